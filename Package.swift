@@ -1,0 +1,40 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "FontFit",
+  products: [
+    .library(name: "FontFit", targets: ["Widgets", "TextLayout", "FontKit"]),
+    .executable(name: "demo", targets: ["demo"]),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CFontconfig",
+      pkgConfig: "fontconfig",
+      providers: [.apt(["libfontconfig-dev"])]
+    ),
+    .systemLibrary(
+      name: "CFreeType",
+      pkgConfig: "freetype2",
+      providers: [.apt(["libfreetype-dev"])]
+    ),
+    .target(name: "TextLayout"),
+    .target(name: "FontKit", dependencies: ["TextLayout", "CFontconfig", "CFreeType"]),
+    .target(
+      name: "Widgets",
+      dependencies: ["FontKit", "TextLayout"],
+      resources: [.copy("Resources/screens.json")]
+    ),
+    .executableTarget(
+      name: "demo",
+      dependencies: ["Widgets"],
+      path: "Demo",
+      resources: [.copy("Resources/sample.json")]
+    ),
+    .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout"]),
+    .testTarget(name: "FontKitTests", dependencies: ["FontKit"]),
+    .testTarget(name: "WidgetsTests", dependencies: ["Widgets"]),
+    .testTarget(name: "DemoTests", dependencies: ["demo"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,161 @@
+/// The point sizes a fit may choose from: a grid from a minimum to a maximum.
+///
+/// The grid is anchored at the minimum: `minimum`, `minimum + step`, … up to the maximum, and
+/// the maximum itself is always a candidate, so a text that fits is never shrunk at all. A
+/// maximum below the minimum wins: the only candidate is then the maximum, since a fit never
+/// makes text larger than its design.
+public struct FontSizeRange: Hashable, Sendable {
+  /// The smallest size a fit may choose, in points.
+  public let minimum: Double
+  /// The largest size, in points: the widget's adapted design size unless set.
+  public let maximum: Double
+  /// The distance between candidate sizes, in points.
+  public let step: Double
+
+  /// Creates a size grid.
+  ///
+  /// - Parameters:
+  ///   - minimum: The smallest size, in points; must be positive and finite.
+  ///   - maximum: The largest size, in points; must be positive and finite.
+  ///   - step: The grid spacing, in points; must be positive and finite.
+  /// - Throws: ``FitPolicyError`` when a value is out of range.
+  public init(minimum: Double, maximum: Double, step: Double) throws(FitPolicyError) {
+    guard minimum.isFinite, minimum > 0 else { throw .invalid("minimum size", minimum) }
+    guard maximum.isFinite, maximum > 0 else { throw .invalid("maximum size", maximum) }
+    guard step.isFinite, step > 0 else { throw .invalid("step", step) }
+    self.minimum = Swift.min(minimum, maximum)
+    self.maximum = maximum
+    self.step = step
+  }
+
+  /// A grid with the single size `pointSize`, for layout without fitting.
+  public init(fixed pointSize: Double) {
+    minimum = pointSize
+    maximum = pointSize
+    step = 1
+  }
+
+  /// The number of candidate sizes.
+  public var count: Int {
+    let steps = ((maximum - minimum) / step + 1e-9).rounded(.down)
+    let onGrid = Int(Swift.min(steps, 1e7)) + 1
+    return isMaximumOnGrid ? onGrid : onGrid + 1
+  }
+
+  /// The candidate at `index`, ascending from the minimum (index 0) to the maximum.
+  public subscript(index: Int) -> Double {
+    if index == count - 1 { return maximum }
+    return minimum + Double(index) * step
+  }
+
+  private var isMaximumOnGrid: Bool {
+    let steps = (maximum - minimum) / step
+    return abs(steps - steps.rounded()) < 1e-9
+  }
+}
+
+/// A size policy value that is out of range.
+public enum FitPolicyError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The named value is not a positive finite number.
+  case invalid(String, Double)
+
+  /// A sentence naming the value.
+  public var description: String {
+    switch self {
+    case .invalid(let name, let value): "\(name) must be a positive finite number, not \(value)"
+    }
+  }
+}
+
+/// How a fit searches the size grid.
+public enum FitSearch: Hashable, Sendable {
+  /// Bisection over the grid: O(log n) layouts. Correct because fitting is monotone in size.
+  case bisection
+  /// Try every size from the largest down and stop at the first that fits: the reference.
+  case exhaustiveDescent
+}
+
+/// The outcome of fitting a text into a box.
+public struct FitResult: Hashable, Sendable {
+  /// The chosen layout: at the largest size that fits, or at the minimum size, truncated,
+  /// when none fits.
+  public var block: TextBlock
+  /// The largest size the fit could have chosen (the top of the grid).
+  public var maximumPointSize: Double
+  /// How many layouts the search made, for benchmarks and tests.
+  public var layoutsTried: Int
+
+  /// The chosen point size.
+  public var pointSize: Double { block.pointSize }
+  /// The lines as laid out.
+  public var lines: [TextLine] { block.lines }
+  /// The size of the laid-out text.
+  public var textSize: Size { block.size }
+  /// Whether all the text fits the box at the chosen size.
+  public var fits: Bool { block.fits }
+  /// Why the text does not fit, or nil.
+  public var failure: FitFailure? { block.failure }
+  /// Whether the text was shrunk below the maximum size.
+  public var isShrunk: Bool { block.pointSize < maximumPointSize }
+}
+
+/// Finds the largest point size at which a text fits a box.
+///
+/// Fitting is monotone in the size: the advances scale linearly, so at a smaller size every
+/// line holds at least the clusters it held before (greedy wrapping with a wider effective
+/// measure never needs more lines), each line is shorter and the box is unchanged. Hence if a
+/// size fits, every smaller size fits, and bisection over the grid finds the same size as
+/// trying every size from the top down — the tests check this on random texts and boxes.
+public struct Fitter: Sendable {
+  /// Lays out the text at a given size.
+  public let layouter: TextLayouter
+
+  /// Creates a fitter for shaped text.
+  ///
+  /// - Parameters:
+  ///   - shaped: The text to fit.
+  ///   - truncationToken: The token that marks truncated text, shaped in the same font.
+  public init(shaped: ShapedText, truncationToken: ShapedText?) {
+    layouter = TextLayouter(shaped: shaped, truncationToken: truncationToken)
+  }
+
+  /// The text at the largest size of `sizes` at which it fits, or at the smallest size,
+  /// laid out as `options.overflow` says, when it fits at none.
+  ///
+  /// - Parameters:
+  ///   - sizes: The candidate sizes.
+  ///   - options: The box and layout rules.
+  ///   - search: How to search the grid; the answer is the same either way.
+  /// - Returns: The chosen layout and how it was found.
+  public func fit(
+    sizes: FontSizeRange, options: LayoutOptions, search: FitSearch = .bisection
+  ) -> FitResult {
+    var tried = 0
+    func fits(_ index: Int) -> Bool {
+      tried += 1
+      return layouter.fits(pointSize: sizes[index], options: options)
+    }
+    var chosen = 0
+    switch search {
+    case .exhaustiveDescent:
+      var index = sizes.count - 1
+      while index > 0, !fits(index) { index -= 1 }
+      chosen = index
+    case .bisection:
+      // Invariant: every index below `low` fits (or is 0), every index above `high` does not.
+      if fits(sizes.count - 1) {
+        chosen = sizes.count - 1
+      } else {
+        var low = 0
+        var high = sizes.count - 2
+        while low < high {
+          let middle = (low + high + 1) / 2
+          if fits(middle) { low = middle } else { high = middle - 1 }
+        }
+        chosen = low
+      }
+    }
+    let block = layouter.layout(pointSize: sizes[chosen], options: options)
+    return FitResult(block: block, maximumPointSize: sizes.maximum, layoutsTried: tried + 1)
+  }
+}

@@ -43,7 +43,9 @@ extension Font {
   private static func trailingFontconfigSize(in head: some StringProtocol) -> (
     family: Substring, size: Double
   )? {
-    guard let dash = head.lastIndex(of: "-") else { return nil }
+    guard let dash = head.lastIndex(of: "-"), dash > head.startIndex,
+      head[head.index(before: dash)] != " "
+    else { return nil }
     let after = head[head.index(after: dash)...]
     guard let size = Double(after), !after.isEmpty else { return nil }
     return (Substring(head[..<dash]), size)
@@ -75,6 +77,12 @@ extension Font {
         break
       }
       words.removeLast()
+    }
+    if words.count == 1, let word = words.first,
+      FontWeight.named(word) != nil || FontSlant.named(word) != nil
+    {
+      throw FontNameError(
+        name: name, message: "expected a family name before the style \"\(word)\"")
     }
     var family = words.joined(separator: " ")
     while family.hasSuffix(",") { family.removeLast() }

@@ -1,0 +1,78 @@
+import Testing
+
+@testable import FontKit
+
+@Suite("Font names")
+struct FontNameTests {
+  @Test(
+    "Pango descriptions read family, style words and size",
+    arguments: [
+      ("DejaVu Sans Bold 17", "DejaVu Sans", FontWeight.bold, FontSlant.roman, 17.0),
+      ("Helvetica 17", "Helvetica", .regular, .roman, 17),
+      ("sans-serif Italic 12", "sans-serif", .regular, .italic, 12),
+      ("DejaVu Serif Bold Italic 9.5", "DejaVu Serif", .bold, .italic, 9.5),
+      ("Sans, Serif Light 12px", "Sans, Serif", .light, .roman, 12),
+      ("DejaVu Sans Condensed 11", "DejaVu Sans Condensed", .regular, .roman, 11),
+      ("Noto Sans CJK SC Semi-Bold Oblique 20", "Noto Sans CJK SC", .semibold, .oblique, 20),
+    ])
+  func pango(name: String, family: String, weight: FontWeight, slant: FontSlant, size: Double)
+    throws
+  {
+    let font = try Font(name)
+    #expect(font == Font(family: family, weight: weight, slant: slant, pointSize: size))
+  }
+
+  @Test(
+    "Fontconfig patterns read families, constants and properties",
+    arguments: [
+      ("DejaVu Sans:bold:size=17", "DejaVu Sans", FontWeight.bold, FontSlant.roman, 17.0),
+      ("DejaVu Sans-17:italic", "DejaVu Sans", .regular, .italic, 17),
+      ("Sans:weight=bold:slant=italic:pixelsize=12", "Sans", .bold, .italic, 12),
+      ("DejaVu Serif:style=Bold Italic:size=9.5", "DejaVu Serif", .bold, .italic, 9.5),
+      ("Foo,Bar-10:weight=200", "Foo, Bar", .bold, .roman, 10),
+      ("DejaVu Sans:light:size=8", "DejaVu Sans", .light, .roman, 8),
+    ])
+  func fontconfig(
+    name: String, family: String, weight: FontWeight, slant: FontSlant, size: Double
+  ) throws {
+    let font = try Font(name)
+    #expect(font == Font(family: family, weight: weight, slant: slant, pointSize: size))
+  }
+
+  @Test("A font's description reads back as the same font", arguments: [
+    Font(family: "DejaVu Sans", pointSize: 17),
+    Font(family: "DejaVu Serif", weight: .bold, slant: .italic, pointSize: 12.5),
+    Font(family: "sans-serif", weight: .light, pointSize: 9),
+  ])
+  func roundTrip(font: Font) throws {
+    #expect(try Font(font.description) == font)
+  }
+
+  @Test("A default size fills in for a name without one")
+  func defaultSize() throws {
+    #expect(try Font("DejaVu Sans Bold", defaultPointSize: 14).pointSize == 14)
+    #expect(try Font("DejaVu Sans:bold", defaultPointSize: 14).pointSize == 14)
+  }
+
+  @Test(
+    "Bad names say what was expected",
+    arguments: [
+      ("DejaVu Sans", "expected a size"),
+      ("Bold 12", "expected a family"),
+      ("DejaVu Sans 0", "positive size"),
+      ("DejaVu Sans -3", "positive size"),
+      ("DejaVu Sans:size=abc", "expected a number for size"),
+      ("DejaVu Sans:size=17:boldest", "unknown style \"boldest\""),
+      ("DejaVu Sans:size=17:colour=red", "unknown property \"colour\""),
+      (":size=12", "expected a family"),
+      ("DejaVu Sans:size=nan", "positive size"),
+    ])
+  func badNames(name: String, expected: String) {
+    #expect {
+      try Font(name)
+    } throws: { error in
+      guard let error = error as? FontNameError else { return false }
+      return error.name == name && error.message.contains(expected)
+    }
+  }
+}

@@ -31,9 +31,11 @@ let package = Package(
       path: "Demo",
       resources: [.copy("Resources/sample.json")]
     ),
-    .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout"]),
-    .testTarget(name: "FontKitTests", dependencies: ["FontKit"]),
-    .testTarget(name: "WidgetsTests", dependencies: ["Widgets"]),
+    .target(name: "TestSupport", dependencies: ["TextLayout"], path: "Tests/TestSupport"),
+    .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "TestSupport"]),
+    .testTarget(name: "FontKitTests", dependencies: ["FontKit", "TextLayout"]),
+    .testTarget(
+      name: "WidgetsTests", dependencies: ["Widgets", "FontKit", "TextLayout", "TestSupport"]),
     .testTarget(name: "DemoTests", dependencies: ["demo"]),
   ],
   swiftLanguageModes: [.v6]

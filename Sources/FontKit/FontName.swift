@@ -153,7 +153,8 @@ extension Font {
       switch key {
       case "size", "pixelsize":
         guard let size = Double(value) else {
-          throw FontNameError(name: name, message: "expected a number for \(key), found \"\(value)\"")
+          throw FontNameError(
+            name: name, message: "expected a number for \(key), found \"\(value)\"")
         }
         pointSize = try checkedSize(size, in: name)
       case "weight":

@@ -101,7 +101,8 @@ public final class FontSystem: Sendable {
       for (offset, character) in text.enumerated() {
         let next = text.index(after: index)
         let kind: ClusterKind =
-          character.isLineSeparator ? .lineSeparator : character.isBreakableSpace ? .space : .visible
+          character.isLineSeparator
+          ? .lineSeparator : character.isBreakableSpace ? .space : .visible
         var advance: Int32 = 0
         var kerning: Int32 = 0
         var firstGlyph: UInt32 = 0
@@ -130,9 +131,10 @@ public final class FontSystem: Sendable {
       text: text, clusters: clusters, fonts: [ShapedFont(name: name, metrics: face.lineMetrics)])
   }
 
-  /// The glyph drawn for `scalar`, or nil for characters that draw nothing (controls and
-  /// default-ignorable code points such as ZWJ and variation selectors, which HarfBuzz hides).
-  /// A tab measures as a space.
+  /// The glyph drawn for `scalar`, or nil for characters that draw nothing.
+  ///
+  /// Controls and default-ignorable code points such as ZWJ and variation selectors draw
+  /// nothing, as HarfBuzz hides them. A tab measures as a space.
   private static func glyph(for scalar: Unicode.Scalar, measurer: inout FontFace.Measurer)
     -> Glyph?
   {

@@ -17,7 +17,9 @@ public struct ResolvedFont: Hashable, Sendable, CustomStringConvertible {
   public var weight: FontWeight
   /// The slant of the chosen face.
   public var slant: FontSlant
-  /// Whether Fontconfig substituted another family for the requested one. Fontconfig always
+  /// Whether Fontconfig substituted another family for the requested one.
+  ///
+  /// Fontconfig always
   /// returns a font, so this is how a misspelt or missing family shows. Generic families
   /// (`sans-serif`, `serif`, `monospace`, …) are aliases, not substitutions.
   public var isSubstitution: Bool
@@ -54,7 +56,8 @@ final class FontconfigResolver: Sendable {
   init() throws(FontError) {
     guard let config = FcInitLoadConfigAndFonts() else {
       throw FontError(
-        function: "FcInitLoadConfigAndFonts", message: "could not load the Fontconfig configuration")
+        function: "FcInitLoadConfigAndFonts", message: "could not load the Fontconfig configuration"
+      )
     }
     self.config = Mutex(Handle(config: config))
   }

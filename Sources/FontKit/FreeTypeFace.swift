@@ -2,7 +2,9 @@ import CFreeType
 import Synchronization
 import TextLayout
 
-/// The FreeType library handle. Owned by exactly one object and freed with it.
+/// The FreeType library handle.
+///
+/// Owned by exactly one object and freed with it.
 ///
 /// FreeType requires that faces are created and freed one at a time per library, so every use
 /// of the handle holds `handle`'s lock.
@@ -85,7 +87,8 @@ final class FontFace: Sendable {
     guard fontfit_ft_is_scalable(face) != 0, face.pointee.units_per_EM > 0 else {
       _ = library.withLibrary { _ in FT_Done_Face(face) }
       throw FontError(
-        function: "FT_New_Face(\(path))", message: "not a scalable font; only outline fonts can be measured")
+        function: "FT_New_Face(\(path))",
+        message: "not a scalable font; only outline fonts can be measured")
     }
     let rec = face.pointee
     unitsPerEm = Double(rec.units_per_EM)

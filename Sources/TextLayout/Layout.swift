@@ -160,7 +160,9 @@ public struct TextLayouter: Sendable {
       wrapsAnywhere: options.lineBreakMode.wrapsAnywhere)
   }
 
-  /// Why the wrapped lines do not fit, or nil. The lines may stop early at the first line past
+  /// Why the wrapped lines do not fit, or nil.
+  ///
+  /// The lines may stop early at the first line past
   /// the limits; the reported needs are then lower bounds.
   private func failure(of lines: [LineSpan], options: LayoutOptions) -> FitFailure? {
     if options.maximumLines > 0, lines.count > options.maximumLines {
@@ -245,8 +247,7 @@ public struct TextLayouter: Sendable {
         width: room - wrapper.width(of: prefix), wrapper: wrapper)
       // Give width the suffix left unused back to the prefix.
       prefix =
-        start
-        ..< prefixEnd(
+        start..<prefixEnd(
           from: start, to: min(paragraphEnd, suffix.lowerBound),
           width: room - wrapper.width(of: suffix), wrapper: wrapper)
     default:

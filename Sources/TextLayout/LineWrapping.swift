@@ -57,8 +57,7 @@ struct LineWrapper {
 
   /// The lines for a box `width` points wide, stopping once `lineLimit` lines are made or the
   /// lines made so far are taller than `heightLimit`.
-  func lines(width: Double, lineLimit: Int = .max, heightLimit: Double = .infinity) -> [LineSpan]
-  {
+  func lines(width: Double, lineLimit: Int = .max, heightLimit: Double = .infinity) -> [LineSpan] {
     let clusters = shaped.clusters
     var lines: [LineSpan] = []
     var start = 0

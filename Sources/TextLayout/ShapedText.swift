@@ -32,8 +32,10 @@ public struct ShapedText: Hashable, Sendable {
   /// The text of the clusters in `range`, as written in the source.
   public func string(_ range: Range<Int>) -> Substring {
     guard !range.isEmpty else { return text[text.endIndex..<text.endIndex] }
-    return text[clusters[range.lowerBound].range.lowerBound..<clusters[range.upperBound - 1]
-      .range.upperBound]
+    return text[
+      clusters[range.lowerBound].range
+        .lowerBound..<clusters[range.upperBound - 1]
+        .range.upperBound]
   }
 }
 

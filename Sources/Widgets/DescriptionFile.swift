@@ -139,9 +139,10 @@ public struct LayoutDocument: Hashable, Sendable {
     }
     self.catalog = catalog
     designScreen = try Self.screen(top.member("designScreen"), reader: reader, catalog: catalog)
-    adaptation = try top.member("adaptation").map { (node) throws(DescriptionError) in
-      try Self.adaptation(node, reader: reader)
-    } ?? .seedIncrements
+    adaptation =
+      try top.member("adaptation").map { (node) throws(DescriptionError) in
+        try Self.adaptation(node, reader: reader)
+      } ?? .seedIncrements
     scalesFrames =
       try top.member("scalesFrames").map { (node) throws(DescriptionError) in
         try reader.bool(node, at: "scalesFrames")
@@ -210,7 +211,8 @@ public struct LayoutDocument: Hashable, Sendable {
         try reader.checkKeys(row, allowed: ["minWidth", "increment"], at: rowPath)
         guard let minWidth = row.member("minWidth"), let increment = row.member("increment")
         else {
-          throw reader.error(at: item, path: rowPath, "expected keys \"minWidth\" and \"increment\"")
+          throw reader.error(
+            at: item, path: rowPath, "expected keys \"minWidth\" and \"increment\"")
         }
         rows.append(
           SizeIncrement(
@@ -267,7 +269,9 @@ private struct WidgetParser {
       description.font = try self.font(font, at: join(path, "font"))
     }
     for key in ["text", "title"] {
-      if let text = object.member(key) { description.text = try reader.string(text, at: join(path, key)) }
+      if let text = object.member(key) {
+        description.text = try reader.string(text, at: join(path, key))
+      }
     }
     if let placeholder = object.member("placeholder") {
       description.placeholder = try reader.string(placeholder, at: join(path, "placeholder"))

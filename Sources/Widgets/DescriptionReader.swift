@@ -80,7 +80,8 @@ struct DescriptionReader {
   private static func reason(_ error: any Error) -> String {
     let nsError = error as NSError
     if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
-      underlying.domain == NSPOSIXErrorDomain, let code = POSIXErrorCode(rawValue: Int32(underlying.code))
+      underlying.domain == NSPOSIXErrorDomain,
+      let code = POSIXErrorCode(rawValue: Int32(underlying.code))
     {
       return String(cString: strerror(code.rawValue))
     }
@@ -111,7 +112,8 @@ struct DescriptionReader {
       throw DescriptionError(
         file: file, line: member.keyLocation.line, column: member.keyLocation.column,
         keyPath: Self.join(path, member.key),
-        message: "unknown key \"\(member.key)\"; expected one of \(allowed.joined(separator: ", "))")
+        message: "unknown key \"\(member.key)\"; expected one of \(allowed.joined(separator: ", "))"
+      )
     }
   }
 

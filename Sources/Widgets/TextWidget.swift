@@ -33,8 +33,7 @@ public struct AutoFit: Hashable, Sendable {
   ///   - minimumPointSize: The smallest size to shrink to.
   ///   - maximumPointSize: The largest size; nil for the adapted design size.
   ///   - step: The distance between candidate sizes.
-  public init(minimumPointSize: Double = 10, maximumPointSize: Double? = nil, step: Double = 0.5)
-  {
+  public init(minimumPointSize: Double = 10, maximumPointSize: Double? = nil, step: Double = 0.5) {
     self.minimumPointSize = minimumPointSize
     self.maximumPointSize = maximumPointSize
     self.step = step
@@ -165,8 +164,9 @@ open class TextWidget: View {
   /// Whether the widget lays out on a single line whatever `numberOfLines` says.
   open var isSingleLine: Bool { false }
 
-  /// The layout of the text on the current screen: the chosen size, the lines, the text size,
-  /// whether it fits and why not. Nil outside an environment or when the font cannot be read
+  /// The layout of the text on the current screen.
+  ///
+  /// It gives the chosen size, the lines, the text size, whether it fits and why not. Nil outside an environment or when the font cannot be read
   /// (see ``layoutError``).
   public var fitResult: FitResult? {
     if let cachedResult { return cachedResult }

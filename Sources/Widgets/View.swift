@@ -70,7 +70,8 @@ public struct WidgetEnvironment: Sendable {
     guard scalesFrames, designScreen.width > 0, designScreen.height > 0 else { return frame }
     let sx = screen.width / designScreen.width
     let sy = screen.height / designScreen.height
-    return Rect(x: frame.x * sx, y: frame.y * sy, width: frame.width * sx, height: frame.height * sy)
+    return Rect(
+      x: frame.x * sx, y: frame.y * sy, width: frame.width * sx, height: frame.height * sy)
   }
 
   /// `font`, designed for the design screen, adapted to this screen.
@@ -151,8 +152,9 @@ open class View {
     return nil
   }
 
-  /// Called when the screen or policy the widget is shown with may have changed; subclasses
-  /// re-adapt their fonts. Always call `super`.
+  /// Called when the screen or policy the widget is shown with may have changed.
+  ///
+  /// Subclasses re-adapt their fonts. Always call `super`.
   open func environmentDidChange() {
     setNeedsLayout()
     for child in children { child.environmentDidChange() }

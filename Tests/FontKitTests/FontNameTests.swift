@@ -39,11 +39,13 @@ struct FontNameTests {
     #expect(font == Font(family: family, weight: weight, slant: slant, pointSize: size))
   }
 
-  @Test("A font's description reads back as the same font", arguments: [
-    Font(family: "DejaVu Sans", pointSize: 17),
-    Font(family: "DejaVu Serif", weight: .bold, slant: .italic, pointSize: 12.5),
-    Font(family: "sans-serif", weight: .light, pointSize: 9),
-  ])
+  @Test(
+    "A font's description reads back as the same font",
+    arguments: [
+      Font(family: "DejaVu Sans", pointSize: 17),
+      Font(family: "DejaVu Serif", weight: .bold, slant: .italic, pointSize: 12.5),
+      Font(family: "sans-serif", weight: .light, pointSize: 9),
+    ])
   func roundTrip(font: Font) throws {
     #expect(try Font(font.description) == font)
   }

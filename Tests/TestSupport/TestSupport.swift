@@ -1,0 +1,71 @@
+import TextLayout
+
+/// A headless shaper for testing the layout algorithms apart from fonts: every character is
+/// `advance` ems wide except those in `widths`, with no kerning, and lines are 1.25em tall.
+public struct ArithmeticShaper: Sendable {
+  /// The advance of most characters, in ems.
+  public var advance = 0.5
+  /// Characters with other advances.
+  public var widths: [Character: Double] = [" ": 0.25, "i": 0.25, "W": 1]
+  /// The line metrics of the one font.
+  public var metrics = LineMetrics(ascent: 1, descent: 0.25, lineGap: 0)
+
+  /// Creates the shaper.
+  public init() {}
+
+  /// The text measured with the arithmetic rules.
+  public func shape(_ text: String) -> ShapedText {
+    let breaks = SpaceAndHyphenLineBreaker().opportunities(in: text)
+    var clusters: [ShapedCluster] = []
+    var index = text.startIndex
+    for (offset, character) in text.enumerated() {
+      let next = text.index(after: index)
+      let kind: ClusterKind =
+        character.isLineSeparator ? .lineSeparator : character.isBreakableSpace ? .space : .visible
+      clusters.append(
+        ShapedCluster(
+          range: index..<next, advance: kind == .lineSeparator ? 0 : widths[character] ?? advance,
+          breakBefore: breaks[offset], kind: kind))
+      index = next
+    }
+    return ShapedText(
+      text: text, clusters: clusters, fonts: [ShapedFont(name: "Test", metrics: metrics)])
+  }
+}
+
+/// A small deterministic random generator (SplitMix64), so property tests repeat exactly.
+public struct SplitMix64: RandomNumberGenerator {
+  /// The generator state.
+  public var state: UInt64
+
+  /// Creates a generator from a seed.
+  public init(seed: UInt64) {
+    state = seed
+  }
+
+  /// The next random number.
+  public mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// Random text of words from a small vocabulary, with occasional long words, hyphens and
+/// newlines.
+public func randomText(using generator: inout SplitMix64) -> String {
+  let words = [
+    "a", "fit", "label", "text", "screen", "shrinks", "grows", "back", "wrap", "Pango",
+    "well-known", "supercalifragilisticexpialidocious", "W", "iii", "café", "naïve", "AVATAR",
+    "Typography", "line-breaking", "x",
+  ]
+  let count = Int.random(in: 1...40, using: &generator)
+  var text = ""
+  for index in 0..<count {
+    if index > 0 { text += Int.random(in: 0..<12, using: &generator) == 0 ? "\n" : " " }
+    text += words.randomElement(using: &generator) ?? "a"
+  }
+  return text
+}

@@ -1,0 +1,141 @@
+import TestSupport
+import Testing
+
+@testable import TextLayout
+
+private let shaper = ArithmeticShaper()
+
+@Suite("Size grid")
+struct FontSizeRangeTests {
+  @Test("The grid runs from the minimum in steps and always ends at the maximum")
+  func grid() throws {
+    let sizes = try FontSizeRange(minimum: 10, maximum: 17.3, step: 0.5)
+    #expect(sizes.count == 16)
+    #expect(sizes[0] == 10)
+    #expect(sizes[14] == 17)
+    #expect(sizes[15] == 17.3)
+    let exact = try FontSizeRange(minimum: 10, maximum: 17, step: 0.5)
+    #expect(exact.count == 15)
+    #expect(exact[14] == 17)
+  }
+
+  @Test("A maximum below the minimum wins: text is never made larger than designed")
+  func maximumWins() throws {
+    let sizes = try FontSizeRange(minimum: 10, maximum: 8, step: 0.5)
+    #expect(sizes.count == 1)
+    #expect(sizes[0] == 8)
+  }
+
+  @Test(
+    "Non-positive and non-finite values are refused",
+    arguments: [(0.0, 17.0, 0.5), (-1, 17, 0.5), (10, 17, 0), (10, .nan, 0.5), (10, 17, .infinity)])
+  func invalid(minimum: Double, maximum: Double, step: Double) {
+    #expect(throws: FitPolicyError.self) {
+      try FontSizeRange(minimum: minimum, maximum: maximum, step: step)
+    }
+  }
+}
+
+@Suite("Fitting")
+struct FittingTests {
+  private func fitter(_ text: String) -> Fitter {
+    Fitter(shaped: shaper.shape(text), truncationToken: shaper.shape("…"))
+  }
+
+  @Test("A text that fits keeps the maximum size; a longer one shrinks")
+  func shrink() throws {
+    let sizes = try FontSizeRange(minimum: 4, maximum: 20, step: 0.5)
+    let box = LayoutOptions(box: Size(width: 100, height: 50))
+    let short = fitter("fits").fit(sizes: sizes, options: box)
+    #expect(short.pointSize == 20)
+    #expect(short.fits && !short.isShrunk)
+    let long = fitter(String(repeating: "word ", count: 30)).fit(sizes: sizes, options: box)
+    #expect(long.fits && long.isShrunk)
+    #expect(long.textSize.height <= 50)
+    // The next size up must not fit, or the fit was not the largest.
+    let larger = fitter(String(repeating: "word ", count: 30)).layouter.fits(
+      pointSize: long.pointSize + 0.5, options: box)
+    #expect(!larger)
+  }
+
+  @Test("When nothing fits, the minimum size is used, truncated, and fits is false")
+  func nothingFits() throws {
+    let sizes = try FontSizeRange(minimum: 10, maximum: 20, step: 1)
+    let result = fitter(String(repeating: "overflowing ", count: 40)).fit(
+      sizes: sizes, options: LayoutOptions(box: Size(width: 100, height: 40)))
+    #expect(result.pointSize == 10)
+    #expect(!result.fits)
+    #expect(result.lines.last?.text.hasSuffix("…") == true)
+    #expect(result.textSize.height <= 40)
+    #expect(result.block.hiddenCharacterCount > 0)
+  }
+
+  @Test("Bisection chooses the same size as trying every size from the top", arguments: 0..<4)
+  func bisectionMatchesDescent(batch: UInt64) throws {
+    var generator = SplitMix64(seed: batch)
+    for _ in 0..<100 {
+      let text = randomText(using: &generator)
+      let sizes = try FontSizeRange(
+        minimum: Double.random(in: 2...10, using: &generator),
+        maximum: Double.random(in: 10...40, using: &generator),
+        step: [0.1, 0.25, 0.5, 1, 1.5].randomElement(using: &generator) ?? 0.5)
+      let options = LayoutOptions(
+        box: Size(
+          width: Double.random(in: 20...400, using: &generator),
+          height: Double.random(in: 10...300, using: &generator)),
+        maximumLines: Int.random(in: 0...4, using: &generator),
+        lineBreakMode: LineBreakMode.allCases.randomElement(using: &generator) ?? .wordWrap)
+      let fitter = fitter(text)
+      let bisected = fitter.fit(sizes: sizes, options: options, search: .bisection)
+      let descended = fitter.fit(sizes: sizes, options: options, search: .exhaustiveDescent)
+      #expect(
+        bisected
+          == FitResult(
+            block: descended.block, maximumPointSize: descended.maximumPointSize,
+            layoutsTried: bisected.layoutsTried))
+    }
+  }
+
+  @Test("Fitting is monotone: below a size that fits, every size fits", arguments: 0..<4)
+  func monotone(batch: UInt64) throws {
+    var generator = SplitMix64(seed: 100 + batch)
+    for _ in 0..<50 {
+      let text = randomText(using: &generator)
+      let options = LayoutOptions(
+        box: Size(
+          width: Double.random(in: 20...300, using: &generator),
+          height: Double.random(in: 10...200, using: &generator)),
+        maximumLines: Int.random(in: 0...3, using: &generator))
+      let layouter = fitter(text).layouter
+      var sawFailure = false
+      for size in stride(from: 1.0, through: 40, by: 0.25) {
+        let fits = layouter.fits(pointSize: size, options: options)
+        #expect(!(fits && sawFailure), "\(text.debugDescription) fits at \(size) after failing")
+        sawFailure = sawFailure || !fits
+      }
+    }
+  }
+
+  @Test("Every fitting result is no wider and no taller than its box", arguments: 0..<4)
+  func fitsMeansInside(batch: UInt64) throws {
+    var generator = SplitMix64(seed: 200 + batch)
+    for _ in 0..<100 {
+      let text = randomText(using: &generator)
+      let options = LayoutOptions(
+        box: Size(
+          width: Double.random(in: 10...300, using: &generator),
+          height: Double.random(in: 5...200, using: &generator)),
+        maximumLines: Int.random(in: 0...3, using: &generator))
+      let result = fitter(text).fit(
+        sizes: try FontSizeRange(minimum: 6, maximum: 30, step: 0.5), options: options)
+      if result.fits {
+        #expect(result.textSize.width <= options.box.width + 1e-6)
+        #expect(result.textSize.height <= options.box.height + 1e-6)
+        #expect(options.maximumLines == 0 || result.lines.count <= options.maximumLines)
+        // Nothing is dropped: the lines hold every non-space character, in order.
+        let shown = result.lines.map(\.text).joined().filter { !$0.isWhitespace }
+        #expect(shown == text.filter { !$0.isWhitespace })
+      }
+    }
+  }
+}

@@ -1,0 +1,354 @@
+import Foundation
+import Testing
+
+@testable import Widgets
+
+@Suite("Description file errors")
+struct DescriptionErrorTests {
+  /// Parses `json` as `layout.json` against the bundled catalog.
+  private func parse(_ json: String) throws -> LayoutDocument {
+    try LayoutDocument.parse(json, file: "layout.json", catalog: try ScreenCatalog.bundled())
+  }
+
+  @Test(
+    "A bad layout is rejected with its file, line:column, key path and reason",
+    arguments: DescriptionErrorTests.badLayouts)
+  func badLayoutIsLocated(_ bad: BadLayout) throws {
+    let catalog = try ScreenCatalog.bundled()
+    let thrown = #expect(throws: DescriptionError.self) {
+      try LayoutDocument.parse(bad.json, file: "layout.json", catalog: catalog)
+    }
+    let error = try #require(thrown)
+    #expect(error.file == "layout.json")
+    #expect(error.line == bad.line)
+    #expect(error.column == bad.column)
+    #expect(error.keyPath == bad.keyPath)
+    #expect(error.message.contains(bad.message), "message: \(error.message)")
+    #expect(error.description.hasPrefix(bad.expectedPrefix), "description: \(error.description)")
+  }
+
+  @Test("The message for an unknown design screen lists every catalog screen")
+  func unknownScreenListsCatalog() throws {
+    let catalog = try ScreenCatalog.bundled()
+    let json = """
+      { "designScreen": "Commodore 64",
+        "root": { "type": "View", "id": "root", "frame": [0, 0, 320, 200] } }
+      """
+    let thrown = #expect(throws: DescriptionError.self) {
+      try LayoutDocument.parse(json, file: "layout.json", catalog: catalog)
+    }
+    let error = try #require(thrown)
+    #expect(catalog.screens.count == 11)
+    for screen in catalog.screens {
+      #expect(error.message.contains(screen.name), "\(screen.name) missing: \(error.message)")
+    }
+  }
+
+  @Test("A file that cannot be read names the path and has no line or column")
+  func missingFileNamesPath() throws {
+    let path = "/nonexistent-\(UUID().uuidString)/layout.json"
+    let thrown = #expect(throws: DescriptionError.self) {
+      try LayoutDocument.load(path: path, catalog: try ScreenCatalog.bundled())
+    }
+    let error = try #require(thrown)
+    #expect(error.file == path)
+    #expect(error.line == nil)
+    #expect(error.column == nil)
+    #expect(error.description.hasPrefix("\(path): "))
+    #expect(error.message.contains("cannot be read"))
+  }
+
+  @Test("The bundled sample layout parses, designed for the iPhone 5")
+  func bundledSampleParses() throws {
+    let sample = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent()  // WidgetsTests
+      .deletingLastPathComponent()  // Tests
+      .deletingLastPathComponent()  // package root
+      .appendingPathComponent("Demo/Resources/sample.json")
+    let text = try String(contentsOf: sample, encoding: .utf8)
+    let document = try parse(text)
+    #expect(document.designScreen.name == "iPhone 5")
+    #expect(document.designScreen.width == 320)
+    #expect(document.designScreen.height == 568)
+    #expect(document.root.type == .View)
+    #expect(document.root.children.count == 9)
+    let types = Set(document.root.children.map(\.type))
+    #expect(types == [.Label, .Button, .TextField, .TextView])
+  }
+}
+
+// MARK: - Bad files
+
+extension DescriptionErrorTests {
+  /// A description file that must be rejected, and where and why.
+  struct BadLayout: Sendable, CustomTestStringConvertible {
+    /// What is wrong, shown as the test case's name.
+    var name: String
+    /// The file's text.
+    var json: String
+    /// The expected 1-based line.
+    var line: Int
+    /// The expected 1-based column.
+    var column: Int
+    /// The expected key path; empty for the file as a whole.
+    var keyPath: String
+    /// A fragment the message must contain.
+    var message: String
+
+    var testDescription: String { name }
+
+    /// What `DescriptionError.description` must start with.
+    var expectedPrefix: String {
+      let location = "layout.json:\(line):\(column): "
+      return keyPath.isEmpty ? location : location + "\(keyPath): "
+    }
+  }
+
+  /// One file per kind of mistake; the fixtures are multi-line so lines and columns matter.
+  static let badLayouts: [BadLayout] = [
+    BadLayout(
+      name: "JSON syntax error: trailing comma in an object",
+      json: """
+        {
+          "designScreen": "iPhone 5",
+          "root": { "type": "View", "id": "root", },
+        }
+        """,
+      line: 3, column: 43, keyPath: "", message: "expected a string key, found '}'"),
+    BadLayout(
+      name: "unknown widget type",
+      json: """
+        {
+          "designScreen": "iPhone 5",
+          "root": {
+            "type": "View", "id": "root", "frame": [0, 0, 320, 568],
+            "children": [
+              { "type": "Slider", "id": "volume", "frame": [20, 20, 280, 30] }
+            ]
+          }
+        }
+        """,
+      line: 6, column: 17, keyPath: "root.children[0].type",
+      message: "unknown value \"Slider\"; expected one of \"View\", \"Label\""),
+    BadLayout(
+      name: "frame given as a string",
+      json: """
+        {
+          "designScreen": "iPhone 5",
+          "root": {
+            "type": "View", "id": "root",
+            "frame": "0 0 320 568"
+          }
+        }
+        """,
+      line: 5, column: 14, keyPath: "root.frame",
+      message: "expected an array of 4 numbers [x, y, width, height], found a string"),
+    BadLayout(
+      name: "numberOfLines given as a string",
+      json: """
+        {
+          "designScreen": "iPhone 5",
+          "root": {
+            "type": "View", "id": "root", "frame": [0, 0, 320, 568],
+            "children": [
+              { "type": "Label", "id": "title", "frame": [20, 20, 280, 60],
+                "numberOfLines": "2", "text": "Hello" }
+            ]
+          }
+        }
+        """,
+      line: 7, column: 26, keyPath: "root.children[0].numberOfLines",
+      message: "expected a number, found a string"),
+    BadLayout(
+      name: "text given as a number",
+      json: """
+        {
+          "designScreen": "iPhone 5",
+          "root": {
+            "type": "View", "id": "root", "frame": [0, 0, 320, 568],
+            "children": [
+              { "type": "Label", "id": "title", "frame": [20, 20, 280, 60],
+                "text": 42 }
+            ]
+          }
+        }
+        """,
+      line: 7, column: 17, keyPath: "root.children[0].text",
+      message: "expected a string, found a number"),
+    BadLayout(
+      name: "negative frame width",
+      json: """
+        {
+          "designScreen": "iPhone 5",
+          "root": {
+            "type": "View", "id": "root", "frame": [0, 0, 320, 568],
+            "children": [
+              { "type": "Label", "id": "title", "frame": [20, 20, -280, 60] }
+            ]
+          }
+        }
+        """,
+      line: 6, column: 59, keyPath: "root.children[0].frame[2]",
+      message: "expected a number ≥ 0, found -280"),
+    BadLayout(
+      name: "negative autoFit minimumSize",
+      json: """
+        {
+          "designScreen": "iPhone 5",
+          "root": {
+            "type": "Label", "id": "title", "frame": [20, 20, 280, 60],
+            "autoFit": {
+              "minimumSize": -2
+            }
+          }
+        }
+        """,
+      line: 6, column: 22, keyPath: "root.autoFit.minimumSize",
+      message: "expected a positive number, found -2"),
+    BadLayout(
+      name: "zero autoFit minimumSize",
+      json: """
+        {
+          "designScreen": "iPhone 5",
+          "root": {
+            "type": "Label", "id": "title", "frame": [20, 20, 280, 60],
+            "autoFit": { "minimumSize": 0, "step": 0.5 }
+          }
+        }
+        """,
+      line: 5, column: 33, keyPath: "root.autoFit.minimumSize",
+      message: "expected a positive number, found 0"),
+    BadLayout(
+      name: "zero autoFit step",
+      json: """
+        {
+          "designScreen": "iPhone 5",
+          "root": {
+            "type": "Label", "id": "title", "frame": [20, 20, 280, 60],
+            "autoFit": { "minimumSize": 10, "step": 0 }
+          }
+        }
+        """,
+      line: 5, column: 45, keyPath: "root.autoFit.step",
+      message: "expected a positive number, found 0"),
+    BadLayout(
+      name: "negative autoFit step",
+      json: """
+        {
+          "designScreen": "iPhone 5",
+          "root": {
+            "type": "Label", "id": "title", "frame": [20, 20, 280, 60],
+            "autoFit": {
+              "step": -0.5
+            }
+          }
+        }
+        """,
+      line: 6, column: 15, keyPath: "root.autoFit.step",
+      message: "expected a positive number, found -0.5"),
+    BadLayout(
+      name: "NaN is not JSON",
+      json: """
+        {
+          "designScreen": "iPhone 5",
+          "root": {
+            "type": "Label", "id": "title",
+            "frame": [20, 20, NaN, 60]
+          }
+        }
+        """,
+      line: 5, column: 23, keyPath: "", message: "expected a value, found 'N'"),
+    BadLayout(
+      name: "unknown design screen",
+      json: """
+        {
+          "designScreen": "iPhone 99",
+          "root": { "type": "View", "id": "root", "frame": [0, 0, 320, 568] }
+        }
+        """,
+      line: 2, column: 19, keyPath: "designScreen",
+      message: "unknown screen \"iPhone 99\"; known screens: iPhone 4s, iPhone 5, iPhone 6,"),
+    BadLayout(
+      name: "misspelt key",
+      json: """
+        {
+          "designScreen": "iPhone 5",
+          "root": {
+            "type": "View", "id": "root", "frame": [0, 0, 320, 568],
+            "children": [
+              { "type": "Label", "id": "title", "frame": [20, 20, 280, 60],
+                "fnot": "DejaVu Sans 17" }
+            ]
+          }
+        }
+        """,
+      line: 7, column: 9, keyPath: "root.children[0].fnot",
+      message: "unknown key \"fnot\"; expected one of type, id, frame, children, font,"),
+    BadLayout(
+      name: "font name without a size",
+      json: """
+        {
+          "designScreen": "iPhone 5",
+          "root": {
+            "type": "Label", "id": "title", "frame": [20, 20, 280, 60],
+            "font": "DejaVu Sans"
+          }
+        }
+        """,
+      line: 5, column: 13, keyPath: "root.font",
+      message: "font name \"DejaVu Sans\": expected a size at the end"),
+    BadLayout(
+      name: "unknown adaptation policy",
+      json: """
+        {
+          "designScreen": "iPhone 5",
+          "adaptation": { "policy": "stretchy" },
+          "root": { "type": "View", "id": "root", "frame": [0, 0, 320, 568] }
+        }
+        """,
+      line: 3, column: 29, keyPath: "adaptation.policy",
+      message: "unknown policy \"stretchy\"; expected none, increments or proportional"),
+    BadLayout(
+      name: "missing root",
+      json: """
+        {
+          "designScreen": "iPhone 5",
+          "adaptation": { "policy": "none" }
+        }
+        """,
+      line: 1, column: 1, keyPath: "", message: "missing key \"root\""),
+    BadLayout(
+      name: "frame with 3 numbers",
+      json: """
+        {
+          "designScreen": "iPhone 5",
+          "root": {
+            "type": "View", "id": "root",
+            "frame": [0, 0, 320]
+          }
+        }
+        """,
+      line: 5, column: 14, keyPath: "root.frame",
+      message: "expected an array of 4 numbers [x, y, width, height], found 3 items"),
+    BadLayout(
+      name: "error in a nested child",
+      json: """
+        {
+          "designScreen": "iPhone 5",
+          "root": {
+            "type": "View", "id": "root", "frame": [0, 0, 320, 568],
+            "children": [
+              { "type": "Label", "id": "first", "frame": [20, 20, 280, 60] },
+              { "type": "View", "id": "group", "frame": [0, 100, 320, 200],
+                "children": [
+                  { "type": "Button", "id": "ok",
+                    "frame": [20, 20, -1e2, 44] }
+                ] }
+            ]
+          }
+        }
+        """,
+      line: 10, column: 31, keyPath: "root.children[1].children[0].frame[2]",
+      message: "expected a number ≥ 0, found -100"),
+  ]
+}

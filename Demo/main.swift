@@ -119,6 +119,19 @@ func run() {
   } else {
     print(trees.map(TreeDump.text).joined(separator: "\n\n"))
   }
+  let failures = trees.flatMap(layoutFailures)
+  if let first = failures.first {
+    fail("\(failures.count) widget(s) could not be laid out; first: \(first)", status: 1)
+  }
+}
+
+/// The widgets in `tree` whose layout failed, with the reason.
+func layoutFailures(_ tree: View) -> [String] {
+  var failures: [String] = []
+  if let widget = tree as? TextWidget, let error = widget.layoutError {
+    failures.append("\(widget.typeName) \(widget.id): \(error)")
+  }
+  return failures + tree.children.flatMap(layoutFailures)
 }
 
 run()

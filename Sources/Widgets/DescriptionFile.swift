@@ -247,6 +247,8 @@ private struct WidgetParser {
   let reader: DescriptionReader
 
   static let commonKeys = ["type", "id", "frame", "children"]
+  /// The largest frame coordinate accepted, far beyond any screen, so scaling stays finite.
+  static let largestCoordinate = 1e6
   static let textKeys = [
     "font", "textAlignment", "numberOfLines", "lineBreakMode", "autoFit", "overflow",
     "lineHeightMultiple", "truncationToken",
@@ -331,7 +333,13 @@ private struct WidgetParser {
     }
     var values: [Double] = []
     for (index, item) in items.enumerated() {
-      values.append(try reader.number(item, at: "\(path)[\(index)]", nonNegative: index >= 2))
+      let value = try reader.number(item, at: "\(path)[\(index)]", nonNegative: index >= 2)
+      guard abs(value) <= Self.largestCoordinate else {
+        throw reader.error(
+          at: item, path: "\(path)[\(index)]",
+          "expected at most \(format(Self.largestCoordinate)) points, found \(format(value))")
+      }
+      values.append(value)
     }
     return Rect(x: values[0], y: values[1], width: values[2], height: values[3])
   }
@@ -362,6 +370,13 @@ private struct WidgetParser {
     }
     if let value = object.member("step") {
       fit.step = try reader.number(value, at: join(path, "step"), positive: true)
+    }
+    if let maximum = fit.maximumPointSize, maximum < fit.minimumPointSize,
+      let node = object.member("maximumSize")
+    {
+      throw reader.error(
+        at: node, path: join(path, "maximumSize"),
+        "expected a maximum size ≥ the minimum size \(format(fit.minimumPointSize))")
     }
     return fit
   }

@@ -91,7 +91,7 @@ public struct ScreenCatalog: Hashable, Sendable {
 
 /// A number without a needless fraction, rounded to 1/1000: `375`, `23.438`.
 func format(_ value: Double) -> String {
-  guard value.isFinite else { return String(value) }
+  guard value.isFinite, abs(value) < 1e12 else { return String(value) }
   let rounded = (value * 1000).rounded() / 1000
   if rounded == rounded.rounded(), abs(rounded) < 1e15 {
     return String(Int(rounded))

@@ -75,10 +75,16 @@ public struct WidgetEnvironment: Sendable {
   }
 
   /// `font`, designed for the design screen, adapted to this screen.
+  ///
+  /// The adapted size is at least ``minimumAdaptedPointSize``, so a table with large negative
+  /// increments cannot produce an empty or negative font.
   public func adapted(_ font: Font) -> Font {
-    font.withPointSize(
-      adaptation.adaptedPointSize(font.pointSize, on: screen, designScreen: designScreen))
+    let size = adaptation.adaptedPointSize(font.pointSize, on: screen, designScreen: designScreen)
+    return font.withPointSize(max(size, Self.minimumAdaptedPointSize))
   }
+
+  /// The smallest size adaptation produces, in points.
+  public static let minimumAdaptedPointSize = 1.0
 }
 
 /// A rectangular widget that can hold other widgets; the container of a tree.

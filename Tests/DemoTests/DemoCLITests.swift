@@ -51,6 +51,8 @@ private func demoExecutable() throws -> URL {
     candidates.append(directory.appendingPathComponent("demo"))
   }
   let fileManager = FileManager.default
+  var seen: Set<String> = []
+  candidates = candidates.filter { seen.insert($0.standardizedFileURL.path).inserted }
   for candidate in candidates {
     var isDirectory: ObjCBool = false
     if fileManager.fileExists(atPath: candidate.path, isDirectory: &isDirectory),
@@ -202,9 +204,8 @@ struct DemoCLITests {
   func repeatedScreensKeepOrder() throws {
     let run = try runDemo(["--screen", "ipad", "--screen", "iPhone 4s", "--screen", "hd 1280x720"])
     #expect(run.status == 0)
-    #expect(headings(run.stdout) == [
-      "iPad 768×1024 @2x", "iPhone 4s 320×480 @2x", "HD 1280x720 1280×720 @1x",
-    ])
+    let expected = ["iPad 768×1024 @2x", "iPhone 4s 320×480 @2x", "HD 1280x720 1280×720 @1x"]
+    #expect(headings(run.stdout) == expected)
     #expect(run.stdout.split(separator: "\n\n").count == 3)
   }
 

@@ -247,6 +247,29 @@ extension DescriptionErrorTests {
       line: 6, column: 15, keyPath: "root.autoFit.step",
       message: "expected a positive number, found -0.5"),
     BadLayout(
+      name: "autoFit maximum below its minimum",
+      json: """
+        {
+          "designScreen": "iPhone 5",
+          "root": {
+            "type": "Label", "id": "title", "frame": [20, 20, 280, 60],
+            "autoFit": { "minimumSize": 20, "maximumSize": 10 }
+          }
+        }
+        """,
+      line: 5, column: 52, keyPath: "root.autoFit.maximumSize",
+      message: "expected a maximum size ≥ the minimum size 20"),
+    BadLayout(
+      name: "frame too large to scale",
+      json: """
+        {
+          "designScreen": "iPhone 5",
+          "root": { "type": "View", "id": "root", "frame": [0, 0, 1e308, 568] }
+        }
+        """,
+      line: 3, column: 59, keyPath: "root.frame[2]",
+      message: "expected at most 1000000 points, found 1e+308"),
+    BadLayout(
       name: "NaN is not JSON",
       json: """
         {

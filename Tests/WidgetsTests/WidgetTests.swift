@@ -319,3 +319,24 @@ struct RealFontBisectionTests {
     #expect(shrunk > 60)
   }
 }
+
+@Suite("README")
+struct ReadmeExampleTests {
+  @Test("The embedding example in README.md works as written")
+  func embedding() throws {
+    let catalog = try ScreenCatalog.bundled()
+    let phone = try #require(catalog["iPhone 6"])
+    let design = try #require(catalog["iPhone 5"])
+    let label = Label(
+      frame: Rect(x: 20, y: 40, width: 280, height: 60), font: try Font("DejaVu Sans 17"))
+    label.environment = WidgetEnvironment(
+      screen: phone, designScreen: design, adaptation: .seedIncrements,
+      fonts: try FontSystem.shared())
+    label.text = "When text is set on a label with fixed bounds, the font shrinks until it fits."
+    let result = try #require(label.fitResult)
+    #expect(label.adaptedFont.pointSize == 19)
+    #expect(result.fits)
+    #expect(result.pointSize <= 19)
+    #expect(!result.lines.isEmpty)
+  }
+}

@@ -18,8 +18,12 @@ let package = Package(
       pkgConfig: "freetype2",
       providers: [.apt(["libfreetype-dev"])]
     ),
+    .target(
+      name: "CICU",
+      linkerSettings: [.linkedLibrary("icuuc")]
+    ),
     .target(name: "TextLayout"),
-    .target(name: "FontKit", dependencies: ["TextLayout", "CFontconfig", "CFreeType"]),
+    .target(name: "FontKit", dependencies: ["TextLayout", "CFontconfig", "CFreeType", "CICU"]),
     .target(
       name: "Widgets",
       dependencies: ["FontKit", "TextLayout"],

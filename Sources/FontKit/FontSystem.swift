@@ -15,6 +15,7 @@ public final class FontSystem: Sendable {
 
   private struct Caches {
     var resolutions: [Font: ResolvedFont] = [:]
+    var chains: [Font: [ResolvedFont]] = [:]
     var faces: [FaceKey: FontFace] = [:]
   }
 
@@ -80,55 +81,117 @@ public final class FontSystem: Sendable {
 
   /// Measures `text` in `font`'s face, in ems, ready to lay out at any size.
   ///
+  /// A grapheme cluster the font cannot draw is measured with the first font of Fontconfig's
+  /// sorted fallback list for the same request that has all its characters, so Chinese text in
+  /// a `DejaVu Sans` label is measured with a CJK font. A cluster no installed font covers is
+  /// measured with the font's `.notdef` glyph and its characters are reported in
+  /// ``ShapedText/missingCharacters``.
+  ///
   /// - Parameters:
   ///   - text: The text.
   ///   - font: The font; its size is not used, since advances are kept in ems.
-  ///   - lineBreaker: Finds the break opportunities stored in the clusters.
+  ///   - lineBreaker: Finds the break opportunities stored in the clusters; Unicode line
+  ///     breaking (UAX #14, through ICU) by default.
   /// - Returns: One cluster per grapheme cluster, with advances and kerning in ems.
-  /// - Throws: ``FontError`` when the font file cannot be opened.
+  /// - Throws: ``FontError`` when a font file cannot be opened.
   public func shape(
-    _ text: String, font: Font, lineBreaker: some LineBreaking = SpaceAndHyphenLineBreaker()
+    _ text: String, font: Font, lineBreaker: some LineBreaking = UnicodeLineBreaker()
   ) throws(FontError) -> ShapedText {
     let resolved = try resolve(font)
-    let face = try face(for: resolved)
     let opportunities = lineBreaker.opportunities(in: text)
-    let scale = 1 / face.unitsPerEm
-    let clusters = face.withMeasurer { measurer in
-      var clusters: [ShapedCluster] = []
-      clusters.reserveCapacity(opportunities.count)
-      var previousGlyph: UInt32 = 0
-      var index = text.startIndex
-      for (offset, character) in text.enumerated() {
-        let next = text.index(after: index)
-        let kind: ClusterKind =
-          character.isLineSeparator
-          ? .lineSeparator : character.isBreakableSpace ? .space : .visible
-        var advance: Int32 = 0
-        var kerning: Int32 = 0
-        var firstGlyph: UInt32 = 0
-        var lastGlyph: UInt32 = 0
-        if kind != .lineSeparator {
-          for (position, scalar) in character.unicodeScalars.enumerated() {
-            guard let glyph = Self.glyph(for: scalar, measurer: &measurer) else { continue }
-            // Combining marks attach to their base: HarfBuzz zeroes their advances.
-            if position == 0 || !scalar.isMark { advance &+= glyph.advance }
-            if firstGlyph == 0 { firstGlyph = glyph.index }
-            lastGlyph = glyph.index
+    var faces = [try face(for: resolved)]
+    var faceKeys = [FaceKey(file: resolved.file, index: resolved.index)]
+    var fonts = [ShapedFont(name: resolved.displayName, metrics: faces[0].lineMetrics)]
+    var chain: [ResolvedFont]?
+    var missing: [Unicode.Scalar] = []
+    var clusters: [ShapedCluster] = []
+    clusters.reserveCapacity(opportunities.count)
+    var previous = (face: 0, glyph: UInt32(0))
+    var index = text.startIndex
+    for (offset, character) in text.enumerated() {
+      let next = text.index(after: index)
+      let kind: ClusterKind =
+        character.isLineSeparator ? .lineSeparator : character.isBreakableSpace ? .space : .visible
+      var measured = ClusterMeasure()
+      var faceIndex = 0
+      if kind != .lineSeparator {
+        let kernAfter = previous.face == 0 ? previous.glyph : 0
+        measured = faces[0].withMeasurer { Self.measure(character, after: kernAfter, in: &$0) }
+        if !measured.missing.isEmpty {
+          if chain == nil { chain = (try? fallbackChain(for: resolved.requested)) ?? [] }
+          for candidate in chain ?? [] {
+            let key = FaceKey(file: candidate.file, index: candidate.index)
+            guard key != faceKeys[0] else { continue }
+            let face = try self.face(for: candidate)
+            var fallback = face.withMeasurer { Self.measure(character, after: 0, in: &$0) }
+            guard fallback.missing.isEmpty else { continue }
+            if let known = faceKeys.firstIndex(of: key) {
+              faceIndex = known
+            } else {
+              faceIndex = faces.count
+              faces.append(face)
+              faceKeys.append(key)
+              fonts.append(ShapedFont(name: candidate.displayName, metrics: face.lineMetrics))
+            }
+            if previous.face == faceIndex, previous.glyph != 0 {
+              fallback.kerning = face.withMeasurer { $0.kerning(previous.glyph, fallback.first) }
+            }
+            measured = fallback
+            break
           }
-          kerning = measurer.kerning(previousGlyph, firstGlyph)
+          for scalar in measured.missing where !missing.contains(scalar) {
+            missing.append(scalar)
+          }
         }
-        clusters.append(
-          ShapedCluster(
-            range: index..<next, advance: Double(advance) * scale,
-            kerning: Double(kerning) * scale, breakBefore: opportunities[offset], kind: kind))
-        previousGlyph = lastGlyph
-        index = next
       }
-      return clusters
+      let scale = 1 / faces[faceIndex].unitsPerEm
+      clusters.append(
+        ShapedCluster(
+          range: index..<next, advance: Double(measured.advance) * scale,
+          kerning: Double(measured.kerning) * scale, breakBefore: opportunities[offset],
+          kind: kind, font: faceIndex))
+      previous = (faceIndex, measured.last)
+      index = next
     }
-    let name = [resolved.family, resolved.style].filter { !$0.isEmpty }.joined(separator: " ")
-    return ShapedText(
-      text: text, clusters: clusters, fonts: [ShapedFont(name: name, metrics: face.lineMetrics)])
+    return ShapedText(text: text, clusters: clusters, fonts: fonts, missingCharacters: missing)
+  }
+
+  /// The fonts a character missing from `font` falls back along, cached per request.
+  private func fallbackChain(for font: Font) throws(FontError) -> [ResolvedFont] {
+    let key = font.withPointSize(0)
+    if let cached = caches.withLock({ $0.chains[key] }) { return cached }
+    let chain = try resolver.fallbackChain(for: key)
+    caches.withLock { $0.chains[key] = chain }
+    return chain
+  }
+
+  /// One grapheme cluster measured in one face, in font units.
+  private struct ClusterMeasure {
+    var advance: Int32 = 0
+    var kerning: Int32 = 0
+    var first: UInt32 = 0
+    var last: UInt32 = 0
+    /// The characters the face has no glyph for.
+    var missing: [Unicode.Scalar] = []
+  }
+
+  /// Measures `character` in the locked face, kerning it after glyph `previous` (0 for none).
+  private static func measure(
+    _ character: Character, after previous: UInt32, in measurer: inout FontFace.Measurer
+  ) -> ClusterMeasure {
+    var measured = ClusterMeasure()
+    for (position, scalar) in character.unicodeScalars.enumerated() {
+      guard let glyph = glyph(for: scalar, measurer: &measurer) else { continue }
+      if glyph.index == 0 { measured.missing.append(scalar) }
+      // Combining marks attach to their base: HarfBuzz zeroes their advances.
+      if position == 0 || !scalar.isMark { measured.advance &+= glyph.advance }
+      if measured.first == 0 { measured.first = glyph.index }
+      measured.last = glyph.index
+    }
+    if previous != 0, measured.first != 0 {
+      measured.kerning = measurer.kerning(previous, measured.first)
+    }
+    return measured
   }
 
   /// The glyph drawn for `scalar`, or nil for characters that draw nothing.

@@ -84,6 +84,10 @@ public struct FitResult: Hashable, Sendable {
   public var maximumPointSize: Double
   /// How many layouts the search made, for benchmarks and tests.
   public var layoutsTried: Int
+  /// The names of the fonts that measured the text, the requested font's first.
+  public var fonts: [String]
+  /// Characters no font could draw (measured with `.notdef`), in order of first appearance.
+  public var missingCharacters: [Unicode.Scalar]
 
   /// The chosen point size.
   public var pointSize: Double { block.pointSize }
@@ -156,6 +160,12 @@ public struct Fitter: Sendable {
       }
     }
     let block = layouter.layout(pointSize: sizes[chosen], options: options)
-    return FitResult(block: block, maximumPointSize: sizes.maximum, layoutsTried: tried + 1)
+    let shaped = layouter.shaped
+    var used = Set(shaped.clusters.lazy.filter { $0.kind == .visible }.map(\.font))
+    if used.isEmpty { used.insert(0) }
+    return FitResult(
+      block: block, maximumPointSize: sizes.maximum, layoutsTried: tried + 1,
+      fonts: shaped.fonts.indices.filter(used.contains).map { shaped.fonts[$0].name },
+      missingCharacters: shaped.missingCharacters)
   }
 }

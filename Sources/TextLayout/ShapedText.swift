@@ -12,6 +12,9 @@ public struct ShapedText: Hashable, Sendable {
   public let clusters: [ShapedCluster]
   /// The fonts the clusters refer to through ``ShapedCluster/font``.
   public let fonts: [ShapedFont]
+  /// Characters no available font could draw, in order of first appearance; they are
+  /// measured with the `.notdef` glyph.
+  public let missingCharacters: [Unicode.Scalar]
 
   /// Creates shaped text from measured clusters.
   ///
@@ -20,10 +23,15 @@ public struct ShapedText: Hashable, Sendable {
   ///   - clusters: One entry per grapheme cluster of `text`.
   ///   - fonts: The fonts used; every cluster's `font` must index into it, and an empty text
   ///     still names the font whose line height an empty line would have.
-  public init(text: String, clusters: [ShapedCluster], fonts: [ShapedFont]) {
+  ///   - missingCharacters: Characters no font could draw.
+  public init(
+    text: String, clusters: [ShapedCluster], fonts: [ShapedFont],
+    missingCharacters: [Unicode.Scalar] = []
+  ) {
     self.text = text
     self.clusters = clusters
     self.fonts = fonts
+    self.missingCharacters = missingCharacters
   }
 
   /// The number of grapheme clusters.

@@ -46,9 +46,20 @@ public enum TreeDump {
     if let rejection = widget.rejection {
       parts.append("rejected \(quoted(excerpt(rejection.text)))")
     }
+    if result.fonts.count > 1 || result.fonts.first != primaryFontName(widget) {
+      parts.append("fonts: \(result.fonts.joined(separator: " + "))")
+    }
+    if !result.missingCharacters.isEmpty {
+      parts.append("missing glyphs: \(missingSummary(result.missingCharacters))")
+    }
     let shown = result.lines.map(\.text).joined(separator: " ⏎ ")
     parts.append(quoted(excerpt(shown)))
     return parts.joined(separator: " · ")
+  }
+
+  private static func primaryFontName(_ widget: TextWidget) -> String? {
+    guard let environment = widget.environment else { return nil }
+    return try? environment.fonts.resolve(widget.adaptedFont).displayName
   }
 
   private static func fontName(_ widget: TextWidget) -> String {
@@ -57,6 +68,18 @@ public enum TreeDump {
     else { return widget.font.family }
     let name = [resolved.family, resolved.style].filter { !$0.isEmpty }.joined(separator: " ")
     return resolved.isSubstitution ? "\(name) (for \(widget.font.family))" : name
+  }
+
+  /// `3 (U+1F600 U+1F601 U+1F602)`: how many characters no font covers, and the first few.
+  static func missingSummary(_ scalars: [Unicode.Scalar]) -> String {
+    let first = scalars.prefix(5).map(codePoint).joined(separator: " ")
+    return "\(scalars.count) (\(first)\(scalars.count > 5 ? " …" : ""))"
+  }
+
+  /// `U+4E2D`.
+  static func codePoint(_ scalar: Unicode.Scalar) -> String {
+    let hex = String(scalar.value, radix: 16, uppercase: true)
+    return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
   }
 
   /// The first 48 characters of `text`, with "…" when there is more.
@@ -143,6 +166,20 @@ public enum TreeDump {
       ("fits", .bool(result?.fits ?? false)),
       ("failure", result?.failure.map { .string($0.description) } ?? .null),
       ("hiddenCharacters", .number(Double(result?.block.hiddenCharacterCount ?? 0))),
+      ("fonts", .array((result?.fonts ?? []).map { .string($0) })),
+      (
+        "missingCharacters",
+        .object([
+          ("count", .number(Double(result?.missingCharacters.count ?? 0))),
+          (
+            "first",
+            .array(
+              (result?.missingCharacters ?? []).prefix(5).map {
+                .string(codePoint($0))
+              })
+          ),
+        ])
+      ),
     ]
     if let rejection = widget.rejection {
       members.append(("rejectedText", .string(rejection.text)))

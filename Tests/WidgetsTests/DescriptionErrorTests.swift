@@ -71,7 +71,7 @@ struct DescriptionErrorTests {
     #expect(document.designScreen.width == 320)
     #expect(document.designScreen.height == 568)
     #expect(document.root.type == .View)
-    #expect(document.root.children.count == 9)
+    #expect(document.root.children.count == 11)
     let types = Set(document.root.children.map(\.type))
     #expect(types == [.Label, .Button, .TextField, .TextView])
   }

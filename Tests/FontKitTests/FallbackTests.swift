@@ -1,0 +1,74 @@
+import Testing
+import TextLayout
+
+@testable import FontKit
+
+@Suite("Font fallback")
+struct FallbackTests {
+  let fonts: FontSystem
+
+  init() throws {
+    fonts = try FontSystem.shared()
+  }
+
+  /// The CJK font the chain falls back on; the test fails, saying what to install, without one.
+  private func requireCJKFont() throws -> String {
+    let shaped = try fonts.shape("中", font: Font("DejaVu Sans 17"))
+    try #require(
+      shaped.missingCharacters.isEmpty && shaped.fonts.count == 2,
+      "no CJK font is installed: apt-get install fonts-wqy-microhei (or fonts-noto-cjk)")
+    return shaped.fonts[1].name
+  }
+
+  @Test("Chinese text in a DejaVu Sans label is measured with a CJK font, named in the result")
+  func mixedText() throws {
+    let cjk = try requireCJKFont()
+    let shaped = try fonts.shape("Hello 中文 world", font: Font("DejaVu Sans 17"))
+    #expect(shaped.fonts.map(\.name) == ["DejaVu Sans Book", cjk])
+    #expect(shaped.missingCharacters.isEmpty)
+    let chinese = shaped.clusters.filter {
+      shaped.text[$0.range] == "中" || shaped.text[$0.range] == "文"
+    }
+    #expect(chinese.count == 2)
+    #expect(chinese.allSatisfy { $0.font == 1 && $0.advance > 0.5 })
+    #expect(shaped.clusters.first?.font == 0)
+    let result = Fitter(shaped: shaped, truncationToken: nil).fit(
+      sizes: FontSizeRange(fixed: 17), options: LayoutOptions(box: Size(width: 500, height: 100)))
+    #expect(result.fonts == ["DejaVu Sans Book", cjk])
+  }
+
+  @Test("A line mixing fonts is as tall as the union of their line boxes")
+  func mixedLineHeight() throws {
+    _ = try requireCJKFont()
+    let latin = try fonts.shape("Hello", font: Font("DejaVu Sans 20"))
+    let mixed = try fonts.shape("Hello 中文", font: Font("DejaVu Sans 20"))
+    let options = LayoutOptions(box: Size(width: 1000, height: 1000))
+    let latinHeight = TextLayouter(shaped: latin, truncationToken: nil)
+      .layout(pointSize: 20, options: options).size.height
+    let mixedHeight = TextLayouter(shaped: mixed, truncationToken: nil)
+      .layout(pointSize: 20, options: options).size.height
+    let union = mixed.fonts[0].metrics.union(mixed.fonts[1].metrics).height * 20
+    #expect(abs(mixedHeight - union) < 1e-9)
+    #expect(mixedHeight >= latinHeight)
+  }
+
+  @Test("A character no font covers is measured with .notdef and reported, never zero-width")
+  func missingGlyph() throws {
+    let text = "a\u{10FFFD}b\u{10FFFD}\u{10FFFC}"
+    let shaped = try fonts.shape(text, font: Font("DejaVu Sans 17"))
+    #expect(shaped.missingCharacters == ["\u{10FFFD}", "\u{10FFFC}"])
+    #expect(shaped.clusters.count == 5)
+    #expect(shaped.clusters.allSatisfy { $0.advance > 0 })
+    #expect(shaped.clusters[1].font == 0)
+  }
+
+  @Test("Emoji and symbols missing from DejaVu fall back or are reported, never dropped")
+  func noSilentDrop() throws {
+    let text = "Ok ☃ → ✓ 😀"
+    let shaped = try fonts.shape(text, font: Font("DejaVu Serif 17"))
+    #expect(shaped.count == text.count)
+    for cluster in shaped.clusters where cluster.kind == .visible {
+      #expect(cluster.advance > 0, "\(shaped.text[cluster.range]) has no width")
+    }
+  }
+}

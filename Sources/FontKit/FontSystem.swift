@@ -93,7 +93,7 @@ public final class FontSystem: Sendable {
   ///   - lineBreaker: Finds the break opportunities stored in the clusters; Unicode line
   ///     breaking (UAX #14, through ICU) by default.
   /// - Returns: One cluster per grapheme cluster, with advances and kerning in ems.
-  /// - Throws: ``FontError`` when a font file cannot be opened.
+  /// - Throws: ``FontError`` when the requested font's file cannot be opened.
   public func shape(
     _ text: String, font: Font, lineBreaker: some LineBreaking = UnicodeLineBreaker()
   ) throws(FontError) -> ShapedText {
@@ -122,7 +122,8 @@ public final class FontSystem: Sendable {
           for candidate in chain ?? [] {
             let key = FaceKey(file: candidate.file, index: candidate.index)
             guard key != faceKeys[0] else { continue }
-            let face = try self.face(for: candidate)
+            // A fallback font that cannot be opened (a bitmap-only emoji font, say) is skipped.
+            guard let face = try? self.face(for: candidate) else { continue }
             var fallback = face.withMeasurer { Self.measure(character, after: 0, in: &$0) }
             guard fallback.missing.isEmpty else { continue }
             if let known = faceKeys.firstIndex(of: key) {

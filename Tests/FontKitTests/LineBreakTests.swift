@@ -199,20 +199,38 @@ struct LineBreakTests {
 
   // MARK: - With the real font system
 
-  @Test("Chinese text wraps without starting a line with closing punctuation")
-  func chineseLayout() throws {
-    let text = "当不断增加文本数量时，文本框大小不够大时候，需要自动调整字体的大小适应文本框大小。"
+  /// The seed article's first sentence: Chinese with an English word and closing punctuation.
+  static let seedParagraph =
+    "在指定大小的文本框中显示文本，当不断增加文本数量时，文本框大小不够大时候，"
+    + "需要自动调整字体的大小适应文本框大小，自定义控件AXAutoSuitLabel实现这个功能。"
+
+  /// The lines of the seed paragraph at `width` points, broken by `breaker`.
+  private func seedLines(width: Double, breaker: some LineBreaking) throws -> [String] {
     let shaped = try FontSystem.shared().shape(
-      text, font: Font("DejaVu Sans 17"), lineBreaker: UnicodeLineBreaker())
-    let block = TextLayouter(shaped: shaped, truncationToken: nil).layout(
+      Self.seedParagraph, font: Font("DejaVu Sans 17"), lineBreaker: breaker)
+    try #require(shaped.missingCharacters.isEmpty, "install a CJK font: fonts-wqy-microhei")
+    return TextLayouter(shaped: shaped, truncationToken: nil).layout(
       pointSize: 17,
-      options: LayoutOptions(box: Size(width: 60, height: .infinity), lineBreakMode: .wordWrap))
-    let lines = block.lines.map(\.text)
-    #expect(lines.count > 3, "the text should wrap: \(lines)")
-    for line in lines {
-      #expect(!line.hasPrefix("。") && !line.hasPrefix("，"), "line starts badly: \(lines)")
+      options: LayoutOptions(box: Size(width: width, height: .infinity), lineBreakMode: .wordWrap)
+    ).lines.map(\.text)
+  }
+
+  @Test("The seed's Chinese paragraph never starts a line with 。，、）」 at any width")
+  func chineseLayout() throws {
+    var naiveStartsBadly = false
+    for width in stride(from: 40.0, through: 320, by: 3) {
+      let lines = try seedLines(width: width, breaker: UnicodeLineBreaker())
+      #expect(lines.count > 1)
+      #expect(lines.joined() == Self.seedParagraph)
+      for line in lines {
+        #expect(line.first.map { !"。，、）」".contains($0) } ?? true, "at \(width): \(lines)")
+        #expect(line.last.map { !"「（".contains($0) } ?? true, "at \(width): \(lines)")
+      }
+      let naive = try seedLines(width: width, breaker: SpaceAndHyphenLineBreaker())
+      naiveStartsBadly =
+        naiveStartsBadly || naive.contains { $0.hasPrefix("，") || $0.hasPrefix("。") }
     }
-    #expect(lines.joined() == text)
-    #expect(block.hiddenCharacterCount == 0)
+    // Without UAX #14 some width does start a line with punctuation, so the test has teeth.
+    #expect(naiveStartsBadly)
   }
 }

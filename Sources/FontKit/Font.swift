@@ -30,6 +30,9 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     self.pointSize = pointSize
   }
 
+  /// The sizes a font name may give, in points.
+  public static let pointSizeRange = 0.01...10_000.0
+
   /// The same font at another size.
   public func withPointSize(_ pointSize: Double) -> Font {
     var font = self

@@ -43,9 +43,15 @@ extension Font {
   private static func trailingFontconfigSize(in head: some StringProtocol) -> (
     family: Substring, size: Double
   )? {
-    guard let dash = head.lastIndex(of: "-"), dash > head.startIndex,
-      head[head.index(before: dash)] != " "
-    else { return nil }
+    guard let dash = head.lastIndex(of: "-"), dash > head.startIndex else { return nil }
+    // `Sans -3` is a Pango name with a bad size, and `Sans 1e-300` one with an exponent.
+    let word = head[..<dash].split(separator: " ", omittingEmptySubsequences: false).last ?? ""
+    if word.isEmpty { return nil }
+    if word.count > 1, word.last == "e" || word.last == "E",
+      word.dropLast().allSatisfy({ $0.isNumber || $0 == "." })
+    {
+      return nil
+    }
     let after = head[head.index(after: dash)...]
     guard let size = Double(after), !after.isEmpty else { return nil }
     return (Substring(head[..<dash]), size)
@@ -112,8 +118,11 @@ extension Font {
   private static func checkedSize(_ size: Double, in name: String) throws(FontNameError)
     -> Double
   {
-    guard size.isFinite, size > 0 else {
-      throw FontNameError(name: name, message: "expected a positive size, found \(size)")
+    guard size.isFinite, Font.pointSizeRange.contains(size) else {
+      throw FontNameError(
+        name: name,
+        message: "expected a size between \(Font.format(Font.pointSizeRange.lowerBound)) and "
+          + "\(Font.format(Font.pointSizeRange.upperBound)) points, found \(size)")
     }
     return size
   }
@@ -121,7 +130,7 @@ extension Font {
   private static func parseFontconfig(_ name: String, defaultPointSize: Double?)
     throws(FontNameError) -> Font
   {
-    let elements = splitUnescaped(name, on: ":")
+    let elements = splitUnescaped(name, on: ":").map { $0.trimmingSpaces() }
     var head = elements[0]
     var pointSize = defaultPointSize
     if let trailing = trailingFontconfigSize(in: head) {

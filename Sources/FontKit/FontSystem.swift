@@ -104,6 +104,8 @@ public final class FontSystem: Sendable {
     var fonts = [ShapedFont(name: resolved.displayName, metrics: faces[0].lineMetrics)]
     var chain: [ResolvedFont]?
     var missing: [Unicode.Scalar] = []
+    var reported: Set<Unicode.Scalar> = []
+    var fallbackFor: [Character: Int] = [:]
     var clusters: [ShapedCluster] = []
     clusters.reserveCapacity(opportunities.count)
     var previous = (face: 0, glyph: UInt32(0))
@@ -117,7 +119,17 @@ public final class FontSystem: Sendable {
       if kind != .lineSeparator {
         let kernAfter = previous.face == 0 ? previous.glyph : 0
         measured = faces[0].withMeasurer { Self.measure(character, after: kernAfter, in: &$0) }
-        if !measured.missing.isEmpty {
+        if !measured.missing.isEmpty, let known = fallbackFor[character] {
+          // The same cluster fell back before in this text: reuse the font it found.
+          faceIndex = known
+          if known > 0 {
+            let kernAfter = previous.face == known ? previous.glyph : 0
+            measured = faces[known].withMeasurer {
+              Self.measure(character, after: kernAfter, in: &$0)
+            }
+          }
+        } else if !measured.missing.isEmpty {
+          defer { fallbackFor[character] = faceIndex }
           if chain == nil { chain = (try? fallbackChain(for: resolved.requested)) ?? [] }
           for candidate in chain ?? [] {
             let key = FaceKey(file: candidate.file, index: candidate.index)
@@ -140,9 +152,9 @@ public final class FontSystem: Sendable {
             measured = fallback
             break
           }
-          for scalar in measured.missing where !missing.contains(scalar) {
-            missing.append(scalar)
-          }
+        }
+        for scalar in measured.missing where reported.insert(scalar).inserted {
+          missing.append(scalar)
         }
       }
       let scale = 1 / faces[faceIndex].unitsPerEm

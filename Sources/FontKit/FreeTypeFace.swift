@@ -124,7 +124,8 @@ final class FontFace: Sendable {
       ascent: ascent / unitsPerEm, descent: descent / unitsPerEm, lineGap: lineGap / unitsPerEm)
   }
 
-  /// Runs `body` with the face locked, so a whole text is measured under one lock.
+  /// Runs `body` with the face locked, so a cluster's glyphs and kerning are read under one
+  /// lock.
   func withMeasurer<Result>(_ body: (inout Measurer) -> Result) -> Result {
     state.withLock { body(&$0) }
   }

@@ -12,20 +12,32 @@ public struct FontSizeRange: Hashable, Sendable {
   /// The distance between candidate sizes, in points.
   public let step: Double
 
+  /// The number of candidate sizes.
+  public let count: Int
+
+  /// The most candidates a grid may have; a finer grid is refused rather than cut short.
+  public static let maximumCount = 100_000
+
   /// Creates a size grid.
   ///
   /// - Parameters:
   ///   - minimum: The smallest size, in points; must be positive and finite.
   ///   - maximum: The largest size, in points; must be positive and finite.
-  ///   - step: The grid spacing, in points; must be positive and finite.
+  ///   - step: The grid spacing, in points; must be positive and finite, and fine enough for at
+  ///     most ``maximumCount`` candidates.
   /// - Throws: ``FitPolicyError`` when a value is out of range.
   public init(minimum: Double, maximum: Double, step: Double) throws(FitPolicyError) {
     guard minimum.isFinite, minimum > 0 else { throw .invalid("minimum size", minimum) }
     guard maximum.isFinite, maximum > 0 else { throw .invalid("maximum size", maximum) }
     guard step.isFinite, step > 0 else { throw .invalid("step", step) }
-    self.minimum = Swift.min(minimum, maximum)
+    let lower = Swift.min(minimum, maximum)
+    let steps = (maximum - lower) / step
+    guard steps < Double(Self.maximumCount - 1) else { throw .tooManySizes(step: step) }
+    let onGrid = Int((steps + 1e-9).rounded(.down)) + 1
+    self.minimum = lower
     self.maximum = maximum
     self.step = step
+    count = abs(steps - steps.rounded()) < 1e-9 ? onGrid : onGrid + 1
   }
 
   /// A grid with the single size `pointSize`, for layout without fitting.
@@ -33,13 +45,7 @@ public struct FontSizeRange: Hashable, Sendable {
     minimum = pointSize
     maximum = pointSize
     step = 1
-  }
-
-  /// The number of candidate sizes.
-  public var count: Int {
-    let steps = ((maximum - minimum) / step + 1e-9).rounded(.down)
-    let onGrid = Int(Swift.min(steps, 1e7)) + 1
-    return isMaximumOnGrid ? onGrid : onGrid + 1
+    count = 1
   }
 
   /// The candidate at `index`, ascending from the minimum (index 0) to the maximum.
@@ -47,29 +53,33 @@ public struct FontSizeRange: Hashable, Sendable {
     if index == count - 1 { return maximum }
     return minimum + Double(index) * step
   }
-
-  private var isMaximumOnGrid: Bool {
-    let steps = (maximum - minimum) / step
-    return abs(steps - steps.rounded()) < 1e-9
-  }
 }
 
 /// A size policy value that is out of range.
 public enum FitPolicyError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The named value is not a positive finite number.
   case invalid(String, Double)
+  /// The step is so fine that the grid would have more than ``FontSizeRange/maximumCount``
+  /// sizes.
+  case tooManySizes(step: Double)
 
   /// A sentence naming the value.
   public var description: String {
     switch self {
     case .invalid(let name, let value): "\(name) must be a positive finite number, not \(value)"
+    case .tooManySizes(let step):
+      "step \(step) makes more than \(FontSizeRange.maximumCount) candidate sizes"
     }
   }
 }
 
 /// How a fit searches the size grid.
 public enum FitSearch: Hashable, Sendable {
-  /// Bisection over the grid: O(log n) layouts. Correct because fitting is monotone in size.
+  /// Bisection when the text's fonts share one line height, where fitting is monotone in size,
+  /// else exhaustive descent; the answer is always the largest size that fits.
+  case automatic
+  /// Bisection over the grid: O(log n) layouts. Exact only when fitting is monotone, which
+  /// holds when all the text's fonts have the same line height.
   case bisection
   /// Try every size from the largest down and stop at the first that fits: the reference.
   case exhaustiveDescent
@@ -105,11 +115,17 @@ public struct FitResult: Hashable, Sendable {
 
 /// Finds the largest point size at which a text fits a box.
 ///
-/// Fitting is monotone in the size: the advances scale linearly, so at a smaller size every
-/// line holds at least the clusters it held before (greedy wrapping with a wider effective
-/// measure never needs more lines), each line is shorter and the box is unchanged. Hence if a
-/// size fits, every smaller size fits, and bisection over the grid finds the same size as
-/// trying every size from the top down — the tests check this on random texts and boxes.
+/// When every font of the text has the same line height, fitting is monotone in the size: the
+/// advances scale linearly, so at a smaller size greedy wrapping sees a relatively wider
+/// measure and never needs more lines (each line starts no earlier than before), every line is
+/// shorter, the line count times a smaller line height is smaller, and the box is unchanged.
+/// Hence if a size fits, every smaller size fits, and bisection over the grid finds the same
+/// size as trying every size from the top down; the tests check this on random texts and boxes.
+///
+/// A line's height is the union of the line boxes of the fonts on it, so when fonts of
+/// different heights mix (DejaVu with a taller CJK font), shrinking can move a tall character
+/// onto a line that was short and make the text taller: fitting is then not monotone, and the
+/// automatic search tries every size from the top instead.
 public struct Fitter: Sendable {
   /// Lays out the text at a given size.
   public let layouter: TextLayouter
@@ -132,7 +148,7 @@ public struct Fitter: Sendable {
   ///   - search: How to search the grid; the answer is the same either way.
   /// - Returns: The chosen layout and how it was found.
   public func fit(
-    sizes: FontSizeRange, options: LayoutOptions, search: FitSearch = .bisection
+    sizes: FontSizeRange, options: LayoutOptions, search: FitSearch = .automatic
   ) -> FitResult {
     var tried = 0
     func fits(_ index: Int) -> Bool {
@@ -140,8 +156,13 @@ public struct Fitter: Sendable {
       return layouter.fits(pointSize: sizes[index], options: options)
     }
     var chosen = 0
+    var search = search
+    if search == .automatic {
+      let heights = Set(layouter.shaped.fonts.map(\.metrics.height))
+      search = heights.count > 1 ? .exhaustiveDescent : .bisection
+    }
     switch search {
-    case .exhaustiveDescent:
+    case .automatic, .exhaustiveDescent:
       var index = sizes.count - 1
       while index > 0, !fits(index) { index -= 1 }
       chosen = index

@@ -24,7 +24,7 @@ public struct LayoutOptions: Hashable, Sendable {
     lineHeightMultiple: Double = 1, overflow: Overflow = .truncate
   ) {
     self.box = box
-    self.maximumLines = maximumLines
+    self.maximumLines = min(max(maximumLines, 0), Int.max - 1)
     self.lineBreakMode = lineBreakMode
     self.lineHeightMultiple = lineHeightMultiple
     self.overflow = overflow
@@ -70,7 +70,8 @@ public struct TextBlock: Hashable, Sendable {
   public var lines: [TextLine]
   /// The extent of the lines: widest line by the sum of line heights.
   public var size: Size
-  /// How many grapheme clusters of the source text are not shown (0 when nothing is hidden).
+  /// How many drawn grapheme clusters (not counting spaces and line breaks) of the source text
+  /// are not shown; 0 when nothing is hidden.
   public var hiddenCharacterCount: Int
   /// Why the text does not fit the box, or nil when it fits.
   public var failure: FitFailure?
@@ -102,7 +103,10 @@ public enum FitFailure: Hashable, Sendable, CustomStringConvertible {
 
   private static func points(_ value: Double) -> String {
     let rounded = (value * 100).rounded() / 100
-    return rounded == rounded.rounded() ? "\(Int(rounded))pt" : "\(rounded)pt"
+    guard rounded.isFinite, abs(rounded) < 1e12, rounded == rounded.rounded() else {
+      return "\(rounded)pt"
+    }
+    return "\(Int(rounded))pt"
   }
 }
 
@@ -127,7 +131,9 @@ public struct TextLayouter: Sendable {
   /// ``layout(pointSize:options:)`` because it builds no strings and stops early.
   public func fits(pointSize: Double, options: LayoutOptions) -> Bool {
     let wrapper = wrapper(pointSize: pointSize, options: options)
-    let lineLimit = options.maximumLines > 0 ? options.maximumLines + 1 : Int.max
+    let lineLimit =
+      options.maximumLines > 0 && options.maximumLines < Int.max
+      ? options.maximumLines + 1 : Int.max
     let lines = wrapper.lines(
       width: options.box.width, lineLimit: lineLimit, heightLimit: options.box.height)
     return failure(of: lines, options: options) == nil
@@ -217,14 +223,14 @@ public struct TextLayouter: Sendable {
     let paragraphEnd = clusters[start...].firstIndex { $0.kind == .lineSeparator } ?? clusters.count
     let width = options.box.width + LineWrapper.tolerance
     let height = wrapper.lineHeight(start..<max(paragraphEnd, start + 1))
-    let visibleTotal = clusters.count - start
+    let visibleTotal = visibleCount(start..<clusters.count)
     guard options.lineBreakMode.usesTruncationToken, let token = truncationToken else {
       // wordWrap, charWrap and clip cut the text: the wrapped line, or for clip the line cut
       // at the box edge.
       let end =
         options.lineBreakMode == .clip
         ? prefixEnd(from: start, to: paragraphEnd, width: width, wrapper: wrapper) : wrappedEnd
-      let shown = end - start
+      let shown = visibleCount(start..<end)
       let text = String(shaped.string(start..<end))
       let line = TextLine(
         text: text, width: wrapper.width(of: start..<end), height: height, isTruncated: true)
@@ -233,7 +239,12 @@ public struct TextLayouter: Sendable {
     let tokenWidth = LineWrapper(
       shaped: token, pointSize: wrapper.pointSize, lineHeightMultiple: 1, wrapsAnywhere: true
     ).width(of: 0..<token.count)
-    let room = max(width - tokenWidth, 0)
+    guard tokenWidth <= width else {
+      // Not even the token fits: show nothing rather than overflow the box.
+      let line = TextLine(text: "", width: 0, height: height, isTruncated: true)
+      return (line, visibleTotal)
+    }
+    let room = width - tokenWidth
     var prefix = start..<start
     var suffix = clusters.count..<clusters.count
     switch options.lineBreakMode {
@@ -258,9 +269,14 @@ public struct TextLayouter: Sendable {
     let text = String(prefixText) + token.text + String(suffixText)
     let lineWidth =
       tokenWidth + wrapper.width(of: prefix) + wrapper.width(of: suffix)
-    let shown = prefix.count + suffix.count
+    let shown = visibleCount(prefix) + visibleCount(suffix)
     let line = TextLine(text: text, width: lineWidth, height: height, isTruncated: true)
     return (line, visibleTotal - shown)
+  }
+
+  /// The number of drawn clusters (not spaces or line separators) in `range`.
+  private func visibleCount(_ range: Range<Int>) -> Int {
+    shaped.clusters[range].reduce(0) { $0 + ($1.kind == .visible ? 1 : 0) }
   }
 
   /// The end of the longest run of clusters from `start` (before `limit`) no wider than `width`.

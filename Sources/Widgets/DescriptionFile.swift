@@ -247,8 +247,6 @@ private struct WidgetParser {
   let reader: DescriptionReader
 
   static let commonKeys = ["type", "id", "frame", "children"]
-  /// The largest frame coordinate accepted, far beyond any screen, so scaling stays finite.
-  static let largestCoordinate = 1e6
   static let textKeys = [
     "font", "textAlignment", "numberOfLines", "lineBreakMode", "autoFit", "overflow",
     "lineHeightMultiple", "truncationToken",
@@ -297,7 +295,7 @@ private struct WidgetParser {
     }
     if let value = object.member("lineHeightMultiple") {
       description.lineHeightMultiple = try reader.number(
-        value, at: join(path, "lineHeightMultiple"), positive: true)
+        value, at: join(path, "lineHeightMultiple"), positive: true, atMost: 100)
     }
     if let value = object.member("truncationToken") {
       description.truncationToken = try reader.string(value, at: join(path, "truncationToken"))
@@ -334,11 +332,6 @@ private struct WidgetParser {
     var values: [Double] = []
     for (index, item) in items.enumerated() {
       let value = try reader.number(item, at: "\(path)[\(index)]", nonNegative: index >= 2)
-      guard abs(value) <= Self.largestCoordinate else {
-        throw reader.error(
-          at: item, path: "\(path)[\(index)]",
-          "expected at most \(format(Self.largestCoordinate)) points, found \(format(value))")
-      }
       values.append(value)
     }
     return Rect(x: values[0], y: values[1], width: values[2], height: values[3])
@@ -363,13 +356,18 @@ private struct WidgetParser {
     try reader.checkKeys(object, allowed: ["minimumSize", "maximumSize", "step"], at: path)
     var fit = AutoFit()
     if let value = object.member("minimumSize") {
-      fit.minimumPointSize = try reader.number(value, at: join(path, "minimumSize"), positive: true)
+      fit.minimumPointSize = try reader.number(
+        value, at: join(path, "minimumSize"), positive: true, atMost: Font.pointSizeRange.upperBound
+      )
     }
     if let value = object.member("maximumSize") {
-      fit.maximumPointSize = try reader.number(value, at: join(path, "maximumSize"), positive: true)
+      fit.maximumPointSize = try reader.number(
+        value, at: join(path, "maximumSize"), positive: true, atMost: Font.pointSizeRange.upperBound
+      )
     }
     if let value = object.member("step") {
-      fit.step = try reader.number(value, at: join(path, "step"), positive: true)
+      fit.step = try reader.number(
+        value, at: join(path, "step"), positive: true, atMost: Font.pointSizeRange.upperBound)
     }
     if let maximum = fit.maximumPointSize, maximum < fit.minimumPointSize,
       let node = object.member("maximumSize")

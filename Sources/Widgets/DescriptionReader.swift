@@ -131,12 +131,18 @@ struct DescriptionReader {
     return value
   }
 
-  /// A finite number, positive when `positive` is set, else non-negative when `nonNegative`.
+  /// A finite number, positive when `positive` is set, else non-negative when `nonNegative`,
+  /// and no larger in magnitude than `atMost`.
   func number(
-    _ node: JSONNode, at path: String, positive: Bool = false, nonNegative: Bool = false
+    _ node: JSONNode, at path: String, positive: Bool = false, nonNegative: Bool = false,
+    atMost: Double = 1e6
   ) throws(DescriptionError) -> Double {
     guard case .number(let value, _) = node.value else {
       throw error(at: node, path: path, "expected a number, found \(node.value.typeName)")
+    }
+    guard abs(value) <= atMost else {
+      throw error(
+        at: node, path: path, "expected a number of at most \(format(atMost)), found \(value)")
     }
     if positive, !(value > 0) {
       throw error(at: node, path: path, "expected a positive number, found \(format(value))")

@@ -93,6 +93,11 @@ open class TextWidget: View {
   }
 
   /// The text shown (a button's title, a field's text).
+  ///
+  /// With `.reject` overflow, a text that does not fit even at the smallest size is refused
+  /// when set (or, for a widget not yet in an environment, when it is first laid out): `text`
+  /// keeps the previous text and ``rejection`` reports the refused one until a text is
+  /// accepted. An empty text is always accepted.
   public var text: String {
     get { storedText }
     set {
@@ -175,13 +180,13 @@ open class TextWidget: View {
   }
 
   /// The size the text needs when at most `width` points wide, at the adapted size, with
-  /// no limit on height: UIKit's `sizeThatFits`.
+  /// no limit on height but the line limit: UIKit's `sizeThatFits`.
   public func sizeThatFits(width: Double) -> Size? {
     guard let environment, let shaped = try? shapes(in: environment) else { return nil }
     let options = LayoutOptions(
       box: Size(width: isSingleLine ? .infinity : width, height: .infinity),
       maximumLines: isSingleLine ? 1 : numberOfLines, lineBreakMode: lineBreakMode,
-      lineHeightMultiple: lineHeightMultiple, overflow: .scroll)
+      lineHeightMultiple: lineHeightMultiple, overflow: .truncate)
     return TextLayouter(shaped: shaped.text, truncationToken: shaped.token)
       .layout(pointSize: adaptedFont.pointSize, options: options).size
   }
@@ -204,11 +209,16 @@ open class TextWidget: View {
   private func shapes(in environment: WidgetEnvironment) throws -> (
     text: ShapedText, token: ShapedText
   ) {
-    let key = ShapeKey(
-      text: displayedText, token: truncationToken, font: adaptedFont.withPointSize(1))
+    // A single-line widget shows line separators as spaces, as a text field does.
+    let shown = isSingleLine ? displayedText.lineSeparatorsAsSpaces() : displayedText
+    let key = ShapeKey(text: shown, token: truncationToken, font: adaptedFont.withPointSize(1))
     if let cachedShape, cachedShape.key == key { return (cachedShape.text, cachedShape.token) }
     let text = try environment.fonts.shape(key.text, font: key.font)
-    let token = try environment.fonts.shape(key.token, font: key.font)
+    let token =
+      try cachedShape.flatMap {
+        $0.key.token == key.token && $0.key.font == key.font ? $0.token : nil
+      }
+      ?? environment.fonts.shape(key.token, font: key.font)
     cachedShape = (key, text, token)
     return (text, token)
   }
@@ -218,14 +228,17 @@ open class TextWidget: View {
     do {
       let result = try fit(in: environment)
       layoutError = nil
-      if overflow == .reject, !result.fits, storedText != acceptedText {
+      if overflow == .reject, !result.fits, !storedText.isEmpty, storedText != acceptedText {
         // Refuse the text, as the seed does, but say so: keep the last text that fitted.
         rejection = Rejection(text: storedText, result: result)
         storedText = acceptedText
         cachedResult = try fit(in: environment)
         return
       }
-      if result.fits || overflow != .reject { acceptedText = storedText }
+      if storedText != acceptedText {
+        acceptedText = storedText
+        rejection = nil
+      }
       cachedResult = result
     } catch {
       layoutError = error
@@ -242,6 +255,14 @@ open class TextWidget: View {
       lineBreakMode: lineBreakMode, lineHeightMultiple: lineHeightMultiple, overflow: overflow)
     return Fitter(shaped: shaped.text, truncationToken: shaped.token).fit(
       sizes: sizes, options: options)
+  }
+}
+
+extension String {
+  /// The text with each line separator (LF, CR LF, U+2028, …) replaced by a space.
+  func lineSeparatorsAsSpaces() -> String {
+    guard contains(where: \.isLineSeparator) else { return self }
+    return String(map { $0.isLineSeparator ? " " : $0 })
   }
 }
 
@@ -277,6 +298,9 @@ public final class Button: TextWidget {
     get { text }
     set { text = newValue }
   }
+
+  /// Whether the title is one line: when `numberOfLines` is 1, the default.
+  public override var isSingleLine: Bool { numberOfLines == 1 }
 
   /// `Button`.
   public override var typeName: String { "Button" }

@@ -35,7 +35,9 @@ public enum TreeDump {
         + "→\(format(result.pointSize))pt",
       result.lines.count == 1 ? "1 line" : "\(result.lines.count) lines",
     ]
-    if let failure = result.failure {
+    if widget.overflow == .scroll, case .tooTall = result.failure {
+      parts.append("scrolls (content \(format(result.textSize.height))pt tall)")
+    } else if let failure = result.failure {
       parts.append("overflows (\(failure))")
     } else {
       parts.append("fits")

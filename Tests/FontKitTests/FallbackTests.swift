@@ -70,5 +70,9 @@ struct FallbackTests {
     for cluster in shaped.clusters where cluster.kind == .visible {
       #expect(cluster.advance > 0, "\(shaped.text[cluster.range]) has no width")
     }
+    // DejaVu Serif lacks ☃ ✓ 😀; DejaVu Sans, next in Fontconfig's list, draws them.
+    #expect(shaped.missingCharacters.isEmpty)
+    let emoji = try #require(shaped.clusters.last)
+    #expect(shaped.fonts[emoji.font].name == "DejaVu Sans Book")
   }
 }

@@ -31,6 +31,8 @@ struct FontNameTests {
       ("DejaVu Serif:style=Bold Italic:size=9.5", "DejaVu Serif", .bold, .italic, 9.5),
       ("Foo,Bar-10:weight=200", "Foo, Bar", .bold, .roman, 10),
       ("DejaVu Sans:light:size=8", "DejaVu Sans", .light, .roman, 8),
+      ("DejaVu Sans : bold : size=17", "DejaVu Sans", .bold, .roman, 17),
+      ("DejaVu Sans-17 :bold", "DejaVu Sans", .bold, .roman, 17),
     ])
   func fontconfig(
     name: String, family: String, weight: FontWeight, slant: FontSlant, size: Double
@@ -61,13 +63,15 @@ struct FontNameTests {
     arguments: [
       ("DejaVu Sans", "expected a size"),
       ("Bold 12", "expected a family"),
-      ("DejaVu Sans 0", "positive size"),
-      ("DejaVu Sans -3", "positive size"),
+      ("DejaVu Sans 0", "expected a size between"),
+      ("DejaVu Sans -3", "expected a size between"),
       ("DejaVu Sans:size=abc", "expected a number for size"),
       ("DejaVu Sans:size=17:boldest", "unknown style \"boldest\""),
       ("DejaVu Sans:size=17:colour=red", "unknown property \"colour\""),
       (":size=12", "expected a family"),
-      ("DejaVu Sans:size=nan", "positive size"),
+      ("DejaVu Sans:size=nan", "expected a size between"),
+      ("DejaVu Sans 1e-300", "expected a size between"),
+      ("DejaVu Sans 1e20", "expected a size between"),
     ])
   func badNames(name: String, expected: String) {
     #expect {

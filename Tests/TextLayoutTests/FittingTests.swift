@@ -92,6 +92,53 @@ struct FittingTests {
     }
   }
 
+  @Test("Mixed line heights make fitting non-monotone, and the automatic search stays exact")
+  func mixedLineHeights() throws {
+    // "X" is measured in a font whose lines are 1.5em tall, everything else 1.2em.
+    let text = "aa aa X X"
+    let breaks = SpaceAndHyphenLineBreaker().opportunities(in: text)
+    var clusters: [ShapedCluster] = []
+    var index = text.startIndex
+    for (offset, character) in text.enumerated() {
+      let next = text.index(after: index)
+      clusters.append(
+        ShapedCluster(
+          range: index..<next, advance: character == " " ? 0.25 : 0.5,
+          breakBefore: breaks[offset], kind: character == " " ? .space : .visible,
+          font: character == "X" ? 1 : 0))
+      index = next
+    }
+    let shaped = ShapedText(
+      text: text, clusters: clusters,
+      fonts: [
+        ShapedFont(name: "short", metrics: LineMetrics(ascent: 1, descent: 0.2, lineGap: 0)),
+        ShapedFont(name: "tall", metrics: LineMetrics(ascent: 1.2, descent: 0.3, lineGap: 0)),
+      ])
+    let fitter = Fitter(shaped: shaped, truncationToken: nil)
+    // In a 30pt-wide box, 10.5pt wraps to "aa aa" / "X X" (1.2 + 1.5em = 28.35pt tall) but
+    // 10pt fits "aa aa X" / "X", two tall lines (3em = 30pt): smaller, yet taller.
+    let narrow = LayoutOptions(box: Size(width: 30, height: 29))
+    #expect(fitter.layouter.fits(pointSize: 10.5, options: narrow))
+    #expect(!fitter.layouter.fits(pointSize: 10, options: narrow))
+    var found = false
+    for width in stride(from: 20.0, through: 80, by: 0.5) {
+      for height in stride(from: 10.0, through: 60, by: 0.5) {
+        let options = LayoutOptions(box: Size(width: width, height: height))
+        var sawFit = false
+        for size in stride(from: 14.0, through: 4, by: -0.5) {
+          let fits = fitter.layouter.fits(pointSize: size, options: options)
+          if sawFit, !fits { found = true }
+          sawFit = sawFit || fits
+        }
+        let sizes = try FontSizeRange(minimum: 4, maximum: 14, step: 0.5)
+        let automatic = fitter.fit(sizes: sizes, options: options)
+        let descended = fitter.fit(sizes: sizes, options: options, search: .exhaustiveDescent)
+        #expect(automatic.block == descended.block, "box \(width)×\(height)")
+      }
+    }
+    #expect(found, "no non-monotone box found; the automatic search would be untested")
+  }
+
   @Test("Fitting is monotone: below a size that fits, every size fits", arguments: 0..<4)
   func monotone(batch: UInt64) throws {
     var generator = SplitMix64(seed: 100 + batch)

@@ -101,7 +101,7 @@ struct TruncationTests {
     #expect(block.lines[0].isTruncated)
     #expect(!block.fits)
     #expect(block.failure == .tooManyLines(needed: 4, allowed: 1))
-    #expect(block.hiddenCharacterCount == 12)
+    #expect(block.hiddenCharacterCount == 10)
   }
 
   @Test("Head truncation keeps the end after the token")
@@ -126,7 +126,7 @@ struct TruncationTests {
   func wordWrapLimit() {
     let block = layout(text, width: 40, lines: 2, mode: .wordWrap)
     #expect(block.lines.map(\.text) == ["aaaa", "bbbb"])
-    #expect(block.hiddenCharacterCount == 10)
+    #expect(block.hiddenCharacterCount == 8)
   }
 
   @Test("The box height limits the lines as the line count does")
@@ -134,6 +134,20 @@ struct TruncationTests {
     let block = layout(text, width: 40, height: 30)
     #expect(block.lines.map(\.text) == ["aaaa", "bbbb cc…"])
     #expect(block.failure == .tooTall(needed: 50, available: 30))
+  }
+
+  @Test("When not even the token fits, the line is empty rather than wider than the box")
+  func tokenTooWide() {
+    let block = layout(text, width: 3, lines: 1)
+    #expect(block.lines.map(\.text) == [""])
+    #expect(block.size.width == 0)
+    #expect(block.hiddenCharacterCount == 16)
+  }
+
+  @Test("Huge and negative line limits neither crash nor limit")
+  func extremeLineLimits() {
+    #expect(layout(text, width: 40, lines: .max).lines.count == 4)
+    #expect(layout(text, width: 40, lines: -3).lines.count == 4)
   }
 
   @Test("Scroll overflow keeps every line")

@@ -268,7 +268,7 @@ extension DescriptionErrorTests {
         }
         """,
       line: 3, column: 59, keyPath: "root.frame[2]",
-      message: "expected at most 1000000 points, found 1e+308"),
+      message: "expected a number of at most 1000000, found 1e+308"),
     BadLayout(
       name: "NaN is not JSON",
       json: """

@@ -236,6 +236,57 @@ struct TextWidgetTests {
     #expect(label.fitResult?.lines.map(\.text) == ["Fits"])
   }
 
+  @Test("An accepted text clears the report of an earlier refusal")
+  func rejectionClears() throws {
+    let label = Label(
+      frame: Rect(x: 0, y: 0, width: 100, height: 30), font: try Font("DejaVu Sans 17"))
+    label.overflow = .reject
+    label.environment = try Fixture.environment(on: "iPhone 5")
+    label.text = Fixture.paragraph
+    #expect(label.rejection != nil)
+    label.text = "Fine"
+    #expect(label.text == "Fine")
+    #expect(label.rejection == nil)
+  }
+
+  @Test("A rejecting text field can always be cleared, even with a long placeholder")
+  func clearRejectingField() throws {
+    let field = TextField(
+      frame: Rect(x: 0, y: 0, width: 80, height: 30), font: try Font("DejaVu Sans 17"),
+      placeholder: "Search titles and authors by keyword")
+    field.overflow = .reject
+    field.environment = try Fixture.environment(on: "iPhone 5")
+    field.text = "abc"
+    field.text = ""
+    #expect(field.text == "")
+    #expect(field.rejection == nil)
+  }
+
+  @Test("A text field shows line separators as spaces on its one line")
+  func fieldNewlines() throws {
+    let field = TextField(
+      frame: Rect(x: 0, y: 0, width: 200, height: 30), font: try Font("DejaVu Sans 17"),
+      text: "hello\nworld")
+    field.environment = try Fixture.environment(on: "iPhone 5")
+    let result = try #require(field.fitResult)
+    #expect(result.lines.map(\.text) == ["hello world"])
+    #expect(result.fits)
+    #expect(result.pointSize == 17)
+  }
+
+  @Test("sizeThatFits respects the line limit")
+  func sizeThatFitsLineLimit() throws {
+    let label = Label(font: try Font("DejaVu Sans 17"), text: Fixture.paragraph)
+    label.environment = try Fixture.environment(on: "iPhone 5")
+    let lineHeight = try FontSystem.shared().lineMetrics(of: Font("DejaVu Sans 17")).height
+    for lines in 1...3 {
+      label.numberOfLines = lines
+      let size = try #require(label.sizeThatFits(width: 100))
+      #expect(abs(size.height - Double(lines) * lineHeight) < 1e-9)
+      #expect(size.width <= 100)
+    }
+  }
+
   @Test("Buttons and text fields shrink their single line to the width")
   func singleLine() throws {
     let environment = try Fixture.environment(on: "iPhone 5")

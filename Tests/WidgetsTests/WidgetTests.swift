@@ -391,3 +391,60 @@ struct ReadmeExampleTests {
     #expect(!result.lines.isEmpty)
   }
 }
+
+@Suite("Text fidelity in widgets (issue 3)")
+struct TextFidelityWidgetTests {
+  static let emoji = "👩‍👩‍👧 family, 🇩🇪🇫🇷🇯🇵 flags, 👍🏽👍🏿 thumbs, café e\u{301}, 👩‍👩‍👧🇯🇵👍🏽 end"
+
+  @Test(
+    "An emoji-heavy label truncates in each mode without splitting a grapheme",
+    arguments: LineBreakMode.allCases)
+  func emojiLabel(mode: LineBreakMode) throws {
+    let label = Label(
+      frame: Rect(x: 0, y: 0, width: 120, height: 20), font: try Font("DejaVu Sans 15"),
+      text: Self.emoji)
+    label.numberOfLines = 1
+    label.lineBreakMode = mode
+    label.environment = try Fixture.environment(on: "iPhone 5")
+    let result = try #require(label.fitResult)
+    #expect(!result.fits)
+    #expect(result.pointSize == 10)
+    let source = Set(Self.emoji)
+    let line = try #require(result.lines.first)
+    for character in line.text where character != "…" {
+      #expect(source.contains(character), "\(mode) split a cluster in \(line.text)")
+    }
+    if [.truncateHead, .truncateMiddle, .truncateTail].contains(mode) {
+      #expect(line.text.contains("…"))
+    }
+    if mode != .wordWrap, mode != .charWrap {
+      #expect(line.width <= label.screenFrame.width + 1e-9)
+    }
+    #expect(result.block.hiddenCharacterCount > 0)
+  }
+
+  @Test("A mixed Chinese and English label names both fonts it was measured with")
+  func mixedLabel() throws {
+    let label = Label(
+      frame: Rect(x: 0, y: 0, width: 280, height: 60), font: try Font("DejaVu Sans 17"),
+      text: "FontFit 让文字适应每一块屏幕")
+    label.environment = try Fixture.environment(on: "iPhone 6")
+    let result = try #require(label.fitResult)
+    try #require(
+      result.missingCharacters.isEmpty, "install a CJK font: apt-get install fonts-wqy-microhei")
+    #expect(result.fonts.count == 2)
+    #expect(result.fonts.first == "DejaVu Sans Book")
+    #expect(result.fits)
+  }
+
+  @Test("A character no font covers is reported by the label, never dropped")
+  func missingInLabel() throws {
+    let label = Label(
+      frame: Rect(x: 0, y: 0, width: 280, height: 60), font: try Font("DejaVu Sans 17"),
+      text: "Private \u{10FFFD} use")
+    label.environment = try Fixture.environment(on: "iPhone 5")
+    let result = try #require(label.fitResult)
+    #expect(result.missingCharacters == ["\u{10FFFD}"])
+    #expect(result.lines.map(\.text).joined(separator: " ") == "Private \u{10FFFD} use")
+  }
+}

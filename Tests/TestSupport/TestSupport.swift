@@ -69,3 +69,18 @@ public func randomText(using generator: inout SplitMix64) -> String {
   }
   return text
 }
+
+/// Random layout options: a box from `widths` × `heights`, up to four lines (0 = no limit) and,
+/// when `anyMode` is set, any line break mode (else truncating the tail).
+public func randomOptions(
+  widths: ClosedRange<Double>, heights: ClosedRange<Double>, anyMode: Bool = true,
+  using generator: inout SplitMix64
+) -> LayoutOptions {
+  LayoutOptions(
+    box: Size(
+      width: Double.random(in: widths, using: &generator),
+      height: Double.random(in: heights, using: &generator)),
+    maximumLines: Int.random(in: 0...4, using: &generator),
+    lineBreakMode: anyMode
+      ? LineBreakMode.allCases.randomElement(using: &generator) ?? .wordWrap : .truncateTail)
+}

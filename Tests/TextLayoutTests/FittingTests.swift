@@ -79,12 +79,9 @@ struct FittingTests {
         minimum: Double.random(in: 2...10, using: &generator),
         maximum: Double.random(in: 10...40, using: &generator),
         step: [0.1, 0.25, 0.5, 1, 1.5].randomElement(using: &generator) ?? 0.5)
-      let options = LayoutOptions(
-        box: Size(
-          width: Double.random(in: 20...400, using: &generator),
-          height: Double.random(in: 10...300, using: &generator)),
-        maximumLines: Int.random(in: 0...4, using: &generator),
-        lineBreakMode: LineBreakMode.allCases.randomElement(using: &generator) ?? .wordWrap)
+      let options = randomOptions(
+        widths: 20...400, heights: 10...300, anyMode: true,
+        using: &generator)
       let fitter = fitter(text)
       let bisected = fitter.fit(sizes: sizes, options: options, search: .bisection)
       let descended = fitter.fit(sizes: sizes, options: options, search: .exhaustiveDescent)
@@ -144,11 +141,9 @@ struct FittingTests {
     var generator = SplitMix64(seed: 100 + batch)
     for _ in 0..<50 {
       let text = randomText(using: &generator)
-      let options = LayoutOptions(
-        box: Size(
-          width: Double.random(in: 20...300, using: &generator),
-          height: Double.random(in: 10...200, using: &generator)),
-        maximumLines: Int.random(in: 0...3, using: &generator))
+      let options = randomOptions(
+        widths: 20...300, heights: 10...200, anyMode: false,
+        using: &generator)
       let layouter = fitter(text).layouter
       var sawFailure = false
       for size in stride(from: 1.0, through: 40, by: 0.25) {
@@ -164,11 +159,9 @@ struct FittingTests {
     var generator = SplitMix64(seed: 200 + batch)
     for _ in 0..<100 {
       let text = randomText(using: &generator)
-      let options = LayoutOptions(
-        box: Size(
-          width: Double.random(in: 10...300, using: &generator),
-          height: Double.random(in: 5...200, using: &generator)),
-        maximumLines: Int.random(in: 0...3, using: &generator))
+      let options = randomOptions(
+        widths: 10...300, heights: 5...200, anyMode: false,
+        using: &generator)
       let result = fitter(text).fit(
         sizes: try FontSizeRange(minimum: 6, maximum: 30, step: 0.5), options: options)
       if result.fits {

@@ -354,12 +354,9 @@ struct RealFontBisectionTests {
       let sizes = try FontSizeRange(
         minimum: Double.random(in: 4...10, using: &generator), maximum: font.pointSize,
         step: [0.25, 0.5, 1, 0.3].randomElement(using: &generator) ?? 0.5)
-      let options = LayoutOptions(
-        box: Size(
-          width: Double.random(in: 40...400, using: &generator),
-          height: Double.random(in: 15...300, using: &generator)),
-        maximumLines: Int.random(in: 0...5, using: &generator),
-        lineBreakMode: LineBreakMode.allCases.randomElement(using: &generator) ?? .wordWrap)
+      let options = randomOptions(
+        widths: 40...400, heights: 15...300, anyMode: true,
+        using: &generator)
       let bisected = fitter.fit(sizes: sizes, options: options, search: .bisection)
       let descended = fitter.fit(sizes: sizes, options: options, search: .exhaustiveDescent)
       #expect(bisected.pointSize == descended.pointSize, "\(text.debugDescription) in \(font)")

@@ -32,6 +32,7 @@ extension Font {
   ///     is an error.
   /// - Throws: ``FontNameError`` saying what was expected.
   public init(_ name: String, defaultPointSize: Double? = nil) throws(FontNameError) {
+    if let defaultPointSize { _ = try Self.checkedSize(defaultPointSize, in: name) }
     if name.contains(":") || Self.trailingFontconfigSize(in: name) != nil {
       self = try Self.parseFontconfig(name, defaultPointSize: defaultPointSize)
     } else {

@@ -75,8 +75,9 @@ public enum FitPolicyError: Error, Hashable, Sendable, CustomStringConvertible {
 
 /// How a fit searches the size grid.
 public enum FitSearch: Hashable, Sendable {
-  /// Bisection when the text's fonts share one line height, where fitting is monotone in size,
-  /// else exhaustive descent; the answer is always the largest size that fits.
+  /// Bisection when the text's fonts share one set of metrics, where fitting is monotone in
+  /// size; else bisection for bounds and descent between them. Always the largest size that
+  /// fits.
   case automatic
   /// Bisection over the grid: O(log n) layouts. Exact only when fitting is monotone, which
   /// holds when all the text's fonts have the same line height.
@@ -122,10 +123,12 @@ public struct FitResult: Hashable, Sendable {
 /// Hence if a size fits, every smaller size fits, and bisection over the grid finds the same
 /// size as trying every size from the top down; the tests check this on random texts and boxes.
 ///
-/// A line's height is the union of the line boxes of the fonts on it, so when fonts of
-/// different heights mix (DejaVu with a taller CJK font), shrinking can move a tall character
-/// onto a line that was short and make the text taller: fitting is then not monotone, and the
-/// automatic search tries every size from the top instead.
+/// A line's height is the union of the line boxes of the fonts on it, so when fonts with
+/// different metrics mix (DejaVu with a taller CJK font), shrinking can move a tall character
+/// onto a line that was short and make the text taller: fitting is then not monotone. The
+/// automatic search then bisects twice with uniform line heights, the shortest font's (an upper
+/// bound on the answer) and the union of all fonts' (a lower bound), and tries each size
+/// between the bounds from the top: still exact, and rarely more than a few layouts.
 public struct Fitter: Sendable {
   /// Lays out the text at a given size.
   public let layouter: TextLayouter
@@ -151,33 +154,51 @@ public struct Fitter: Sendable {
     sizes: FontSizeRange, options: LayoutOptions, search: FitSearch = .automatic
   ) -> FitResult {
     var tried = 0
-    func fits(_ index: Int) -> Bool {
+    func fits(_ index: Int, uniformly metrics: LineMetrics? = nil) -> Bool {
       tried += 1
-      return layouter.fits(pointSize: sizes[index], options: options)
+      return layouter.fits(pointSize: sizes[index], options: options, uniformMetrics: metrics)
     }
+    // The largest index that fits, by bisection; exact when fitting is monotone, as it is when
+    // every line has the same metrics. Nil when even the smallest size does not fit.
+    func largestFitting(uniformly metrics: LineMetrics? = nil) -> Int? {
+      if fits(sizes.count - 1, uniformly: metrics) { return sizes.count - 1 }
+      // Invariant: `low` fits (or is -1), every index above `high` does not.
+      var low = -1
+      var high = sizes.count - 2
+      while low < high {
+        let middle = (low + high + 1) / 2
+        if fits(middle, uniformly: metrics) { low = middle } else { high = middle - 1 }
+      }
+      return low >= 0 ? low : nil
+    }
+    let fonts = layouter.shaped.fonts.map(\.metrics)
     var chosen = 0
-    var search = search
-    if search == .automatic {
-      let heights = Set(layouter.shaped.fonts.map(\.metrics.height))
-      search = heights.count > 1 ? .exhaustiveDescent : .bisection
-    }
     switch search {
-    case .automatic, .exhaustiveDescent:
-      var index = sizes.count - 1
-      while index > 0, !fits(index) { index -= 1 }
-      chosen = index
+    case .exhaustiveDescent:
+      chosen = sizes.count - 1
+      while chosen > 0, !fits(chosen) { chosen -= 1 }
     case .bisection:
-      // Invariant: every index below `low` fits (or is 0), every index above `high` does not.
-      if fits(sizes.count - 1) {
-        chosen = sizes.count - 1
-      } else {
-        var low = 0
-        var high = sizes.count - 2
-        while low < high {
-          let middle = (low + high + 1) / 2
-          if fits(middle) { low = middle } else { high = middle - 1 }
+      chosen = largestFitting() ?? 0
+    case .automatic where Set(fonts).count <= 1:
+      chosen = largestFitting() ?? 0
+    case .automatic:
+      // Lines mix fonts with different metrics, so fitting may not be monotone. Every line is
+      // at least as tall as the shortest font and at most as tall as the union of all fonts,
+      // and with uniform line heights fitting is monotone: nothing above `upper` can fit and
+      // `lower` does. Try each size between them from the top.
+      let shortest = fonts.min { $0.height < $1.height } ?? fonts[0]
+      let tallest = fonts.dropFirst().reduce(fonts[0]) { $0.union($1) }
+      let lower = largestFitting(uniformly: tallest)
+      chosen = lower ?? 0
+      if let upper = largestFitting(uniformly: shortest) {
+        var index = upper
+        while index > (lower ?? -1) {
+          if fits(index) {
+            chosen = index
+            break
+          }
+          index -= 1
         }
-        chosen = low
       }
     }
     let block = layouter.layout(pointSize: sizes[chosen], options: options)

@@ -23,10 +23,14 @@ public struct LayoutOptions: Hashable, Sendable {
     box: Size, maximumLines: Int = 0, lineBreakMode: LineBreakMode = .truncateTail,
     lineHeightMultiple: Double = 1, overflow: Overflow = .truncate
   ) {
-    self.box = box
+    // Out-of-range values would make every text "fit": NaN or negative boxes are empty, and a
+    // line height multiple that is not a positive finite number is the natural height.
+    self.box = Size(
+      width: box.width >= 0 ? box.width : 0, height: box.height >= 0 ? box.height : 0)
     self.maximumLines = min(max(maximumLines, 0), Int.max - 1)
     self.lineBreakMode = lineBreakMode
-    self.lineHeightMultiple = lineHeightMultiple
+    self.lineHeightMultiple =
+      lineHeightMultiple.isFinite && lineHeightMultiple > 0 ? lineHeightMultiple : 1
     self.overflow = overflow
   }
 }
@@ -130,7 +134,13 @@ public struct TextLayouter: Sendable {
   /// Whether the text fits the box at `pointSize` without truncation; cheaper than
   /// ``layout(pointSize:options:)`` because it builds no strings and stops early.
   public func fits(pointSize: Double, options: LayoutOptions) -> Bool {
-    let wrapper = wrapper(pointSize: pointSize, options: options)
+    fits(pointSize: pointSize, options: options, uniformMetrics: nil)
+  }
+
+  /// Whether the text fits when every line has `uniformMetrics` (nil: each line its own).
+  func fits(pointSize: Double, options: LayoutOptions, uniformMetrics: LineMetrics?) -> Bool {
+    var wrapper = wrapper(pointSize: pointSize, options: options)
+    wrapper.uniformMetrics = uniformMetrics
     let lineLimit =
       options.maximumLines > 0 && options.maximumLines < Int.max
       ? options.maximumLines + 1 : Int.max
@@ -174,12 +184,13 @@ public struct TextLayouter: Sendable {
     if options.maximumLines > 0, lines.count > options.maximumLines {
       return .tooManyLines(needed: lines.count, allowed: options.maximumLines)
     }
+    // Negated comparisons, so that a NaN measurement counts as not fitting.
     let height = lines.reduce(0) { $0 + $1.height }
-    if height > options.box.height + LineWrapper.tolerance {
+    if !(height <= options.box.height + LineWrapper.tolerance) {
       return .tooTall(needed: height, available: options.box.height)
     }
     let width = lines.reduce(0) { max($0, $1.width) }
-    if width > options.box.width + LineWrapper.tolerance {
+    if !(width <= options.box.width + LineWrapper.tolerance) {
       return .tooWide(needed: width, available: options.box.width)
     }
     return nil
@@ -270,7 +281,15 @@ public struct TextLayouter: Sendable {
     let lineWidth =
       tokenWidth + wrapper.width(of: prefix) + wrapper.width(of: suffix)
     let shown = visibleCount(prefix) + visibleCount(suffix)
-    let line = TextLine(text: text, width: lineWidth, height: height, isTruncated: true)
+    // The suffix of head and middle truncation may come from later text in other fonts.
+    let metrics = wrapper.lineMetrics(start..<max(prefix.upperBound, start + 1))
+      .union(wrapper.lineMetrics(suffix))
+    let line = TextLine(
+      text: text, width: lineWidth,
+      height: suffix.isEmpty
+        ? height
+        : metrics.height * wrapper.pointSize
+          * wrapper.lineHeightMultiple, isTruncated: true)
     return (line, visibleTotal - shown)
   }
 

@@ -54,6 +54,8 @@ struct LineWrapper {
   let pointSize: Double
   let lineHeightMultiple: Double
   let wrapsAnywhere: Bool
+  /// Metrics to use for every line instead of each line's own fonts: the fitter's bounds.
+  var uniformMetrics: LineMetrics?
 
   /// The lines for a box `width` points wide, stopping once `lineLimit` lines are made or the
   /// lines made so far are taller than `heightLimit`.
@@ -63,7 +65,8 @@ struct LineWrapper {
     var start = 0
     var height = 0.0
     let limit = width + Self.tolerance
-    while start < clusters.count, lines.count < lineLimit, height <= heightLimit + Self.tolerance {
+    while start < clusters.count, lines.count < lineLimit, !(height > heightLimit + Self.tolerance)
+    {
       let line = nextLine(from: start, limit: limit)
       lines.append(line)
       height += line.height
@@ -71,13 +74,12 @@ struct LineWrapper {
     }
     // A text that ends with a line separator ends with an empty line, as in Pango.
     if let last = clusters.last, last.kind == .lineSeparator, start == clusters.count,
-      lines.count < lineLimit, height <= heightLimit + Self.tolerance
+      lines.count < lineLimit, !(height > heightLimit + Self.tolerance)
     {
-      let metrics = shaped.fonts[last.font].metrics
       lines.append(
         LineSpan(
           start: start, contentEnd: start, next: start, width: 0,
-          height: metrics.height * pointSize * lineHeightMultiple))
+          height: lineHeight(clusters.count - 1..<clusters.count)))
     }
     return lines
   }
@@ -133,15 +135,20 @@ struct LineWrapper {
 
   /// The height of a line holding the clusters in `range`: the union of its fonts' line boxes.
   func lineHeight(_ range: Range<Int>) -> Double {
+    lineMetrics(range).height * pointSize * lineHeightMultiple
+  }
+
+  /// The union of the line boxes of the fonts in `range`, in ems; the first font's for an
+  /// empty range.
+  func lineMetrics(_ range: Range<Int>) -> LineMetrics {
+    if let uniformMetrics { return uniformMetrics }
     let fonts = shaped.fonts
-    var metrics = fonts[0].metrics
-    if fonts.count > 1 {
-      metrics = fonts[shaped.clusters[range.lowerBound].font].metrics
-      for index in range.dropFirst() {
-        metrics = metrics.union(fonts[shaped.clusters[index].font].metrics)
-      }
+    guard fonts.count > 1, !range.isEmpty else { return fonts[0].metrics }
+    var metrics = fonts[shaped.clusters[range.lowerBound].font].metrics
+    for index in range.dropFirst() {
+      metrics = metrics.union(fonts[shaped.clusters[index].font].metrics)
     }
-    return metrics.height * pointSize * lineHeightMultiple
+    return metrics
   }
 
   /// The width in points of the clusters in `range`, without leading and trailing spaces.

@@ -218,14 +218,18 @@ public struct LayoutDocument: Hashable, Sendable {
           SizeIncrement(
             minimumWidth: try reader.number(
               minWidth, at: DescriptionReader.join(rowPath, "minWidth"), nonNegative: true),
-            points: try reader.number(increment, at: DescriptionReader.join(rowPath, "increment"))
+            points: try reader.number(
+              increment, at: DescriptionReader.join(rowPath, "increment"), atMost: 1000)
           ))
       }
       return .increments(rows)
     case "proportional":
       try reader.checkKeys(
         object, allowed: ["policy", "exponent", "minimumSize", "maximumSize"], at: path)
-      let exponent = try optionalNumber("exponent") ?? 1
+      let exponent =
+        try object.member("exponent").map { (node) throws(DescriptionError) in
+          try reader.number(node, at: DescriptionReader.join(path, "exponent"), atMost: 10)
+        } ?? 1
       let minimum = try optionalNumber("minimumSize", positive: true)
       let maximum = try optionalNumber("maximumSize", positive: true)
       if let minimum, let maximum, minimum > maximum, let node = object.member("maximumSize") {
@@ -298,7 +302,21 @@ private struct WidgetParser {
         value, at: join(path, "lineHeightMultiple"), positive: true, atMost: 100)
     }
     if let value = object.member("truncationToken") {
-      description.truncationToken = try reader.string(value, at: join(path, "truncationToken"))
+      let token = try reader.string(value, at: join(path, "truncationToken"))
+      guard !token.contains(where: \.isLineSeparator) else {
+        throw reader.error(
+          at: value, path: join(path, "truncationToken"), "expected a token without line breaks")
+      }
+      description.truncationToken = token
+    }
+    if let fit = description.autoFit ?? nil, let node = object.member("autoFit") {
+      // Check the grid against the design size now, so a step too fine is a located error.
+      let maximum = fit.maximumPointSize ?? description.font?.pointSize ?? 17
+      do {
+        _ = try fit.sizes(adapted: maximum)
+      } catch {
+        throw reader.error(at: node, path: join(path, "autoFit"), error.description)
+      }
     }
     if let children = object.member("children") {
       let childrenPath = join(path, "children")

@@ -142,7 +142,8 @@ struct DescriptionReader {
     }
     guard abs(value) <= atMost else {
       throw error(
-        at: node, path: path, "expected a number of at most \(format(atMost)), found \(value)")
+        at: node, path: path,
+        "expected a number of at most \(format(atMost)), found \(format(value))")
     }
     if positive, !(value > 0) {
       throw error(at: node, path: path, "expected a positive number, found \(format(value))")

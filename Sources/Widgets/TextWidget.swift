@@ -46,6 +46,15 @@ public struct AutoFit: Hashable, Sendable {
   }
 }
 
+/// Why a widget could not lay out its text, when no font or fit error says it better.
+public struct WidgetLayoutError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// What is wrong.
+  public var message: String
+
+  /// The message.
+  public var description: String { message }
+}
+
 /// A text that a widget with `.reject` overflow refused, and the fit that failed.
 public struct Rejection: Sendable {
   /// The refused text.
@@ -101,6 +110,8 @@ open class TextWidget: View {
   public var text: String {
     get { storedText }
     set {
+      // A new assignment supersedes any earlier refusal, even when it repeats the shown text.
+      rejection = nil
       guard newValue != storedText else { return }
       storedText = newValue
       setNeedsLayout()
@@ -153,14 +164,20 @@ open class TextWidget: View {
     didSet { if overflow != oldValue { setNeedsLayout() } }
   }
 
-  /// A factor applied to the font's natural line height (ascent + descent + line gap).
+  /// A factor applied to the font's natural line height (ascent + descent + line gap); a value
+  /// that is not a positive finite number means 1.
   public var lineHeightMultiple: Double = 1 {
     didSet { if lineHeightMultiple != oldValue { setNeedsLayout() } }
   }
 
-  /// The mark put where text is truncated.
+  /// The mark put where text is truncated; line separators in it become spaces.
   public var truncationToken: String = "…" {
-    didSet { if truncationToken != oldValue { setNeedsLayout() } }
+    didSet {
+      if truncationToken.contains(where: \.isLineSeparator) {
+        truncationToken = truncationToken.lineSeparatorsAsSpaces()
+      }
+      if truncationToken != oldValue { setNeedsLayout() }
+    }
   }
 
   /// The text the widget lays out; a text field shows its placeholder while empty.
@@ -247,8 +264,13 @@ open class TextWidget: View {
   }
 
   private func fit(in environment: WidgetEnvironment) throws -> FitResult {
-    let shaped = try shapes(in: environment)
     let adaptedSize = adaptedFont.pointSize
+    guard Font.pointSizeRange.contains(adaptedSize) else {
+      throw WidgetLayoutError(
+        message: "font size \(adaptedSize) is outside \(Font.pointSizeRange.lowerBound)…"
+          + "\(Font.pointSizeRange.upperBound) points")
+    }
+    let shaped = try shapes(in: environment)
     let sizes = try autoFit?.sizes(adapted: adaptedSize) ?? FontSizeRange(fixed: adaptedSize)
     let options = LayoutOptions(
       box: screenFrame.size, maximumLines: isSingleLine ? 1 : numberOfLines,

@@ -35,7 +35,10 @@ public enum TreeDump {
         + "→\(format(result.pointSize))pt",
       result.lines.count == 1 ? "1 line" : "\(result.lines.count) lines",
     ]
-    if widget.overflow == .scroll, case .tooTall = result.failure {
+    if let rejection = widget.rejection {
+      let reason = rejection.result.failure.map { " (\($0))" } ?? ""
+      parts.append("rejected \(quoted(excerpt(rejection.text)))\(reason), kept the previous text")
+    } else if widget.overflow == .scroll, case .tooTall = result.failure {
       parts.append("scrolls (content \(format(result.textSize.height))pt tall)")
     } else if let failure = result.failure {
       parts.append("overflows (\(failure))")
@@ -44,9 +47,6 @@ public enum TreeDump {
     }
     if result.block.hiddenCharacterCount > 0 {
       parts.append("\(result.block.hiddenCharacterCount) characters hidden")
-    }
-    if let rejection = widget.rejection {
-      parts.append("rejected \(quoted(excerpt(rejection.text)))")
     }
     if result.fonts.count > 1 || result.fonts.first != primaryFontName(widget) {
       parts.append("fonts: \(result.fonts.joined(separator: " + "))")
@@ -156,7 +156,7 @@ public enum TreeDump {
     font.append(("size", result.map { number($0.pointSize) } ?? .null))
     var members: [(String, JSONOutput)] = [
       ("font", .object(font)),
-      ("text", .string(widget.displayedText)),
+      ("text", .string(widget.text)),
       ("lines", .array((result?.lines ?? []).map { .string($0.text) })),
       (
         "textSize",
@@ -183,8 +183,13 @@ public enum TreeDump {
         ])
       ),
     ]
+    if let field = widget as? TextField {
+      members.insert(("placeholder", .string(field.placeholder)), at: 2)
+    }
     if let rejection = widget.rejection {
       members.append(("rejectedText", .string(rejection.text)))
+      members.append(
+        ("rejectionFailure", rejection.result.failure.map { .string($0.description) } ?? .null))
     }
     if let error = widget.layoutError {
       members.append(("error", .string("\(error)")))

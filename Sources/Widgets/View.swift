@@ -77,10 +77,11 @@ public struct WidgetEnvironment: Sendable {
   /// `font`, designed for the design screen, adapted to this screen.
   ///
   /// The adapted size is at least ``minimumAdaptedPointSize``, so a table with large negative
-  /// increments cannot produce an empty or negative font.
+  /// increments cannot produce an empty or negative font. A size that is not finite stays as it
+  /// is, and the widget reports it as a layout error.
   public func adapted(_ font: Font) -> Font {
     let size = adaptation.adaptedPointSize(font.pointSize, on: screen, designScreen: designScreen)
-    return font.withPointSize(max(size, Self.minimumAdaptedPointSize))
+    return font.withPointSize(size.isNaN ? size : max(size, Self.minimumAdaptedPointSize))
   }
 
   /// The smallest size adaptation produces, in points.

@@ -37,6 +37,20 @@ struct FallbackTests {
     #expect(result.fonts == ["DejaVu Sans Book", cjk])
   }
 
+  @Test("A repeated fallback character measures as its first occurrence did")
+  func repeatedFallback() throws {
+    _ = try requireCJKFont()
+    let text = "中a中 文x文 中"
+    let shaped = try fonts.shape(text, font: Font("DejaVu Sans 17"))
+    let alone = try fonts.shape("中", font: Font("DejaVu Sans 17"))
+    let expected = try #require(alone.clusters.first)
+    for cluster in shaped.clusters where shaped.text[cluster.range] == "中" {
+      #expect(cluster.font == 1)
+      #expect(cluster.advance == expected.advance)
+    }
+    #expect(shaped.fonts.count == 2)
+  }
+
   @Test("A line mixing fonts is as tall as the union of their line boxes")
   func mixedLineHeight() throws {
     _ = try requireCJKFont()

@@ -270,6 +270,43 @@ extension DescriptionErrorTests {
       line: 3, column: 59, keyPath: "root.frame[2]",
       message: "expected a number of at most 1000000, found 1e+308"),
     BadLayout(
+      name: "autoFit step too fine",
+      json: """
+        {
+          "designScreen": "iPhone 5",
+          "root": {
+            "type": "Label", "id": "title", "frame": [20, 20, 280, 60],
+            "autoFit": { "minimumSize": 1, "step": 0.00001 }
+          }
+        }
+        """,
+      line: 5, column: 16, keyPath: "root.autoFit",
+      message: "step 1e-05 makes more than 100000 candidate sizes"),
+    BadLayout(
+      name: "truncation token with a line break",
+      json: """
+        {
+          "designScreen": "iPhone 5",
+          "root": {
+            "type": "Label", "id": "title", "frame": [20, 20, 280, 60],
+            "truncationToken": "\\n"
+          }
+        }
+        """,
+      line: 5, column: 24, keyPath: "root.truncationToken",
+      message: "expected a token without line breaks"),
+    BadLayout(
+      name: "exponent out of range",
+      json: """
+        {
+          "designScreen": "iPhone 5",
+          "adaptation": { "policy": "proportional", "exponent": 1000000 },
+          "root": { "type": "View", "id": "root", "frame": [0, 0, 320, 568] }
+        }
+        """,
+      line: 3, column: 57, keyPath: "adaptation.exponent",
+      message: "expected a number of at most 10, found"),
+    BadLayout(
       name: "NaN is not JSON",
       json: """
         {

@@ -257,9 +257,60 @@ struct TextWidgetTests {
     field.overflow = .reject
     field.environment = try Fixture.environment(on: "iPhone 5")
     field.text = "abc"
+    field.text = Fixture.paragraph
+    #expect(field.text == "abc")
+    #expect(field.rejection?.text == Fixture.paragraph)
     field.text = ""
     #expect(field.text == "")
     #expect(field.rejection == nil)
+  }
+
+  @Test("Re-setting the shown text after a refusal clears the stale report")
+  func staleRejection() throws {
+    let label = Label(
+      frame: Rect(x: 0, y: 0, width: 100, height: 30), font: try Font("DejaVu Sans 17"))
+    label.overflow = .reject
+    label.environment = try Fixture.environment(on: "iPhone 5")
+    label.text = "ok"
+    label.text = Fixture.paragraph
+    #expect(label.rejection != nil)
+    label.text = "ok"
+    #expect(label.rejection == nil)
+    #expect(label.text == "ok")
+  }
+
+  @Test("Sizes no layout can use are layout errors, not silent fits")
+  func invalidSizes() throws {
+    let label = Label(
+      frame: Rect(x: 0, y: 0, width: 100, height: 20),
+      font: Font(family: "DejaVu Sans", pointSize: .nan), text: "hello")
+    label.autoFit = nil
+    label.environment = try Fixture.environment(on: "iPhone 5")
+    #expect(label.fitResult == nil)
+    #expect(label.layoutError != nil)
+    let huge = Label(
+      frame: Rect(x: 0, y: 0, width: 100, height: 20), font: try Font("DejaVu Sans 17"),
+      text: "hello")
+    huge.environment = try Fixture.environment(
+      on: "iPhone 6",
+      adaptation: .proportional(exponent: 100, minimumPointSize: nil, maximumPointSize: nil))
+    #expect(huge.fitResult == nil)
+    #expect("\(huge.layoutError.map { "\($0)" } ?? "")".contains("outside"))
+  }
+
+  @Test("A line height multiple that is not a positive number means the natural height")
+  func badLineHeightMultiple() throws {
+    for multiple in [Double.nan, 0, -1, .infinity] {
+      let label = Label(
+        frame: Rect(x: 0, y: 0, width: 100, height: 20), font: try Font("DejaVu Sans 17"),
+        text: Fixture.paragraph)
+      label.lineHeightMultiple = multiple
+      label.environment = try Fixture.environment(on: "iPhone 5")
+      let result = try #require(label.fitResult)
+      #expect(!result.fits, "\(multiple)")
+      #expect(result.block.hiddenCharacterCount > 0, "\(multiple)")
+      #expect(result.textSize.height > 0)
+    }
   }
 
   @Test("A text field shows line separators as spaces on its one line")

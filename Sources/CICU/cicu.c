@@ -3,9 +3,7 @@
 #include <stddef.h>
 #include <unicode/ubrk.h>
 #include <unicode/utypes.h>
-#include <unicode/uversion.h>
 
-int32_t fontfit_icu_version_major(void) { return U_ICU_VERSION_MAJOR_NUM; }
 
 static int32_t fail(int32_t *error, UErrorCode code) {
   if (error != NULL) *error = (int32_t)code;

@@ -68,10 +68,6 @@ final class FontFace: Sendable {
   let unitsPerEm: Double
   /// Vertical metrics in ems.
   let lineMetrics: LineMetrics
-  /// The family name stored in the file.
-  let familyName: String
-  /// The style name stored in the file.
-  let styleName: String
 
   /// Opens face `index` of the file at `path`.
   init(library: FreeTypeLibrary, path: String, index: Int) throws(FontError) {
@@ -92,8 +88,6 @@ final class FontFace: Sendable {
     }
     let rec = face.pointee
     unitsPerEm = Double(rec.units_per_EM)
-    familyName = rec.family_name.map { String(cString: $0) } ?? ""
-    styleName = rec.style_name.map { String(cString: $0) } ?? ""
     lineMetrics = Self.lineMetrics(of: face, unitsPerEm: Double(rec.units_per_EM))
     state = Mutex(Measurer(face: face, hasKerning: fontfit_ft_has_kerning(face) != 0))
   }

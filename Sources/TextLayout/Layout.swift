@@ -233,7 +233,12 @@ public struct TextLayouter: Sendable {
     let clusters = shaped.clusters
     let paragraphEnd = clusters[start...].firstIndex { $0.kind == .lineSeparator } ?? clusters.count
     let width = options.box.width + LineWrapper.tolerance
-    let height = wrapper.lineHeight(start..<max(paragraphEnd, start + 1))
+    // A line is as tall as the fonts of what it shows; an empty one as its first cluster's font.
+    func height(_ shown: Range<Int>...) -> Double {
+      let metrics = shown.filter { !$0.isEmpty }.map(wrapper.lineMetrics)
+        .reduce(wrapper.lineMetrics(start..<min(start + 1, clusters.count))) { $0.union($1) }
+      return metrics.height * wrapper.pointSize * wrapper.lineHeightMultiple
+    }
     let visibleTotal = visibleCount(start..<clusters.count)
     guard options.lineBreakMode.usesTruncationToken, let token = truncationToken else {
       // wordWrap, charWrap and clip cut the text: the wrapped line, or for clip the line cut
@@ -244,7 +249,8 @@ public struct TextLayouter: Sendable {
       let shown = visibleCount(start..<end)
       let text = String(shaped.string(start..<end))
       let line = TextLine(
-        text: text, width: wrapper.width(of: start..<end), height: height, isTruncated: true)
+        text: text, width: wrapper.width(of: start..<end), height: height(start..<end),
+        isTruncated: true)
       return (line, visibleTotal - shown)
     }
     let tokenWidth = LineWrapper(
@@ -252,7 +258,7 @@ public struct TextLayouter: Sendable {
     ).width(of: 0..<token.count)
     guard tokenWidth <= width else {
       // Not even the token fits: show nothing rather than overflow the box.
-      let line = TextLine(text: "", width: 0, height: height, isTruncated: true)
+      let line = TextLine(text: "", width: 0, height: height(), isTruncated: true)
       return (line, visibleTotal)
     }
     let room = width - tokenWidth
@@ -282,14 +288,8 @@ public struct TextLayouter: Sendable {
       tokenWidth + wrapper.width(of: prefix) + wrapper.width(of: suffix)
     let shown = visibleCount(prefix) + visibleCount(suffix)
     // The suffix of head and middle truncation may come from later text in other fonts.
-    let metrics = wrapper.lineMetrics(start..<max(prefix.upperBound, start + 1))
-      .union(wrapper.lineMetrics(suffix))
     let line = TextLine(
-      text: text, width: lineWidth,
-      height: suffix.isEmpty
-        ? height
-        : metrics.height * wrapper.pointSize
-          * wrapper.lineHeightMultiple, isTruncated: true)
+      text: text, width: lineWidth, height: height(prefix, suffix), isTruncated: true)
     return (line, visibleTotal - shown)
   }
 

@@ -136,6 +136,11 @@ open class TextWidget: View {
     return cachedAdaptedFont ?? storedFont
   }
 
+  /// The installed face Fontconfig chose for the adapted font, or nil outside an environment.
+  public var resolvedFont: ResolvedFont? {
+    try? environment?.fonts.resolve(adaptedFont)
+  }
+
   /// The font as drawn: the adapted font at the size the fit chose.
   public var displayedFont: Font {
     adaptedFont.withPointSize(fitResult?.pointSize ?? adaptedFont.pointSize)

@@ -48,7 +48,7 @@ public enum TreeDump {
     if result.block.hiddenCharacterCount > 0 {
       parts.append("\(result.block.hiddenCharacterCount) characters hidden")
     }
-    if result.fonts.count > 1 || result.fonts.first != primaryFontName(widget) {
+    if result.fonts.count > 1 || result.fonts.first != widget.resolvedFont?.displayName {
       parts.append("fonts: \(result.fonts.joined(separator: " + "))")
     }
     if !result.missingCharacters.isEmpty {
@@ -59,16 +59,9 @@ public enum TreeDump {
     return parts.joined(separator: " · ")
   }
 
-  private static func primaryFontName(_ widget: TextWidget) -> String? {
-    guard let environment = widget.environment else { return nil }
-    return try? environment.fonts.resolve(widget.adaptedFont).displayName
-  }
-
   private static func fontName(_ widget: TextWidget) -> String {
-    guard let environment = widget.environment,
-      let resolved = try? environment.fonts.resolve(widget.adaptedFont)
-    else { return widget.font.family }
-    let name = [resolved.family, resolved.style].filter { !$0.isEmpty }.joined(separator: " ")
+    guard let resolved = widget.resolvedFont else { return widget.font.family }
+    let name = resolved.displayName
     return resolved.isSubstitution ? "\(name) (for \(widget.font.family))" : name
   }
 
@@ -142,7 +135,7 @@ public enum TreeDump {
   }
 
   private static func textJSON(_ widget: TextWidget) -> [(String, JSONOutput)] {
-    let resolved = widget.environment.flatMap { try? $0.fonts.resolve(widget.adaptedFont) }
+    let resolved = widget.resolvedFont
     let result = widget.fitResult
     var font: [(String, JSONOutput)] = [
       ("requested", .string(widget.font.description)),

@@ -22,6 +22,18 @@ enum Fixture {
       adaptation: adaptation, fonts: try FontSystem.shared())
   }
 
+  /// A label with a frame at the origin, configured by `configure`, then shown on `screen`.
+  static func label(
+    width: Double, height: Double, font: String, text: String = "", on screen: String,
+    configure: (Label) -> Void = { _ in }
+  ) throws -> Label {
+    let label = Label(
+      frame: Rect(x: 0, y: 0, width: width, height: height), font: try Font(font), text: text)
+    configure(label)
+    label.environment = try environment(on: screen)
+    return label
+  }
+
   static let paragraph =
     "When text is set on a label with fixed bounds, the font shrinks step by step until "
     + "the wrapped text fits; a shorter text grows back to the design size."
@@ -136,6 +148,21 @@ struct AdaptationTests {
     #expect(label.adaptedFont.pointSize == 19)
   }
 
+  @Test("Widgets are found by id anywhere in a tree, and a moved child leaves its old parent")
+  func findByID() throws {
+    let root = View(id: "root")
+    let group = View(id: "group")
+    let label = Label(id: "title", font: try Font("DejaVu Sans 17"))
+    root.addChild(group)
+    group.addChild(label)
+    #expect(root.child(withID: "title") === label)
+    #expect(root.child(withID: "group") === group)
+    #expect(root.child(withID: "nope") == nil)
+    root.addChild(label)
+    #expect(group.children.isEmpty)
+    #expect(label.parent === root)
+  }
+
   @Test("Frames scale by the width and height ratios to the design screen")
   func frames() throws {
     let label = Label(frame: Rect(x: 20, y: 40, width: 280, height: 60), font: try Font("Sans 17"))
@@ -152,9 +179,7 @@ struct AdaptationTests {
 struct TextWidgetTests {
   @Test("A label shrinks a long text so it fits, and a shorter text grows back")
   func growsBack() throws {
-    let label = Label(
-      frame: Rect(x: 0, y: 0, width: 200, height: 60), font: try Font("DejaVu Sans 17"))
-    label.environment = try Fixture.environment(on: "iPhone 5")
+    let label = try Fixture.label(width: 200, height: 60, font: "DejaVu Sans 17", on: "iPhone 5")
     label.text = Fixture.paragraph
     let shrunk = try #require(label.fitResult)
     #expect(shrunk.fits)
@@ -198,10 +223,8 @@ struct TextWidgetTests {
 
   @Test("The fit keeps the font family and style; only the size changes")
   func keepsFamily() throws {
-    let label = Label(
-      frame: Rect(x: 0, y: 0, width: 120, height: 40), font: try Font("DejaVu Serif Bold 20"),
-      text: Fixture.paragraph)
-    label.environment = try Fixture.environment(on: "iPhone 5")
+    let label = try Fixture.label(
+      width: 120, height: 40, font: "DejaVu Serif Bold 20", text: Fixture.paragraph, on: "iPhone 5")
     #expect(label.displayedFont.family == "DejaVu Serif")
     #expect(label.displayedFont.weight == .bold)
     #expect(label.displayedFont.pointSize == label.fitResult?.pointSize)
@@ -209,10 +232,8 @@ struct TextWidgetTests {
 
   @Test("Text that never fits is truncated at the minimum size and reported")
   func truncatesAtMinimum() throws {
-    let label = Label(
-      frame: Rect(x: 0, y: 0, width: 100, height: 30), font: try Font("DejaVu Sans 17"),
-      text: Fixture.paragraph)
-    label.environment = try Fixture.environment(on: "iPhone 5")
+    let label = try Fixture.label(
+      width: 100, height: 30, font: "DejaVu Sans 17", text: Fixture.paragraph, on: "iPhone 5")
     let result = try #require(label.fitResult)
     #expect(result.pointSize == 10)
     #expect(!result.fits)
@@ -223,10 +244,9 @@ struct TextWidgetTests {
 
   @Test("Reject overflow keeps the previous text and reports the refused one")
   func reject() throws {
-    let label = Label(
-      frame: Rect(x: 0, y: 0, width: 100, height: 30), font: try Font("DejaVu Sans 17"))
-    label.overflow = .reject
-    label.environment = try Fixture.environment(on: "iPhone 5")
+    let label = try Fixture.label(width: 100, height: 30, font: "DejaVu Sans 17", on: "iPhone 5") {
+      $0.overflow = .reject
+    }
     label.text = "Fits"
     #expect(label.fitResult?.fits == true)
     label.text = Fixture.paragraph
@@ -238,10 +258,9 @@ struct TextWidgetTests {
 
   @Test("An accepted text clears the report of an earlier refusal")
   func rejectionClears() throws {
-    let label = Label(
-      frame: Rect(x: 0, y: 0, width: 100, height: 30), font: try Font("DejaVu Sans 17"))
-    label.overflow = .reject
-    label.environment = try Fixture.environment(on: "iPhone 5")
+    let label = try Fixture.label(width: 100, height: 30, font: "DejaVu Sans 17", on: "iPhone 5") {
+      $0.overflow = .reject
+    }
     label.text = Fixture.paragraph
     #expect(label.rejection != nil)
     label.text = "Fine"
@@ -267,10 +286,9 @@ struct TextWidgetTests {
 
   @Test("Re-setting the shown text after a refusal clears the stale report")
   func staleRejection() throws {
-    let label = Label(
-      frame: Rect(x: 0, y: 0, width: 100, height: 30), font: try Font("DejaVu Sans 17"))
-    label.overflow = .reject
-    label.environment = try Fixture.environment(on: "iPhone 5")
+    let label = try Fixture.label(width: 100, height: 30, font: "DejaVu Sans 17", on: "iPhone 5") {
+      $0.overflow = .reject
+    }
     label.text = "ok"
     label.text = Fixture.paragraph
     #expect(label.rejection != nil)
@@ -301,11 +319,11 @@ struct TextWidgetTests {
   @Test("A line height multiple that is not a positive number means the natural height")
   func badLineHeightMultiple() throws {
     for multiple in [Double.nan, 0, -1, .infinity] {
-      let label = Label(
-        frame: Rect(x: 0, y: 0, width: 100, height: 20), font: try Font("DejaVu Sans 17"),
-        text: Fixture.paragraph)
-      label.lineHeightMultiple = multiple
-      label.environment = try Fixture.environment(on: "iPhone 5")
+      let label = try Fixture.label(
+        width: 100, height: 20, font: "DejaVu Sans 17", text: Fixture.paragraph, on: "iPhone 5"
+      ) {
+        $0.lineHeightMultiple = multiple
+      }
       let result = try #require(label.fitResult)
       #expect(!result.fits, "\(multiple)")
       #expect(result.block.hiddenCharacterCount > 0, "\(multiple)")
@@ -448,12 +466,12 @@ struct TextFidelityWidgetTests {
     "An emoji-heavy label truncates in each mode without splitting a grapheme",
     arguments: LineBreakMode.allCases)
   func emojiLabel(mode: LineBreakMode) throws {
-    let label = Label(
-      frame: Rect(x: 0, y: 0, width: 120, height: 20), font: try Font("DejaVu Sans 15"),
-      text: Self.emoji)
-    label.numberOfLines = 1
-    label.lineBreakMode = mode
-    label.environment = try Fixture.environment(on: "iPhone 5")
+    let label = try Fixture.label(
+      width: 120, height: 20, font: "DejaVu Sans 15", text: Self.emoji, on: "iPhone 5"
+    ) {
+      $0.numberOfLines = 1
+      $0.lineBreakMode = mode
+    }
     let result = try #require(label.fitResult)
     #expect(!result.fits)
     #expect(result.pointSize == 10)
@@ -473,10 +491,8 @@ struct TextFidelityWidgetTests {
 
   @Test("A mixed Chinese and English label names both fonts it was measured with")
   func mixedLabel() throws {
-    let label = Label(
-      frame: Rect(x: 0, y: 0, width: 280, height: 60), font: try Font("DejaVu Sans 17"),
-      text: "FontFit 让文字适应每一块屏幕")
-    label.environment = try Fixture.environment(on: "iPhone 6")
+    let label = try Fixture.label(
+      width: 280, height: 60, font: "DejaVu Sans 17", text: "FontFit 让文字适应每一块屏幕", on: "iPhone 6")
     let result = try #require(label.fitResult)
     try #require(
       result.missingCharacters.isEmpty, "install a CJK font: apt-get install fonts-wqy-microhei")
@@ -487,10 +503,9 @@ struct TextFidelityWidgetTests {
 
   @Test("A character no font covers is reported by the label, never dropped")
   func missingInLabel() throws {
-    let label = Label(
-      frame: Rect(x: 0, y: 0, width: 280, height: 60), font: try Font("DejaVu Sans 17"),
-      text: "Private \u{10FFFD} use")
-    label.environment = try Fixture.environment(on: "iPhone 5")
+    let label = try Fixture.label(
+      width: 280, height: 60, font: "DejaVu Sans 17", text: "Private \u{10FFFD} use", on: "iPhone 5"
+    )
     let result = try #require(label.fitResult)
     #expect(result.missingCharacters == ["\u{10FFFD}"])
     #expect(result.lines.map(\.text).joined(separator: " ") == "Private \u{10FFFD} use")

@@ -3,9 +3,6 @@
 
 #include <stdint.h>
 
-/// The major version of the ICU library the package was built against (for example 72).
-int32_t fontfit_icu_version_major(void);
-
 /// Finds the UAX #14 line break positions of a UTF-16 text with ICU's line break iterator
 /// (root locale rules).
 ///

@@ -4,10 +4,11 @@ import PackageDescription
 let package = Package(
   name: "FontFit",
   products: [
-    .library(name: "FontFit", targets: ["Widgets", "TextLayout", "FontKit"]),
+    .library(name: "FontFit", targets: ["FontFit"]),
     .executable(name: "demo", targets: ["demo"]),
   ],
   targets: [
+    // C libraries, from Debian packages through pkg-config.
     .systemLibrary(
       name: "CFontconfig",
       pkgConfig: "fontconfig",
@@ -18,28 +19,68 @@ let package = Package(
       pkgConfig: "freetype2",
       providers: [.apt(["libfreetype-dev"])]
     ),
-    .target(
+    .systemLibrary(
       name: "CICU",
-      linkerSettings: [.linkedLibrary("icuuc")]
+      pkgConfig: "icu-uc",
+      providers: [.apt(["libicu-dev"])]
     ),
-    .target(name: "TextLayout"),
-    .target(name: "FontKit", dependencies: ["TextLayout", "CFontconfig", "CFreeType", "CICU"]),
+    .target(name: "CICUShim", dependencies: ["CICU"]),
+
+    // The pipeline, one module per role; dependencies run one way, top to bottom.
+    .target(name: "FontFitText"),
     .target(
-      name: "Widgets",
-      dependencies: ["FontKit", "TextLayout"],
+      name: "FontFitFonts",
+      dependencies: ["FontFitText", "CFontconfig", "CFreeType", "CICUShim"]
+    ),
+    .target(name: "FontFitWidgets", dependencies: ["FontFitFonts", "FontFitText"]),
+    .target(
+      name: "FontFitDescription",
+      dependencies: ["FontFitWidgets", "FontFitFonts", "FontFitText"],
       resources: [.copy("Resources/screens.json")]
+    ),
+    .target(
+      name: "FontFitSnapshot",
+      dependencies: ["FontFitWidgets", "FontFitFonts", "FontFitText"]
+    ),
+    .target(
+      name: "FontFit",
+      dependencies: [
+        "FontFitText", "FontFitFonts", "FontFitWidgets", "FontFitDescription", "FontFitSnapshot",
+      ]
     ),
     .executableTarget(
       name: "demo",
-      dependencies: ["Widgets"],
+      dependencies: ["FontFitDescription", "FontFitSnapshot", "FontFitFonts", "FontFitWidgets"],
       path: "Demo",
       resources: [.copy("Resources/sample.json")]
     ),
-    .target(name: "TestSupport", dependencies: ["TextLayout"], path: "Tests/TestSupport"),
-    .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "TestSupport"]),
-    .testTarget(name: "FontKitTests", dependencies: ["FontKit", "TextLayout"]),
+
+    // Tests: one target per module, plus shared helpers.
+    .target(
+      name: "TestSupport",
+      dependencies: ["FontFitText", "FontFitFonts", "FontFitWidgets"],
+      path: "Tests/TestSupport"
+    ),
+    .testTarget(name: "FontFitTextTests", dependencies: ["FontFitText", "TestSupport"]),
+    .testTarget(name: "FontFitFontsTests", dependencies: ["FontFitFonts", "FontFitText"]),
     .testTarget(
-      name: "WidgetsTests", dependencies: ["Widgets", "FontKit", "TextLayout", "TestSupport"]),
+      name: "FontFitWidgetsTests",
+      dependencies: ["FontFitWidgets", "FontFitFonts", "FontFitText", "TestSupport"]
+    ),
+    .testTarget(
+      name: "FontFitDescriptionTests",
+      dependencies: [
+        "FontFitDescription", "FontFitSnapshot", "FontFitWidgets", "FontFitFonts", "FontFitText",
+        "TestSupport",
+      ]
+    ),
+    .testTarget(
+      name: "FontFitSnapshotTests",
+      dependencies: [
+        "FontFitSnapshot", "FontFitDescription", "FontFitWidgets", "FontFitFonts", "FontFitText",
+        "TestSupport",
+      ]
+    ),
     .testTarget(name: "DemoTests", dependencies: ["demo"]),
   ],
   swiftLanguageModes: [.v6]

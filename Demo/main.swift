@@ -1,15 +1,25 @@
 // The demo CLI: dumps a layout's widget tree for each simulated screen.
 
-import FontKit
+import FontFitDescription
+import FontFitFonts
+import FontFitSnapshot
+import FontFitWidgets
 import Foundation
-import Widgets
+
+/// The dump formats `--format` accepts.
+enum OutputFormat: String, CaseIterable {
+  /// One line per widget, for people.
+  case text
+  /// The whole snapshot, for machines.
+  case json
+}
 
 /// What the command line asked for.
 struct Options {
   var file: String?
   var screens: [String] = []
   var catalogs: [String] = []
-  var format = "text"
+  var format = OutputFormat.text
   var help = false
 }
 
@@ -31,7 +41,8 @@ let usage = """
     --screens CATALOG  A JSON screen catalog that adds to or replaces bundled screens.
     -h, --help         Show this help.
 
-  EXIT STATUS: 0 success, 1 failure (fonts unavailable), 2 usage error or bad input.
+  EXIT STATUS: 0 success, 1 failure (fonts unavailable, or a widget that could not be laid
+  out), 2 usage error or bad input.
   """
 
 func parse(_ arguments: [String]) throws(UsageError) -> Options {
@@ -49,10 +60,12 @@ func parse(_ arguments: [String]) throws(UsageError) -> Options {
     case "--screen": options.screens.append(try value(for: argument))
     case "--screens": options.catalogs.append(try value(for: argument))
     case "--format":
-      options.format = try value(for: argument)
-      guard ["text", "json"].contains(options.format) else {
-        throw UsageError(description: "--format must be text or json, not \"\(options.format)\"")
+      let name = try value(for: argument)
+      guard let format = OutputFormat(rawValue: name) else {
+        let names = OutputFormat.allCases.map(\.rawValue).joined(separator: " or ")
+        throw UsageError(description: "--format must be \(names), not \"\(name)\"")
       }
+      options.format = format
     default:
       if argument.hasPrefix("-"), argument != "-" {
         throw UsageError(description: "unknown option \(argument)")
@@ -72,6 +85,17 @@ func fail(_ message: String, status: Int32) -> Never {
   exit(status)
 }
 
+/// The description file named on the command line, or the bundled sample.
+func loadDocument(_ options: Options) throws(DescriptionError) -> LayoutDocument {
+  var catalog = try ScreenCatalog.bundled()
+  for file in options.catalogs { try catalog.addScreens(fromFile: file) }
+  if let file = options.file { return try LayoutDocument.load(path: file, catalog: catalog) }
+  guard let url = Bundle.module.url(forResource: "sample", withExtension: "json") else {
+    fail("the bundled sample layout is missing", status: 1)
+  }
+  return try LayoutDocument.load(path: url.path, catalog: catalog)
+}
+
 func run() {
   let options: Options
   do {
@@ -85,53 +109,47 @@ func run() {
   }
   let document: LayoutDocument
   do {
-    var catalog = try ScreenCatalog.bundled()
-    for file in options.catalogs { try catalog.add(contentsOf: file) }
-    if let file = options.file {
-      document = try LayoutDocument.load(path: file, catalog: catalog)
-    } else {
-      guard let url = Bundle.module.url(forResource: "sample", withExtension: "json") else {
-        fail("the bundled sample layout is missing", status: 1)
-      }
-      document = try LayoutDocument.load(path: url.path, catalog: catalog)
-    }
+    document = try loadDocument(options)
   } catch {
     fail("\(error)", status: 2)
   }
   var screens: [Screen] = []
   for name in options.screens {
     guard let screen = document.catalog[name] else {
-      let known = document.catalog.screens.map(\.name).joined(separator: ", ")
-      fail("unknown screen \"\(name)\"; known screens: \(known)", status: 2)
+      fail(document.catalog.unknownScreenMessage(name), status: 2)
     }
     screens.append(screen)
   }
   if screens.isEmpty { screens = document.catalog.screens }
   let fonts: FontSystem
   do {
-    fonts = try FontSystem.shared()
+    fonts = try FontSystem()
   } catch {
     fail("\(error)", status: 1)
   }
-  let trees = screens.map { document.makeTree(on: $0, fonts: fonts) }
-  if options.format == "json" {
-    print(TreeDump.json(trees))
-  } else {
-    print(trees.map(TreeDump.text).joined(separator: "\n\n"))
+  let trees = screens.map { document.makeTree(on: $0, shaper: fonts) }
+  for tree in trees { tree.layoutIfNeeded() }
+  let snapshot: LayoutSnapshot
+  do {
+    snapshot = try LayoutSnapshot(trees: trees)
+  } catch {
+    fail("\(error)", status: 1)
   }
-  let failures = trees.flatMap(layoutFailures)
+  switch options.format {
+  case .text: print(snapshot.text)
+  case .json: print(snapshot.json)
+  }
+  let failures = snapshot.screens.flatMap { layoutFailures($0.root) }
   if let first = failures.first {
     fail("\(failures.count) widget(s) could not be laid out; first: \(first)", status: 1)
   }
 }
 
-/// The widgets in `tree` whose layout failed, with the reason.
-func layoutFailures(_ tree: View) -> [String] {
+/// The widgets in a snapshot whose layout failed, with the reason.
+func layoutFailures(_ widget: WidgetSnapshot) -> [String] {
   var failures: [String] = []
-  if let widget = tree as? TextWidget, let error = widget.layoutError {
-    failures.append("\(widget.typeName) \(widget.id): \(error)")
-  }
-  return failures + tree.children.flatMap(layoutFailures)
+  if let error = widget.text?.error { failures.append("\(widget.kind.rawValue) \(widget.id): \(error)") }
+  return failures + widget.children.flatMap(layoutFailures)
 }
 
 run()

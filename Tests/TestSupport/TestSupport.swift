@@ -1,8 +1,14 @@
-import TextLayout
+import FontFitFonts
+import FontFitText
+import FontFitWidgets
 
-/// A headless shaper for testing the layout algorithms apart from fonts: every character is
-/// `advance` ems wide except those in `widths`, with no kerning, and lines are 1.25em tall.
-public struct ArithmeticShaper: Sendable {
+/// A headless shaper for testing layout and widgets apart from the installed fonts: every
+/// character is `advance` ems wide except those in `widths`, with no kerning, lines are
+/// 1.25em tall, and lines break after spaces and hyphens.
+///
+/// As a ``TextShaping`` it resolves every descriptor to a face named after its first family,
+/// so widget tests run on any machine and their numbers are simple arithmetic.
+public struct ArithmeticShaper: TextShaping {
   /// The advance of most characters, in ems.
   public var advance = 0.5
   /// Characters with other advances.
@@ -20,8 +26,7 @@ public struct ArithmeticShaper: Sendable {
     var index = text.startIndex
     for (offset, character) in text.enumerated() {
       let next = text.index(after: index)
-      let kind: ClusterKind =
-        character.isLineSeparator ? .lineSeparator : character.isBreakableSpace ? .space : .visible
+      let kind = ClusterKind(character)
       clusters.append(
         ShapedCluster(
           range: index..<next, advance: kind == .lineSeparator ? 0 : widths[character] ?? advance,
@@ -29,7 +34,21 @@ public struct ArithmeticShaper: Sendable {
       index = next
     }
     return ShapedText(
-      text: text, clusters: clusters, fonts: [ShapedFont(name: "Test", metrics: metrics)])
+      validatedText: text, clusters: clusters, fonts: [ShapedFont(name: "Test", metrics: metrics)],
+      missingCharacters: [])
+  }
+
+  /// The text measured with the arithmetic rules; the font is ignored.
+  public func shape(_ text: String, font: FontDescriptor) throws(ShapingError) -> ShapedText {
+    shape(text)
+  }
+
+  /// A face named after the descriptor's first family, style `Regular`; never a substitution.
+  public func resolve(_ font: FontDescriptor) throws(FontError) -> ResolvedFont {
+    ResolvedFont(
+      requested: font, family: font.families.first ?? "Test", style: "Regular",
+      file: "/arithmetic/\(font.families.first ?? "Test").ttf", weight: font.weight,
+      slant: font.slant, isSubstitution: false)
   }
 }
 
@@ -75,12 +94,24 @@ public func randomText(using generator: inout SplitMix64) -> String {
 public func randomOptions(
   widths: ClosedRange<Double>, heights: ClosedRange<Double>, anyMode: Bool = true,
   using generator: inout SplitMix64
-) -> LayoutOptions {
-  LayoutOptions(
+) throws -> LayoutOptions {
+  try LayoutOptions(
     box: Size(
       width: Double.random(in: widths, using: &generator),
       height: Double.random(in: heights, using: &generator)),
     maximumLines: Int.random(in: 0...4, using: &generator),
     lineBreakMode: anyMode
       ? LineBreakMode.allCases.randomElement(using: &generator) ?? .wordWrap : .truncateTail)
+}
+
+/// The screens of the bundled catalog that the tests use, with their sizes.
+public enum TestScreens {
+  /// iPhone 4s, 320×480.
+  public static let iPhone4s = Screen(name: "iPhone 4s", width: 320, height: 480, scale: 2)
+  /// iPhone 5, 320×568: the seeds' design screen.
+  public static let iPhone5 = Screen(name: "iPhone 5", width: 320, height: 568, scale: 2)
+  /// iPhone 6, 375×667.
+  public static let iPhone6 = Screen(name: "iPhone 6", width: 375, height: 667, scale: 2)
+  /// iPhone 6 Plus, 414×736.
+  public static let iPhone6Plus = Screen(name: "iPhone 6 Plus", width: 414, height: 736, scale: 3)
 }

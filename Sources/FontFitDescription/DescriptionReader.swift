@@ -1,0 +1,185 @@
+import FontFitText
+import FontFitWidgets
+import Foundation
+
+/// An object's members, looked up by key.
+struct JSONObject {
+  let members: [JSONMember]
+
+  func member(_ key: String) -> JSONNode? {
+    members.first { $0.key == key }?.value
+  }
+}
+
+/// Reads typed values out of a parsed JSON file, turning every mismatch into a located
+/// ``DescriptionError``.
+struct DescriptionReader {
+  /// The file name used in errors.
+  let file: String
+  /// The parsed document.
+  let root: JSONNode
+
+  /// Reads and parses the file at `path`.
+  init(path: String) throws(DescriptionError) {
+    let data: Data
+    do {
+      data = try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+      throw DescriptionError(file: path, message: "cannot be read: \(Self.reason(error))")
+    }
+    guard let text = String(data: data, encoding: .utf8) else {
+      throw DescriptionError(file: path, message: "is not UTF-8 text")
+    }
+    try self.init(text: text, file: path)
+  }
+
+  /// Parses `text`, naming it `file` in errors.
+  init(text: String, file: String) throws(DescriptionError) {
+    self.file = file
+    do {
+      root = try JSONParser.parse(text)
+    } catch {
+      throw DescriptionError(
+        file: file, line: error.location.line, column: error.location.column,
+        message: error.message)
+    }
+  }
+
+  private static func reason(_ error: any Error) -> String {
+    let nsError = error as NSError
+    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
+      underlying.domain == NSPOSIXErrorDomain,
+      let code = POSIXErrorCode(rawValue: Int32(underlying.code))
+    {
+      return String(cString: strerror(code.rawValue))
+    }
+    if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError {
+      return "no such file"
+    }
+    return nsError.localizedDescription
+  }
+
+  func error(at node: JSONNode, path: String, _ message: String) -> DescriptionError {
+    DescriptionError(
+      file: file, line: node.location.line, column: node.location.column, keyPath: path,
+      message: message)
+  }
+
+  func object(_ node: JSONNode, at path: String) throws(DescriptionError) -> JSONObject {
+    guard case .object(let members) = node.value else {
+      throw error(at: node, path: path, "expected an object, found \(node.value.typeName)")
+    }
+    return JSONObject(members: members)
+  }
+
+  /// Rejects keys outside `allowed`, so a misspelt key is an error rather than ignored.
+  func checkKeys(_ object: JSONObject, allowed: [String], at path: String)
+    throws(DescriptionError)
+  {
+    for member in object.members where !allowed.contains(member.key) {
+      throw DescriptionError(
+        file: file, line: member.keyLocation.line, column: member.keyLocation.column,
+        keyPath: Self.join(path, member.key),
+        message: "unknown key \"\(member.key)\"; expected one of \(allowed.joined(separator: ", "))"
+      )
+    }
+  }
+
+  func string(_ node: JSONNode, at path: String) throws(DescriptionError) -> String {
+    guard case .string(let value) = node.value else {
+      throw error(at: node, path: path, "expected a string, found \(node.value.typeName)")
+    }
+    return value
+  }
+
+  func bool(_ node: JSONNode, at path: String) throws(DescriptionError) -> Bool {
+    guard case .bool(let value) = node.value else {
+      throw error(at: node, path: path, "expected true or false, found \(node.value.typeName)")
+    }
+    return value
+  }
+
+  /// A finite number, positive when `positive` is set, else non-negative when `nonNegative`,
+  /// and no larger in magnitude than `atMost`.
+  func number(
+    _ node: JSONNode, at path: String, positive: Bool = false, nonNegative: Bool = false,
+    atMost: Double = 1e6
+  ) throws(DescriptionError) -> Double {
+    guard case .number(let value, _) = node.value else {
+      throw error(at: node, path: path, "expected a number, found \(node.value.typeName)")
+    }
+    guard abs(value) <= atMost else {
+      throw error(
+        at: node, path: path,
+        "expected a number of at most \(TextFormat.string(atMost)), found \(TextFormat.string(value))")
+    }
+    if positive, !(value > 0) {
+      throw error(at: node, path: path, "expected a positive number, found \(TextFormat.string(value))")
+    }
+    if nonNegative, !(value >= 0) {
+      throw error(at: node, path: path, "expected a number ≥ 0, found \(TextFormat.string(value))")
+    }
+    return value
+  }
+
+  /// A whole number ≥ 0.
+  func count(_ node: JSONNode, at path: String) throws(DescriptionError) -> Int {
+    let value = try number(node, at: path, nonNegative: true)
+    guard value == value.rounded(), value <= Double(Int32.max) else {
+      throw error(at: node, path: path, "expected a whole number ≥ 0, found \(TextFormat.string(value))")
+    }
+    return Int(value)
+  }
+
+  func array(_ node: JSONNode, at path: String) throws(DescriptionError) -> [JSONNode] {
+    guard case .array(let values) = node.value else {
+      throw error(at: node, path: path, "expected an array, found \(node.value.typeName)")
+    }
+    return values
+  }
+
+  /// One of the raw values of `Choice`, listing them all when the value is not one.
+  func choice<Choice: RawRepresentable & CaseIterable>(
+    _ node: JSONNode, at path: String, as type: Choice.Type
+  ) throws(DescriptionError) -> Choice where Choice.RawValue == String {
+    let value = try string(node, at: path)
+    guard let choice = Choice(rawValue: value) else {
+      let names = Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+      throw error(at: node, path: path, "unknown value \"\(value)\"; expected one of \(names)")
+    }
+    return choice
+  }
+
+  /// The screens of a catalog list.
+  func screens(_ node: JSONNode, at path: String) throws(DescriptionError) -> [Screen] {
+    var screens: [Screen] = []
+    for (index, item) in try array(node, at: path).enumerated() {
+      let itemPath = "\(path)[\(index)]"
+      let object = try object(item, at: itemPath)
+      try checkKeys(object, allowed: ["name", "width", "height", "scale"], at: itemPath)
+      func required(_ key: String) throws(DescriptionError) -> JSONNode {
+        guard let value = object.member(key) else {
+          throw error(at: item, path: itemPath, "missing key \"\(key)\"")
+        }
+        return value
+      }
+      let name = try string(required("name"), at: Self.join(itemPath, "name"))
+      guard !name.trimmingSpaces().isEmpty else {
+        throw error(at: item, path: Self.join(itemPath, "name"), "expected a non-empty name")
+      }
+      let width = try number(required("width"), at: Self.join(itemPath, "width"), positive: true)
+      let height = try number(
+        required("height"), at: Self.join(itemPath, "height"), positive: true)
+      let scale = try object.member("scale").map { (node) throws(DescriptionError) in
+        try number(node, at: Self.join(itemPath, "scale"), positive: true)
+      }
+      screens.append(Screen(name: name, width: width, height: height, scale: scale ?? 1))
+    }
+    return screens
+  }
+
+  /// `path.key`, or `key` at the top.
+  static func join(_ path: String, _ key: String) -> String {
+    path.isEmpty ? key : "\(path).\(key)"
+  }
+}

@@ -1,0 +1,238 @@
+import FontFitText
+
+// MARK: - Parser
+
+/// A strict RFC 8259 JSON parser that records source locations.
+///
+/// Beyond the grammar, it rejects duplicate keys within one object, lone surrogate escapes,
+/// numbers too large for `Double`, and nesting deeper than ``maximumDepth``. A leading UTF-8
+/// byte order mark is skipped. Parsing runs in a single linear pass without recursion, so deep
+/// or large inputs cannot overflow the stack.
+package enum JSONParser {
+  /// The deepest nesting of arrays and objects that ``parse(_:)`` accepts.
+  package static let maximumDepth = 512
+
+  /// Parses `text` as exactly one JSON value surrounded by optional whitespace.
+  ///
+  /// - Parameter text: The complete JSON document.
+  /// - Returns: The top-level value with the locations of all nested values and keys.
+  /// - Throws: A ``JSONSyntaxError`` at the first character that makes `text` invalid.
+  package static func parse(_ text: String) throws(JSONSyntaxError) -> JSONNode {
+    var reader = JSONReader(bytes: Array(text.utf8))
+    return try reader.readDocument()
+  }
+}
+
+/// A string wrapper whose equality and hashing compare Unicode scalars exactly.
+///
+/// Swift's `String` equality uses canonical equivalence, so `"é"` and `"e\u{301}"` are equal
+/// strings; JSON keys, however, are different when their code points differ.
+struct ExactKey: Hashable {
+  /// The wrapped key.
+  var string: String
+
+  /// Returns whether both keys have the same UTF-8 bytes.
+  static func == (lhs: ExactKey, rhs: ExactKey) -> Bool {
+    lhs.string.utf8.elementsEqual(rhs.string.utf8)
+  }
+
+  /// Hashes the key's UTF-8 bytes.
+  func hash(into hasher: inout Hasher) {
+    for byte in string.utf8 {
+      hasher.combine(byte)
+    }
+    hasher.combine(string.utf8.count)
+  }
+}
+
+/// An array or object that has been opened but not yet closed while parsing.
+struct OpenContainer {
+  /// Objects with at least this many members look up duplicate keys in a dictionary instead
+  /// of comparing against every member.
+  static let indexThreshold = 12
+
+  /// Whether this is an object; otherwise it is an array.
+  var isObject: Bool
+  /// Where the opening bracket or brace is.
+  var location: SourcePosition
+  /// The elements parsed so far, when this is an array.
+  var elements: [JSONNode] = []
+  /// The members parsed so far, when this is an object.
+  var members: [JSONMember] = []
+  /// The location of each key in `members`, once the object has grown large.
+  var keyIndex: [ExactKey: SourcePosition]?
+  /// The key whose value is being parsed, when this is an object.
+  var pendingKey = ""
+  /// Where `pendingKey` starts.
+  var pendingKeyLocation = SourcePosition(line: 0, column: 0)
+
+  /// Creates an empty container opened at `location`.
+  init(isObject: Bool, location: SourcePosition) {
+    self.isObject = isObject
+    self.location = location
+  }
+
+  /// Makes `key` the key of the next member, unless the object already has that key.
+  ///
+  /// - Throws: A ``JSONSyntaxError`` at `location` if the key is a duplicate.
+  mutating func beginMember(key: String, at location: SourcePosition) throws(JSONSyntaxError) {
+    if keyIndex == nil && members.count >= Self.indexThreshold {
+      var index: [ExactKey: SourcePosition] = [:]
+      for member in members {
+        index[ExactKey(string: member.key)] = member.keyLocation
+      }
+      keyIndex = index
+    }
+    var firstLocation: SourcePosition?
+    if let keyIndex {
+      firstLocation = keyIndex[ExactKey(string: key)]
+    } else {
+      firstLocation = members.first { $0.key.utf8.elementsEqual(key.utf8) }?.keyLocation
+    }
+    if let firstLocation {
+      let quoted = TextFormat.quoted(key)
+      throw JSONSyntaxError(
+        location: location, message: "duplicate key \(quoted); first at \(firstLocation)")
+    }
+    pendingKey = key
+    pendingKeyLocation = location
+  }
+
+  /// Adds `value` as an array element, or as the value of the pending object member.
+  mutating func append(_ value: JSONNode) {
+    if isObject {
+      members.append(JSONMember(key: pendingKey, keyLocation: pendingKeyLocation, value: value))
+      keyIndex?[ExactKey(string: pendingKey)] = pendingKeyLocation
+    } else {
+      elements.append(value)
+    }
+  }
+
+  /// The finished array or object.
+  var node: JSONNode {
+    JSONNode(value: isObject ? .object(members) : .array(elements), location: location)
+  }
+}
+
+/// The state of one parse: the UTF-8 input, the read position, and line/column bookkeeping.
+///
+/// Columns are computed lazily and incrementally: `markOffset`/`markColumn` remember the last
+/// computed column on the current line, and locations are requested in increasing order, so
+/// every byte is counted at most once.
+struct JSONReader {
+  /// The input as UTF-8; Swift strings are always valid UTF-8.
+  let bytes: [UInt8]
+  /// The offset of the next byte to read.
+  var index = 0
+  /// The 1-based number of the line containing `index`.
+  var line = 1
+  /// The offset of the first byte of the current line.
+  var lineStart = 0
+  /// An offset on the current line whose column is known.
+  var markOffset = 0
+  /// The column of `markOffset`.
+  var markColumn = 1
+
+  /// Creates a reader for `bytes`, skipping a leading byte order mark.
+  init(bytes: [UInt8]) {
+    self.bytes = bytes
+    if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
+      index = 3
+      lineStart = 3
+      markOffset = 3
+    }
+  }
+
+  // MARK: Structure
+
+  /// Reads the whole input as one value followed only by whitespace.
+  ///
+  /// Containers are kept on an explicit stack rather than the call stack.
+  mutating func readDocument() throws(JSONSyntaxError) -> JSONNode {
+    var stack: [OpenContainer] = []
+    readingValues: while true {
+      // Read one value; containers with members are pushed and their contents read next.
+      skipWhitespace()
+      let location = currentLocation()
+      guard index < bytes.count else {
+        throw unexpected("expected a value")
+      }
+      var node: JSONNode
+      switch bytes[index] {
+      case UInt8(ascii: "["), UInt8(ascii: "{"):
+        let isObject = bytes[index] == UInt8(ascii: "{")
+        guard stack.count < JSONParser.maximumDepth else {
+          throw JSONSyntaxError(
+            location: location,
+            message: "nesting deeper than \(JSONParser.maximumDepth) levels")
+        }
+        index += 1
+        skipWhitespace()
+        let closer = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+        if index < bytes.count && bytes[index] == closer {
+          index += 1
+          node = JSONNode(value: isObject ? .object([]) : .array([]), location: location)
+        } else {
+          stack.append(OpenContainer(isObject: isObject, location: location))
+          if isObject {
+            try readKey(into: &stack[stack.count - 1], expected: "expected a string key or '}'")
+          }
+          continue readingValues
+        }
+      case UInt8(ascii: "\""):
+        node = JSONNode(value: .string(try readString()), location: location)
+      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        node = JSONNode(value: try readNumber(at: location), location: location)
+      case UInt8(ascii: "t"):
+        try readKeyword("true")
+        node = JSONNode(value: .bool(true), location: location)
+      case UInt8(ascii: "f"):
+        try readKeyword("false")
+        node = JSONNode(value: .bool(false), location: location)
+      case UInt8(ascii: "n"):
+        try readKeyword("null")
+        node = JSONNode(value: .null, location: location)
+      default:
+        throw unexpected("expected a value")
+      }
+
+      // Hand the finished value to its container, closing every container that ends here.
+      while !stack.isEmpty {
+        let top = stack.count - 1
+        stack[top].append(node)
+        skipWhitespace()
+        let next: UInt8? = index < bytes.count ? bytes[index] : nil
+        if next == UInt8(ascii: ",") {
+          index += 1
+          if stack[top].isObject {
+            skipWhitespace()
+            try readKey(into: &stack[top], expected: "expected a string key")
+          }
+          continue readingValues
+        }
+        if stack[top].isObject {
+          guard next == UInt8(ascii: "}") else {
+            throw unexpected("expected ',' or '}' after an object member")
+          }
+        } else {
+          guard next == UInt8(ascii: "]") else {
+            throw unexpected("expected ',' or ']' after an array element")
+          }
+        }
+        index += 1
+        node = stack.removeLast().node
+      }
+      skipWhitespace()
+      guard index == bytes.count else {
+        throw unexpected("expected end of input after the top-level value")
+      }
+      return node
+    }
+  }
+
+  /// Reads an object key and the colon after it into `container`.
+  ///
+  /// - Parameters:
+  ///   - container: The object that gets the key as its pending key.
+  ///   - expected: The start of the message if no string is at the read position.
+}

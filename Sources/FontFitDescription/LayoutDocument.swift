@@ -1,0 +1,101 @@
+import FontFitFonts
+import FontFitText
+import FontFitWidgets
+
+/// A layout loaded from a JSON description file.
+///
+/// ```json
+/// { "designScreen": "iPhone 5",
+///   "adaptation": { "policy": "increments" },
+///   "root": { "type": "View", "id": "root", "frame": [0, 0, 320, 568], "children": [
+///     { "type": "Label", "id": "title", "frame": [20, 40, 280, 60], "font": "DejaVu Sans 17",
+///       "text": "…", "numberOfLines": 0, "autoFit": { "minimumSize": 10, "step": 0.5 } } ] } }
+/// ```
+/// Every key is checked: an unknown key, a value of the wrong type, a negative or non-finite
+/// size or an unknown screen is a ``DescriptionError`` naming the file, line:column and key path.
+public struct LayoutDocument: Hashable, Sendable {
+  /// The file the layout came from.
+  public var file: String
+  /// The screen the design was made for.
+  public var designScreen: Screen
+  /// How font sizes adapt to other screens.
+  public var adaptation: AdaptationPolicy
+  /// Whether frames scale with the screen.
+  public var scalesFrames: Bool
+  /// The screens known to this document: the catalog given plus the file's own `screens`.
+  public var catalog: ScreenCatalog
+  /// The root widget.
+  public var root: WidgetDescription
+
+  /// Loads the description file at `path`.
+  ///
+  /// - Parameters:
+  ///   - path: The file.
+  ///   - catalog: The screens that names may refer to.
+  /// - Throws: ``DescriptionError`` saying where the file is wrong.
+  public static func load(path: String, catalog: ScreenCatalog) throws(DescriptionError)
+    -> LayoutDocument
+  {
+    try LayoutDocument(reader: DescriptionReader(path: path), catalog: catalog)
+  }
+
+  /// Reads a description from `text`, naming it `file` in errors.
+  public static func parse(_ text: String, file: String, catalog: ScreenCatalog)
+    throws(DescriptionError) -> LayoutDocument
+  {
+    try LayoutDocument(reader: DescriptionReader(text: text, file: file), catalog: catalog)
+  }
+
+  /// Builds the widget tree shown on `screen`, measured by `shaper`; call
+  /// ``FontFitWidgets/View/layoutIfNeeded()`` on it to adapt, fit and judge every text.
+  public func makeTree(on screen: Screen, shaper: any TextShaping) -> View {
+    let tree = root.makeWidget()
+    tree.environment = environment(on: screen, shaper: shaper)
+    return tree
+  }
+
+  /// The environment this document's trees have on `screen`.
+  public func environment(on screen: Screen, shaper: any TextShaping) -> WidgetEnvironment {
+    WidgetEnvironment(
+      screen: screen, designScreen: designScreen, adaptation: adaptation,
+      scalesFrames: scalesFrames, shaper: shaper)
+  }
+
+  private init(reader: DescriptionReader, catalog: ScreenCatalog) throws(DescriptionError) {
+    file = reader.file
+    let top = try reader.object(reader.root, at: "")
+    try reader.checkKeys(
+      top, allowed: ["designScreen", "adaptation", "scalesFrames", "screens", "root"], at: "")
+    var catalog = catalog
+    if let screens = top.member("screens") {
+      catalog.add(try reader.screens(screens, at: "screens"))
+    }
+    self.catalog = catalog
+    designScreen = try Self.screen(top.member("designScreen"), reader: reader, catalog: catalog)
+    adaptation =
+      try top.member("adaptation").map { (node) throws(DescriptionError) in
+        try AdaptationPolicy(node, reader: reader)
+      } ?? .seedIncrements
+    scalesFrames =
+      try top.member("scalesFrames").map { (node) throws(DescriptionError) in
+        try reader.bool(node, at: "scalesFrames")
+      } ?? true
+    guard let rootNode = top.member("root") else {
+      throw reader.error(at: reader.root, path: "", "missing key \"root\" (the widget tree)")
+    }
+    root = try WidgetParser(reader: reader).widget(rootNode, at: "root")
+  }
+
+  private static func screen(
+    _ node: JSONNode?, reader: DescriptionReader, catalog: ScreenCatalog
+  ) throws(DescriptionError) -> Screen {
+    guard let node else {
+      throw reader.error(at: reader.root, path: "", "missing key \"designScreen\"")
+    }
+    let name = try reader.string(node, at: "designScreen")
+    guard let screen = catalog[name] else {
+      throw reader.error(at: node, path: "designScreen", catalog.unknownScreenMessage(name))
+    }
+    return screen
+  }
+}

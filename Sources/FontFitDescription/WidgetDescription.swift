@@ -1,0 +1,91 @@
+import FontFitFonts
+import FontFitText
+import FontFitWidgets
+
+/// One widget of a description file, validated, ready to be built on any screen.
+public struct WidgetDescription: Hashable, Sendable {
+  /// The kind of widget.
+  public var kind: WidgetKind
+  /// The identifier.
+  public var id: String
+  /// The frame in design points.
+  public var frame: Rect
+  /// The design font; text widgets default to `sans-serif 17`.
+  public var font: Font?
+  /// The text (a button's title).
+  public var text: String?
+  /// A text field's placeholder.
+  public var placeholder: String?
+  /// The alignment, when set.
+  public var textAlignment: TextAlignment?
+  /// The line limit, when set.
+  public var numberOfLines: Int?
+  /// The line break mode, when set.
+  public var lineBreakMode: LineBreakMode?
+  /// The auto-fit policy: nil keeps the widget's default, `.some(nil)` turns fitting off.
+  public var autoFit: AutoFit??
+  /// The overflow behaviour, when set.
+  public var overflow: Overflow?
+  /// The line height multiple, when set.
+  public var lineHeightMultiple: Double?
+  /// The truncation token, when set.
+  public var truncationToken: String?
+  /// The widgets inside, back to front.
+  public var children: [WidgetDescription]
+
+  /// Creates a description; every setting left nil keeps the widget's default.
+  public init(
+    kind: WidgetKind, id: String = "", frame: Rect = .zero, font: Font? = nil,
+    text: String? = nil, placeholder: String? = nil, textAlignment: TextAlignment? = nil,
+    numberOfLines: Int? = nil, lineBreakMode: LineBreakMode? = nil, autoFit: AutoFit?? = nil,
+    overflow: Overflow? = nil, lineHeightMultiple: Double? = nil, truncationToken: String? = nil,
+    children: [WidgetDescription] = []
+  ) {
+    self.kind = kind
+    self.id = id
+    self.frame = frame
+    self.font = font
+    self.text = text
+    self.placeholder = placeholder
+    self.textAlignment = textAlignment
+    self.numberOfLines = numberOfLines
+    self.lineBreakMode = lineBreakMode
+    self.autoFit = autoFit
+    self.overflow = overflow
+    self.lineHeightMultiple = lineHeightMultiple
+    self.truncationToken = truncationToken
+    self.children = children
+  }
+
+  /// The font of a text widget that names none: `sans-serif 17`.
+  public static let defaultFont = Font(family: "sans-serif", pointSize: 17)
+
+  /// Builds the widget and its subtree, applying the description's settings; the design font
+  /// goes through the font setter, and is adapted when the tree is laid out in an environment.
+  public func makeWidget() -> View {
+    let view: View
+    let font = font ?? Self.defaultFont
+    switch kind {
+    case .view: view = View(id: id, frame: frame)
+    case .label: view = Label(id: id, frame: frame, font: font)
+    case .button: view = Button(id: id, frame: frame, font: font)
+    case .textField: view = TextField(id: id, frame: frame, font: font)
+    case .textView: view = TextView(id: id, frame: frame, font: font)
+    }
+    if let widget = view as? TextWidget {
+      if let textAlignment { widget.textAlignment = textAlignment }
+      if let numberOfLines { widget.numberOfLines = numberOfLines }
+      if let lineBreakMode { widget.lineBreakMode = lineBreakMode }
+      if let autoFit { widget.autoFit = autoFit }
+      if let overflow { widget.overflow = overflow }
+      if let lineHeightMultiple { widget.lineHeightMultiple = lineHeightMultiple }
+      if let truncationToken { widget.truncationToken = truncationToken }
+      if let field = widget as? TextField, let placeholder { field.placeholder = placeholder }
+      widget.font = font
+      if let text { widget.text = text }
+    }
+    // Widgets just made cannot be ancestors of one another, so adding them cannot fail.
+    for child in children { view.adopt(child.makeWidget()) }
+    return view
+  }
+}

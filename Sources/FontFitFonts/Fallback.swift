@@ -1,0 +1,55 @@
+import FontFitText
+
+/// Finds, for a grapheme cluster the requested face lacks, the first face of Fontconfig's
+/// sorted list (`FcFontSort`) that has all of its characters.
+///
+/// One search serves one shaping call: the chain is fetched on the first miss, and each
+/// cluster's answer is remembered so a repeated character measures as its first occurrence.
+struct FallbackSearch {
+  /// The font whose chain is searched.
+  let requested: ResolvedFont
+  private var chain: [ResolvedFont]?
+  private var answers: [Character: FallbackFace?] = [:]
+
+  /// A fallback face and the font it was resolved from.
+  struct FallbackFace {
+    var resolved: ResolvedFont
+    var face: FontFace
+  }
+
+  init(requested: ResolvedFont) {
+    self.requested = requested
+  }
+
+  /// The first face after the requested one that draws every character of `character`, or
+  /// nil when no installed face does.
+  ///
+  /// A fallback font that cannot be opened (a bitmap-only emoji font, say) is skipped: it is
+  /// the one failure that is not reported, because the next font in the chain may serve and a
+  /// character no font covers is reported as missing anyway.
+  mutating func face(for character: Character, in system: FontSystem) throws(FontError)
+    -> FallbackFace?
+  {
+    if let known = answers[character] { return known }
+    if chain == nil { chain = try system.fallbackChain(for: requested.requested) }
+    let requestedKey = FaceKey(requested)
+    var found: FallbackFace?
+    for candidate in chain ?? [] where FaceKey(candidate) != requestedKey {
+      let face: FontFace
+      do {
+        face = try system.face(for: candidate)
+      } catch {
+        continue
+      }
+      let covers = try face.withMeasurer { (measurer) throws(FontError) -> Bool in
+        try ClusterMeasure(character, after: 0, in: &measurer).missing.isEmpty
+      }
+      if covers {
+        found = FallbackFace(resolved: candidate, face: face)
+        break
+      }
+    }
+    answers[character] = .some(found)
+    return found
+  }
+}

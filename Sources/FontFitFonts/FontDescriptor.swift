@@ -1,0 +1,102 @@
+import FontFitText
+
+/// A font's identity without a size: the families to try, the weight and the slant.
+///
+/// Fontconfig chooses the same scalable face for a descriptor at every size, so resolutions,
+/// fallback chains and measurements are cached by descriptor; ``Font`` adds the size.
+public struct FontDescriptor: Hashable, Sendable {
+  /// The families to try, in order, such as `["DejaVu Sans", "Noto Sans CJK SC"]`.
+  public var families: [String]
+  /// The weight, on the CSS / OpenType scale (400 regular, 700 bold).
+  public var weight: FontWeight
+  /// Upright, italic or oblique.
+  public var slant: FontSlant
+
+  /// Creates a descriptor from a list of families.
+  ///
+  /// - Parameters:
+  ///   - families: The families to try, in order.
+  ///   - weight: The weight; regular by default.
+  ///   - slant: The slant; upright by default.
+  public init(families: [String], weight: FontWeight = .regular, slant: FontSlant = .roman) {
+    self.families = families
+    self.weight = weight
+    self.slant = slant
+  }
+
+  /// Creates a descriptor for one family.
+  ///
+  /// - Parameters:
+  ///   - family: The family name, such as `DejaVu Sans` or `sans-serif`.
+  ///   - weight: The weight; regular by default.
+  ///   - slant: The slant; upright by default.
+  public init(family: String, weight: FontWeight = .regular, slant: FontSlant = .roman) {
+    self.init(families: [family], weight: weight, slant: slant)
+  }
+
+  /// The families as a font name lists them: `DejaVu Sans, Noto Sans CJK SC`.
+  public var familyList: String { families.joined(separator: ", ") }
+
+  /// The style words, such as `Bold Italic`, or an empty string for regular upright.
+  public var styleName: String {
+    var words: [String] = []
+    if weight != .regular { words.append(weight.name) }
+    if slant != .roman { words.append(slant.name) }
+    return words.joined(separator: " ")
+  }
+}
+
+/// A font as a widget asks for it: a ``FontDescriptor`` at a point size.
+///
+/// Sizes are in points at 72 dpi, so 1pt is 1px, as iOS points and Pango's device units at
+/// 72 dpi. A `Font` names what is asked for; a font system resolves its descriptor to a file
+/// through Fontconfig.
+public struct Font: Hashable, Sendable, CustomStringConvertible {
+  /// The families, weight and slant.
+  public var descriptor: FontDescriptor
+  /// The size in points.
+  public var pointSize: Double
+
+  /// Creates a font from a descriptor and a size.
+  public init(descriptor: FontDescriptor, pointSize: Double) {
+    self.descriptor = descriptor
+    self.pointSize = pointSize
+  }
+
+  /// Creates a font of one family.
+  ///
+  /// - Parameters:
+  ///   - family: The family name.
+  ///   - weight: The weight; regular by default.
+  ///   - slant: The slant; upright by default.
+  ///   - pointSize: The size in points.
+  public init(
+    family: String, weight: FontWeight = .regular, slant: FontSlant = .roman, pointSize: Double
+  ) {
+    self.init(
+      descriptor: FontDescriptor(family: family, weight: weight, slant: slant),
+      pointSize: pointSize)
+  }
+
+  /// The sizes a font may have, in points.
+  public static let pointSizeRange = 0.01...10_000.0
+
+  /// The families to try, in order.
+  public var families: [String] { descriptor.families }
+  /// The weight.
+  public var weight: FontWeight { descriptor.weight }
+  /// The slant.
+  public var slant: FontSlant { descriptor.slant }
+
+  /// The same font at another size.
+  public func withPointSize(_ pointSize: Double) -> Font {
+    Font(descriptor: descriptor, pointSize: pointSize)
+  }
+
+  /// The font in Pango's syntax, which ``init(_:defaultPointSize:)`` reads back:
+  /// `DejaVu Sans Bold 17`.
+  public var description: String {
+    [descriptor.familyList, descriptor.styleName, TextFormat.string(pointSize)]
+      .filter { !$0.isEmpty }.joined(separator: " ")
+  }
+}

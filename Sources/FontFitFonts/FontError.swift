@@ -1,0 +1,58 @@
+import FontFitText
+
+/// A failure of Fontconfig, FreeType or ICU, naming the C function that failed.
+public struct FontError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The C libraries FontFit calls.
+  public enum Library: String, Hashable, Sendable {
+    /// Fontconfig, which resolves names to files.
+    case fontconfig = "Fontconfig"
+    /// FreeType, which opens and measures faces.
+    case freeType = "FreeType"
+  }
+
+  /// The library whose call failed.
+  public var library: Library
+  /// The C function that failed, such as `FT_New_Face`.
+  public var function: String
+  /// The library's error code, or 0 when the function reports failure without one.
+  public var code: Int32
+  /// What went wrong.
+  public var message: String
+  /// The font file involved, when there is one.
+  public var file: String?
+
+  /// Creates an error.
+  public init(
+    library: Library, function: String, code: Int32 = 0, message: String, file: String? = nil
+  ) {
+    self.library = library
+    self.function = function
+    self.code = code
+    self.message = message
+    self.file = file
+  }
+
+  /// `FT_New_Face failed (error 1) for /path/font.ttf: cannot open resource`.
+  public var description: String {
+    var text = "\(function) failed"
+    if code != 0 { text += " (error \(code))" }
+    if let file { text += " for \(file)" }
+    return text + ": \(message)"
+  }
+}
+
+/// Why a text could not be shaped: a font failure or a line breaker's.
+public enum ShapingError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// Fontconfig or FreeType failed.
+  case font(FontError)
+  /// The line breaker failed or answered with the wrong number of entries.
+  case lineBreaking(LineBreakingError)
+
+  /// The underlying error's description.
+  public var description: String {
+    switch self {
+    case .font(let error): error.description
+    case .lineBreaking(let error): error.description
+    }
+  }
+}

@@ -1,0 +1,64 @@
+// Pango (CSS-like) font descriptions: `DejaVu Sans Bold 17`, `Sans, Serif Bold Italic 12px`.
+
+extension Font {
+  static func parsePango(_ name: String, defaultPointSize: Double?) throws(FontNameError)
+    -> Font
+  {
+    var words = name.split(whereSeparator: { $0 == " " || $0 == "\t" })
+    var pointSize = defaultPointSize
+    if let last = words.last, let size = try sizeWord(last, in: name) {
+      pointSize = size
+      words.removeLast()
+    }
+    var weight = FontWeight.regular
+    var slant = FontSlant.roman
+    var sawWeight = false
+    var sawSlant = false
+    // Style words are peeled from the end, as Pango does; the rest is the family.
+    while words.count > 1, let word = words.last {
+      let bare = word.hasSuffix(",") ? word.dropLast() : word
+      if !sawWeight, let named = FontWeight.named(bare) {
+        weight = named
+        sawWeight = true
+      } else if !sawSlant, let named = FontSlant.named(bare) {
+        slant = named
+        sawSlant = true
+      } else {
+        break
+      }
+      words.removeLast()
+    }
+    if words.count == 1, let word = words.first,
+      FontWeight.named(word) != nil || FontSlant.named(word) != nil
+    {
+      throw FontNameError(
+        name: name, message: "expected a family name before the style \"\(word)\"")
+    }
+    var family = words.joined(separator: " ")
+    while family.hasSuffix(",") { family.removeLast() }
+    family = family.trimmingSpaces()
+    guard !family.isEmpty else {
+      throw FontNameError(name: name, message: "expected a family name before the style and size")
+    }
+    guard let pointSize else {
+      throw FontNameError(
+        name: name, message: "expected a size at the end, as in \"\(family) 17\"")
+    }
+    let families = family.split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
+    return Font(
+      descriptor: FontDescriptor(families: families, weight: weight, slant: slant),
+      pointSize: pointSize)
+  }
+
+  /// The size a Pango size word gives (`17`, `12.5`, `12px`), nil when the word is not a size.
+  private static func sizeWord(_ word: Substring, in name: String) throws(FontNameError)
+    -> Double?
+  {
+    let number = word.hasSuffix("px") || word.hasSuffix("pt") ? word.dropLast(2) : word
+    guard let first = number.first, first.isNumber || first == "." || first == "-" else {
+      return nil
+    }
+    guard let size = Double(number) else { return nil }
+    return try checkedSize(size, in: name)
+  }
+}

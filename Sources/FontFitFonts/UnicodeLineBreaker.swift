@@ -1,0 +1,84 @@
+internal import CICUShim
+import FontFitText
+
+/// A line breaker that follows the Unicode Line Breaking Algorithm (UAX #14), through ICU.
+///
+/// It finds break opportunities between CJK ideographs, keeps closing punctuation such as
+/// 。，）」 off the start of a line and opening punctuation such as 「（ off its end, honours
+/// no-break spaces, word joiners and zero-width spaces, and makes every line separator (LF, CR,
+/// CR LF, NEL, VT, FF, U+2028, U+2029) a mandatory break. Breaks come after trailing spaces, so
+/// spaces hang at the end of a line as ``SpaceAndHyphenLineBreaker``'s do.
+///
+/// ICU's boundaries are UTF-16 offsets; this breaker maps them onto grapheme clusters and
+/// ignores any boundary inside a cluster, so a cluster is never split.
+///
+/// Why ICU rather than tables of our own: Debian ships `libicu-dev` on every machine we build
+/// on; ICU's rules are UAX #14 plus CLDR tailoring and are maintained upstream, whereas our own
+/// tables would need regenerating for each Unicode version. Should ICU ever fail (it can only
+/// run out of memory), the breaker throws rather than guess.
+public struct UnicodeLineBreaker: LineBreaking {
+  /// Creates the breaker.
+  public init() {}
+
+  /// The break opportunity before each grapheme cluster of `text`.
+  ///
+  /// The first entry is always `.prohibited`. An entry is `.mandatory` when ICU reports a hard
+  /// break at the start of its cluster (that is, the previous cluster ends with a line
+  /// separator), `.allowed` for a soft break there, and `.prohibited` otherwise.
+  ///
+  /// - Throws: ``LineBreakingError/engineFailed(code:message:)`` when ICU fails.
+  public func opportunities(in text: String) throws(LineBreakingError) -> [LineBreakOpportunity] {
+    let units = Array(text.utf16)
+    let breaks = try Self.breakOffsets(inUTF16: units)
+    var result: [LineBreakOpportunity] = []
+    result.reserveCapacity(units.count)
+    var next = 0  // The first break in `breaks` not yet passed.
+    var offset = 0  // The UTF-16 offset of the current cluster's start.
+    for character in text {
+      while next < breaks.count, breaks[next].offset < offset { next += 1 }
+      if offset > 0, next < breaks.count, breaks[next].offset == offset {
+        result.append(breaks[next].isMandatory ? .mandatory : .allowed)
+      } else {
+        result.append(.prohibited)
+      }
+      offset += character.utf16.count
+    }
+    return result
+  }
+
+  /// The UAX #14 line break positions ICU finds in a UTF-16 text.
+  ///
+  /// Each position is a UTF-16 offset at which a new line may start, in increasing order,
+  /// excluding 0 and including `units.count` for a non-empty text; `isMandatory` is true for a
+  /// hard break, after a line separator. Boundaries are not aligned to grapheme clusters, so
+  /// the result can be compared directly with Unicode's `LineBreakTest.txt`. Unpaired
+  /// surrogates are accepted and treated as ICU treats them.
+  ///
+  /// - Parameter units: The text as UTF-16 code units.
+  /// - Returns: The break positions.
+  /// - Throws: ``LineBreakingError/engineFailed(code:message:)`` when ICU reports an error or
+  ///   the text is longer than ICU's 32-bit lengths allow.
+  public static func breakOffsets(inUTF16 units: [UInt16]) throws(LineBreakingError)
+    -> [(offset: Int, isMandatory: Bool)]
+  {
+    guard !units.isEmpty else { return [] }
+    guard let length = Int32(exactly: units.count) else {
+      throw .engineFailed(code: 0, message: "ICU cannot take \(units.count) UTF-16 units")
+    }
+    var offsets = [Int32](repeating: 0, count: units.count)
+    var hard = [UInt8](repeating: 0, count: units.count)
+    var error: Int32 = 0
+    let count = units.withUnsafeBufferPointer { text in
+      offsets.withUnsafeMutableBufferPointer { offsets in
+        hard.withUnsafeMutableBufferPointer { hard in
+          fontfit_line_breaks(
+            text.baseAddress, length, offsets.baseAddress, hard.baseAddress, length, &error)
+        }
+      }
+    }
+    guard count >= 0, error <= 0 else {
+      throw .engineFailed(code: error, message: "ICU's line break iterator failed")
+    }
+    return (0..<Int(count)).map { (offset: Int(offsets[$0]), isMandatory: hard[$0] != 0) }
+  }
+}

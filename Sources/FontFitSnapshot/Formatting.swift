@@ -1,0 +1,47 @@
+import FontFitText
+import FontFitWidgets
+
+// How snapshots read in prose: the text dump and the demo's messages.
+
+extension Screen {
+  /// `iPhone 6 375×667 @2x`.
+  var summary: String {
+    "\(name) \(TextFormat.string(width, fractionDigits: 3))×"
+      + "\(TextFormat.string(height, fractionDigits: 3)) @\(TextFormat.string(scale, fractionDigits: 3))x"
+  }
+}
+
+extension Rect {
+  /// `[x, y, width, height]`, rounded to 1/1000 point.
+  var summary: String {
+    "[" + [x, y, width, height].map { TextFormat.string($0, fractionDigits: 3) }
+      .joined(separator: ", ") + "]"
+  }
+}
+
+extension FailureSnapshot {
+  /// A sentence saying why: `needs 3 lines, 2 allowed`.
+  var summary: String {
+    switch kind {
+    case .tooManyLines:
+      "needs \(TextFormat.string(needed)) lines, \(TextFormat.string(available)) allowed"
+    case .tooTall:
+      "needs \(Self.points(needed)) of height, \(Self.points(available)) available"
+    case .tooWide:
+      "a character needs \(Self.points(needed)) of width, \(Self.points(available)) available"
+    }
+  }
+
+  private static func points(_ value: Double) -> String {
+    TextFormat.string(value, fractionDigits: 2) + "pt"
+  }
+}
+
+/// `text` in quotes, cut to its first `limit` characters with the rest counted outside the
+/// quotes (`"Text that fits…" [+12 characters]`), so a cut excerpt never looks like
+/// truncation in the layout.
+func quotedExcerpt(_ text: String, limit: Int = 48) -> String {
+  let count = text.count
+  guard count > limit else { return TextFormat.quoted(text) }
+  return TextFormat.quoted(String(text.prefix(limit))) + " [+\(count - limit) characters]"
+}

@@ -1,0 +1,119 @@
+// A deterministic JSON writer that keeps object members in the order they are given.
+
+import FontFitText
+
+/// A JSON value to write, with object members in the given order.
+package indirect enum JSONOutput: Sendable {
+  /// The literal `null`.
+  case null
+  /// The literal `true` or `false`.
+  case bool(Bool)
+  /// A number; infinities and NaN are written as `null`.
+  case number(Double)
+  /// A string, escaped as needed when written.
+  case string(String)
+  /// An array of values.
+  case array([JSONOutput])
+  /// An object's members, written in this order; keys should be unique.
+  case object([(String, JSONOutput)])
+}
+
+extension JSONOutput {
+  /// Writes the value as JSON text, deterministically and without a trailing newline.
+  ///
+  /// With a positive `indent`, every array element and object member goes on its own line,
+  /// indented by `indent` spaces per level, with `": "` after keys; empty arrays and objects
+  /// are written `[]` and `{}`. With `indent` 0 (or less) the output is one compact line
+  /// without any spaces.
+  ///
+  /// Integral numbers with a magnitude below 10^15 are written without a fraction (`17`, and
+  /// `0` for -0); other finite numbers use Swift's shortest round-trip form (`17.5`, `0.1`,
+  /// `1e+300`). Strings escape `"`, `\`, and control characters; other characters, including
+  /// non-ASCII ones, are written as they are.
+  ///
+  /// - Parameter indent: The number of spaces per nesting level, or 0 for compact output.
+  package func serialized(indent: Int = 2) -> String {
+    var writer = JSONWriter(indent: max(0, indent))
+    writer.write(self, level: 0)
+    return writer.output
+  }
+}
+
+/// Accumulates the text of a JSON value being written.
+private struct JSONWriter {
+  /// The number of spaces per nesting level; 0 means compact output.
+  let indent: Int
+  /// The text written so far.
+  var output = ""
+
+  /// Creates a writer with `indent` spaces per nesting level.
+  init(indent: Int) {
+    self.indent = indent
+  }
+
+  /// Appends `value`, which is nested `level` containers deep.
+  mutating func write(_ value: JSONOutput, level: Int) {
+    switch value {
+    case .null:
+      output += "null"
+    case .bool(let flag):
+      output += flag ? "true" : "false"
+    case .number(let number):
+      output += Self.format(number)
+    case .string(let string):
+      writeString(string)
+    case .array(let elements):
+      guard !elements.isEmpty else {
+        output += "[]"
+        return
+      }
+      output += "["
+      for (position, element) in elements.enumerated() {
+        if position > 0 {
+          output += ","
+        }
+        startLine(level: level + 1)
+        write(element, level: level + 1)
+      }
+      startLine(level: level)
+      output += "]"
+    case .object(let members):
+      guard !members.isEmpty else {
+        output += "{}"
+        return
+      }
+      output += "{"
+      for (position, (key, member)) in members.enumerated() {
+        if position > 0 {
+          output += ","
+        }
+        startLine(level: level + 1)
+        writeString(key)
+        output += indent > 0 ? ": " : ":"
+        write(member, level: level + 1)
+      }
+      startLine(level: level)
+      output += "}"
+    }
+  }
+
+  /// In pretty mode, appends a line break and the indentation for `level`.
+  mutating func startLine(level: Int) {
+    guard indent > 0 else {
+      return
+    }
+    output += "\n"
+    output += String(repeating: " ", count: indent * level)
+  }
+
+  /// Appends `string` in quotes, escaping quotes, backslashes, and control characters.
+  mutating func writeString(_ string: String) {
+    output += TextFormat.quoted(string)
+  }
+
+  /// Formats a number: `null` if not finite, an integer if integral and below 10^15 in
+  /// magnitude, and otherwise Swift's shortest round-trip description.
+  static func format(_ number: Double) -> String {
+    number.isFinite ? TextFormat.string(number) : "null"
+  }
+}

@@ -1,0 +1,217 @@
+import FontFitFonts
+import FontFitText
+import FontFitWidgets
+
+/// A laid-out widget tree on several screens, as plain `Codable` values.
+///
+/// A snapshot only reads the layout that ``FontFitWidgets/View/layoutIfNeeded()`` stored; it
+/// never lays out or measures, so taking one twice gives equal values. The text and JSON dumps
+/// are written from snapshots, and an app's own golden tests can compare them.
+public struct LayoutSnapshot: Hashable, Sendable, Codable {
+  /// One entry per screen, in the order given.
+  public var screens: [ScreenSnapshot]
+
+  /// Creates a snapshot from screens already taken.
+  public init(screens: [ScreenSnapshot]) {
+    self.screens = screens
+  }
+
+  /// Snapshots laid-out trees, one per screen.
+  ///
+  /// - Parameter trees: The roots; each must be in an environment and laid out.
+  /// - Throws: ``SnapshotError`` when a tree has no environment or a widget needs layout.
+  public init(trees: [View]) throws(SnapshotError) {
+    var screens: [ScreenSnapshot] = []
+    for tree in trees { screens.append(try ScreenSnapshot(tree: tree)) }
+    self.init(screens: screens)
+  }
+}
+
+/// Why a tree cannot be snapshotted.
+public enum SnapshotError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The tree's root has no environment, so there is no screen.
+  case noEnvironment(rootID: String)
+  /// A widget changed since it was last laid out, or never was; call `layoutIfNeeded()`.
+  case needsLayout(widgetID: String)
+
+  /// A sentence naming the widget.
+  public var description: String {
+    switch self {
+    case .noEnvironment(let id): "the tree \"\(id)\" is not in an environment"
+    case .needsLayout(let id):
+      "widget \"\(id)\" needs layout; call layoutIfNeeded() before taking a snapshot"
+    }
+  }
+}
+
+/// One screen and the tree laid out on it.
+public struct ScreenSnapshot: Hashable, Sendable, Codable {
+  /// The screen.
+  public var screen: Screen
+  /// The root widget.
+  public var root: WidgetSnapshot
+
+  /// Snapshots a laid-out tree on its environment's screen.
+  ///
+  /// - Throws: ``SnapshotError`` when the tree has no environment or needs layout.
+  public init(tree: View) throws(SnapshotError) {
+    guard let environment = tree.environment else { throw .noEnvironment(rootID: tree.id) }
+    screen = environment.screen
+    root = try WidgetSnapshot(tree)
+  }
+}
+
+/// One widget: its kind, id and frame on the screen, its text if it shows any, its children.
+public struct WidgetSnapshot: Hashable, Sendable, Codable {
+  /// The kind of widget.
+  public var kind: WidgetKind
+  /// The identifier.
+  public var id: String
+  /// The frame on the screen, in its points.
+  public var frame: Rect
+  /// The text, its font and its fit, for text widgets.
+  public var text: TextSnapshot?
+  /// The widgets inside, back to front.
+  public var children: [WidgetSnapshot]
+
+  /// Snapshots a laid-out widget and its subtree.
+  ///
+  /// - Throws: ``SnapshotError/needsLayout(widgetID:)`` when a widget needs layout.
+  public init(_ view: View) throws(SnapshotError) {
+    guard !view.needsLayout else { throw .needsLayout(widgetID: view.id) }
+    kind = view.kind
+    id = view.id
+    frame = view.screenFrame
+    text = nil
+    if let widget = view as? TextWidget {
+      guard let layout = widget.layout else { throw .needsLayout(widgetID: view.id) }
+      frame = layout.screenFrame
+      text = TextSnapshot(widget, layout: layout)
+    }
+    children = []
+    for child in view.children { children.append(try WidgetSnapshot(child)) }
+  }
+}
+
+/// A text widget's text as laid out: font, lines, fit and what was refused or went wrong.
+public struct TextSnapshot: Hashable, Sendable, Codable {
+  /// The font asked for and the face used.
+  public var font: FontSnapshot
+  /// A text field's placeholder; nil for other widgets.
+  public var placeholder: String?
+  /// The text shown (under `.reject` overflow, the text kept instead of a refused one).
+  public var text: String
+  /// The lines as laid out, truncation tokens included.
+  public var lines: [String]
+  /// The extent of the lines, in points.
+  public var textSize: Size
+  /// Whether the text fits its box at the chosen size.
+  public var fits: Bool
+  /// Why it does not fit, or nil.
+  public var failure: FailureSnapshot?
+  /// What happens to text that does not fit.
+  public var overflow: Overflow
+  /// How many drawn characters truncation hides.
+  public var hiddenCharacters: Int
+  /// The names of the fonts that measured the text, the requested one first.
+  public var fonts: [String]
+  /// The characters no installed font covers, as `U+XXXX`, in order of first appearance.
+  public var missingCharacters: [String]
+  /// The text refused under `.reject` overflow, or nil.
+  public var rejectedText: String?
+  /// Why the refused text did not fit.
+  public var rejectionFailure: FailureSnapshot?
+  /// Why layout failed, or nil.
+  public var error: String?
+
+  init(_ widget: TextWidget, layout: WidgetLayout) {
+    let fit = layout.fit
+    font = FontSnapshot(
+      design: widget.font, adapted: layout.adaptedFont, resolved: layout.resolvedFont,
+      fittedSize: fit?.pointSize)
+    placeholder = (widget as? TextField)?.placeholder
+    text = layout.shownText
+    lines = fit?.lines.map(\.text) ?? []
+    textSize = fit?.textSize ?? .zero
+    fits = fit?.fits ?? false
+    failure = fit?.failure.map(FailureSnapshot.init)
+    overflow = widget.overflow
+    hiddenCharacters = fit?.block.hiddenCharacterCount ?? 0
+    fonts = fit?.fonts ?? []
+    missingCharacters = (fit?.missingCharacters ?? []).map { TextFormat.codePoint($0.value) }
+    rejectedText = layout.rejection?.text
+    rejectionFailure = layout.rejection?.result.failure.map(FailureSnapshot.init)
+    error = layout.error?.description
+  }
+}
+
+/// The font of a text widget: the design font, its adaptation and fit, and the face used.
+public struct FontSnapshot: Hashable, Sendable, Codable {
+  /// The design font in Pango's syntax, such as `DejaVu Sans Bold 17`.
+  public var requested: String
+  /// The chosen face's family; empty when layout failed.
+  public var family: String
+  /// The chosen face's style, such as `Book`; empty when layout failed.
+  public var style: String
+  /// The chosen face's file; empty when layout failed.
+  public var file: String
+  /// Whether Fontconfig substituted another family for the requested one.
+  public var substituted: Bool
+  /// The requested families, as written in the font name.
+  public var requestedFamilies: String
+  /// The design size, in points.
+  public var designSize: Double
+  /// The size adapted to the screen, in points.
+  public var adaptedSize: Double
+  /// The size the fit chose, in points; nil when layout failed.
+  public var size: Double?
+
+  init(design: Font, adapted: Font, resolved: ResolvedFont?, fittedSize: Double?) {
+    requested = design.description
+    family = resolved?.family ?? ""
+    style = resolved?.style ?? ""
+    file = resolved?.file ?? ""
+    substituted = resolved?.isSubstitution ?? false
+    requestedFamilies = design.descriptor.familyList
+    designSize = design.pointSize
+    adaptedSize = adapted.pointSize
+    size = fittedSize
+  }
+
+  /// The face's family and style, as in `DejaVu Sans Bold`.
+  public var displayName: String {
+    [family, style].filter { !$0.isEmpty }.joined(separator: " ")
+  }
+}
+
+/// Why a text does not fit, for machines: a kind, what was needed and what was available.
+public struct FailureSnapshot: Hashable, Sendable, Codable {
+  /// What ran out.
+  public enum Kind: String, Hashable, Sendable, Codable {
+    /// More lines than the line limit allows; the numbers are line counts.
+    case tooManyLines
+    /// Taller than the box; the numbers are points.
+    case tooTall
+    /// A single character wider than the box; the numbers are points.
+    case tooWide
+  }
+
+  /// What ran out.
+  public var kind: Kind
+  /// What the text needs: lines, or points.
+  public var needed: Double
+  /// What the box allows: lines, or points.
+  public var available: Double
+
+  /// The snapshot of a fit failure.
+  public init(_ failure: FitFailure) {
+    switch failure {
+    case .tooManyLines(let needed, let allowed):
+      (kind, self.needed, available) = (.tooManyLines, Double(needed), Double(allowed))
+    case .tooTall(let needed, let available):
+      (kind, self.needed, self.available) = (.tooTall, needed, available)
+    case .tooWide(let needed, let available):
+      (kind, self.needed, self.available) = (.tooWide, needed, available)
+    }
+  }
+}

@@ -1,0 +1,68 @@
+// The package's one way of writing numbers and code points for people: dumps, error messages
+// and font names all go through these, so `17`, `16.5` and `U+4E2D` look the same everywhere.
+
+/// Writes numbers, code points and quoted strings the same way everywhere.
+package enum TextFormat {
+  /// `value` without a needless fraction: `17`, `16.5`, `0.1`.
+  ///
+  /// - Parameters:
+  ///   - value: The number.
+  ///   - fractionDigits: Round to this many decimal places first (the dumps use 3, so 1/1000
+  ///     point); nil keeps the shortest text that reads back as the same number.
+  /// - Returns: An integer when the (rounded) value is whole and below 10^15 in magnitude,
+  ///   else Swift's shortest round-trip form; `nan`, `inf` and `-inf` as Swift writes them.
+  package static func string(_ value: Double, fractionDigits: Int? = nil) -> String {
+    guard value.isFinite else { return String(value) }
+    var rounded = value
+    if let fractionDigits, abs(value) < 1e12 {
+      var scale = 1.0
+      for _ in 0..<max(0, fractionDigits) { scale *= 10 }
+      rounded = (value * scale).rounded() / scale
+    }
+    if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
+    return String(rounded)
+  }
+
+  /// A Unicode scalar as `U+XXXX`: uppercase hexadecimal, at least four digits.
+  package static func codePoint(_ value: UInt32) -> String {
+    let digits = String(value, radix: 16, uppercase: true)
+    return "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+  }
+
+  /// `string` as a JSON string literal: in double quotes, with `"`, `\` and control
+  /// characters escaped and every other character as it is.
+  package static func quoted(_ string: String) -> String {
+    var output = "\""
+    let needsEscaping = string.utf8.contains {
+      $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
+    }
+    guard needsEscaping else { return output + string + "\"" }
+    for scalar in string.unicodeScalars {
+      switch scalar {
+      case "\"": output += "\\\""
+      case "\\": output += "\\\\"
+      case "\n": output += "\\n"
+      case "\r": output += "\\r"
+      case "\t": output += "\\t"
+      case "\u{08}": output += "\\b"
+      case "\u{0C}": output += "\\f"
+      case "\u{00}"..."\u{1F}":
+        let digits = String(scalar.value, radix: 16)
+        output += (scalar.value < 0x10 ? "\\u000" : "\\u00") + digits
+      default: output.unicodeScalars.append(scalar)
+      }
+    }
+    return output + "\""
+  }
+}
+
+extension StringProtocol {
+  /// The string without leading and trailing spaces and tabs, as names are compared.
+  package func trimmingSpaces() -> String {
+    let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+    guard let first = firstIndex(where: { !isSpace($0) }),
+      let last = lastIndex(where: { !isSpace($0) })
+    else { return "" }
+    return String(self[first...last])
+  }
+}

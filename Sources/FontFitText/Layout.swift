@@ -1,0 +1,261 @@
+/// How lines wrap inside the box and what happens to text past the last allowed line, after
+/// UIKit's `NSLineBreakMode`.
+public enum LineBreakMode: String, CaseIterable, Hashable, Sendable {
+  /// Wrap at word boundaries; text past the last line is cut off without a mark.
+  case wordWrap
+  /// Wrap at any grapheme cluster boundary; text past the last line is cut off without a mark.
+  case charWrap
+  /// Wrap at word boundaries; the last line is cut off at the box edge without a mark.
+  case clip
+  /// Wrap at word boundaries; the last line shows the end of the text after the token.
+  case truncateHead
+  /// Wrap at word boundaries; the last line shows its start, then the token.
+  case truncateTail
+  /// Wrap at word boundaries; the last line shows its start, the token, then the text's end.
+  case truncateMiddle
+
+  /// Whether the text wraps between any two grapheme clusters rather than at word boundaries.
+  var wrapsAnywhere: Bool { self == .charWrap }
+
+  /// Whether text that does not fit is marked with a truncation token.
+  var usesTruncationToken: Bool {
+    switch self {
+    case .truncateHead, .truncateMiddle, .truncateTail: true
+    case .wordWrap, .charWrap, .clip: false
+    }
+  }
+}
+
+
+/// The box and rules one layout follows.
+public struct LayoutOptions: Hashable, Sendable {
+  /// The box the text must fit, in points; `.infinity` for no limit.
+  public let box: Size
+  /// The most lines to show; 0 means no limit other than the box height.
+  public let maximumLines: Int
+  /// How lines wrap and how text past the last line is marked.
+  public let lineBreakMode: LineBreakMode
+  /// A factor applied to every line height.
+  public let lineHeightMultiple: Double
+  /// What happens to text that does not fit.
+  public let overflow: Overflow
+
+  /// Creates layout options, checking every value.
+  ///
+  /// - Parameters:
+  ///   - box: The box in points; each side ≥ 0 (`.infinity` for no limit).
+  ///   - maximumLines: The most lines to show, ≥ 0; 0 for no limit.
+  ///   - lineBreakMode: How lines wrap and text past the last line is marked.
+  ///   - lineHeightMultiple: A positive finite factor applied to every line height.
+  ///   - overflow: What happens to text that does not fit.
+  /// - Throws: ``LayoutOptionsError`` for a value out of range: such a value would make every
+  ///   text "fit" or none.
+  public init(
+    box: Size, maximumLines: Int = 0, lineBreakMode: LineBreakMode = .truncateTail,
+    lineHeightMultiple: Double = 1, overflow: Overflow = .truncate
+  ) throws(LayoutOptionsError) {
+    guard box.width >= 0, box.height >= 0 else { throw .invalidBox(box) }
+    guard maximumLines >= 0 else { throw .negativeLineLimit(maximumLines) }
+    guard lineHeightMultiple.isFinite, lineHeightMultiple > 0 else {
+      throw .invalidLineHeightMultiple(lineHeightMultiple)
+    }
+    self.box = box
+    self.maximumLines = maximumLines
+    self.lineBreakMode = lineBreakMode
+    self.lineHeightMultiple = lineHeightMultiple
+    self.overflow = overflow
+  }
+}
+
+/// A layout option out of range.
+public enum LayoutOptionsError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// A side of the box is negative or NaN.
+  case invalidBox(Size)
+  /// The line limit is negative.
+  case negativeLineLimit(Int)
+  /// The line height multiple is not a positive finite number.
+  case invalidLineHeightMultiple(Double)
+
+  /// A sentence naming the value.
+  public var description: String {
+    switch self {
+    case .invalidBox(let box):
+      "the box \(box.width)×\(box.height) has a negative or NaN side"
+    case .negativeLineLimit(let limit): "the line limit \(limit) is negative"
+    case .invalidLineHeightMultiple(let value):
+      "the line height multiple \(value) is not a positive finite number"
+    }
+  }
+}
+
+/// What happens to text that does not fit its box even at the smallest size.
+public enum Overflow: String, CaseIterable, Hashable, Sendable, Codable {
+  /// Show the lines that fit and mark the rest as the line break mode says; `fits` is false.
+  case truncate
+  /// Refuse the text: a widget keeps its previous text and reports the refusal (the seed's
+  /// behaviour). The layout of the refused text is still computed, truncated, for reporting.
+  case reject
+  /// Keep every line even though the text is taller than the box, as a scrolling text view does.
+  case scroll
+}
+
+/// One laid-out line.
+public struct TextLine: Hashable, Sendable {
+  /// The text drawn on the line, including a truncation token if there is one.
+  public var text: String
+  /// The drawn width in points (trailing spaces excluded).
+  public var width: Double
+  /// The line box height in points.
+  public var height: Double
+  /// Whether the line was shortened and marked, or cut, because text did not fit.
+  public var isTruncated: Bool
+
+  /// Creates a line.
+  public init(text: String, width: Double, height: Double, isTruncated: Bool = false) {
+    self.text = text
+    self.width = width
+    self.height = height
+    self.isTruncated = isTruncated
+  }
+}
+
+/// Text laid out at one point size.
+public struct TextBlock: Hashable, Sendable {
+  /// The point size used.
+  public var pointSize: Double
+  /// The lines, top to bottom.
+  public var lines: [TextLine]
+  /// The extent of the lines: widest line by the sum of line heights.
+  public var size: Size
+  /// How many drawn grapheme clusters (not counting spaces and line breaks) of the source text
+  /// are not shown; 0 when nothing is hidden.
+  public var hiddenCharacterCount: Int
+  /// Why the text does not fit the box, or nil when it fits.
+  public var failure: FitFailure?
+
+  /// Whether every character is shown within the box.
+  public var fits: Bool { failure == nil }
+}
+
+/// Why text does not fit its box; the numbers say by how much.
+public enum FitFailure: Hashable, Sendable {
+  /// The wrapped text needs more lines than the line limit allows.
+  case tooManyLines(needed: Int, allowed: Int)
+  /// The wrapped text is taller than the box, in points.
+  case tooTall(needed: Double, available: Double)
+  /// A single grapheme cluster is wider than the box, so no wrapping can help, in points.
+  case tooWide(needed: Double, available: Double)
+}
+
+/// Lays out shaped text at one point size: wrapping, then truncation of what does not fit.
+public struct TextLayouter: Sendable {
+  /// The text to lay out.
+  public let shaped: ShapedText
+  /// The truncation token ("…"), shaped in the same font, or nil for none.
+  public let truncationToken: ShapedText?
+
+  /// Creates a layouter.
+  ///
+  /// - Parameters:
+  ///   - shaped: The text.
+  ///   - truncationToken: The token that marks truncated text, shaped in the same font.
+  public init(shaped: ShapedText, truncationToken: ShapedText?) {
+    self.shaped = shaped
+    self.truncationToken = truncationToken
+  }
+
+  /// Whether the text fits the box at `pointSize` without truncation; cheaper than
+  /// ``layout(pointSize:options:)`` because it builds no strings and stops early.
+  public func fits(pointSize: Double, options: LayoutOptions) -> Bool {
+    fits(pointSize: pointSize, options: options, uniformMetrics: nil)
+  }
+
+  /// Whether the text fits when every line has `uniformMetrics` (nil: each line its own).
+  func fits(pointSize: Double, options: LayoutOptions, uniformMetrics: LineMetrics?) -> Bool {
+    var wrapper = wrapper(pointSize: pointSize, options: options)
+    wrapper.uniformMetrics = uniformMetrics
+    let lineLimit =
+      options.maximumLines > 0 && options.maximumLines < Int.max
+      ? options.maximumLines + 1 : Int.max
+    let lines = wrapper.lines(
+      width: options.box.width, lineLimit: lineLimit, heightLimit: options.box.height)
+    return failure(of: lines, options: options) == nil
+  }
+
+  /// The text laid out at `pointSize`, truncated as `options` say when it does not fit.
+  public func layout(pointSize: Double, options: LayoutOptions) -> TextBlock {
+    let wrapper = wrapper(pointSize: pointSize, options: options)
+    let spans = wrapper.lines(width: options.box.width)
+    let failure = failure(of: spans, options: options)
+    guard failure != nil, options.overflow != .scroll else {
+      return block(spans.map { line($0) }, pointSize: pointSize, hidden: 0, failure: failure)
+    }
+    let allowed = allowedLineCount(spans, options: options)
+    guard allowed < spans.count else {
+      // Every line is shown; only a grapheme wider than the box is at fault.
+      return block(spans.map { line($0) }, pointSize: pointSize, hidden: 0, failure: failure)
+    }
+    var lines = spans[..<(allowed - 1)].map { line($0) }
+    let last = spans[allowed - 1]
+    let truncated = truncatedLine(
+      from: last.start, wrapper: wrapper, options: options, wrappedEnd: last.contentEnd)
+    lines.append(truncated.line)
+    return block(lines, pointSize: pointSize, hidden: truncated.hidden, failure: failure)
+  }
+
+  func wrapper(pointSize: Double, options: LayoutOptions) -> LineWrapper {
+    LineWrapper(
+      shaped: shaped, pointSize: pointSize, lineHeightMultiple: options.lineHeightMultiple,
+      wrapsAnywhere: options.lineBreakMode.wrapsAnywhere)
+  }
+
+  /// Why the wrapped lines do not fit, or nil.
+  ///
+  /// The lines may stop early at the first line past
+  /// the limits; the reported needs are then lower bounds.
+  private func failure(of lines: [LineSpan], options: LayoutOptions) -> FitFailure? {
+    if options.maximumLines > 0, lines.count > options.maximumLines {
+      return .tooManyLines(needed: lines.count, allowed: options.maximumLines)
+    }
+    // Negated comparisons, so that a NaN measurement counts as not fitting.
+    let height = lines.reduce(0) { $0 + $1.height }
+    if !(height <= options.box.height + LineWrapper.tolerance) {
+      return .tooTall(needed: height, available: options.box.height)
+    }
+    let width = lines.reduce(0) { max($0, $1.width) }
+    if !(width <= options.box.width + LineWrapper.tolerance) {
+      return .tooWide(needed: width, available: options.box.width)
+    }
+    return nil
+  }
+
+  /// How many lines a truncated layout shows: within the line limit and the box height, and
+  /// at least one, so some text is always visible.
+  private func allowedLineCount(_ lines: [LineSpan], options: LayoutOptions) -> Int {
+    var allowed = 0
+    var height = 0.0
+    for line in lines {
+      if options.maximumLines > 0, allowed == options.maximumLines { break }
+      if allowed > 0, height + line.height > options.box.height + LineWrapper.tolerance { break }
+      height += line.height
+      allowed += 1
+    }
+    return max(allowed, 1)
+  }
+
+  private func line(_ span: LineSpan) -> TextLine {
+    TextLine(
+      text: String(shaped[clusters: span.start..<span.contentEnd]), width: span.width,
+      height: span.height)
+  }
+
+  func block(
+    _ lines: [TextLine], pointSize: Double, hidden: Int, failure: FitFailure?
+  ) -> TextBlock {
+    let size = Size(
+      width: lines.reduce(0) { max($0, $1.width) }, height: lines.reduce(0) { $0 + $1.height })
+    return TextBlock(
+      pointSize: pointSize, lines: lines, size: size, hiddenCharacterCount: hidden,
+      failure: failure)
+  }
+}

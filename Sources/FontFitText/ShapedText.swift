@@ -1,0 +1,201 @@
+/// Text measured once in em units, ready to be laid out at any point size.
+///
+/// Unhinted advances scale linearly with the point size, so a shaper measures a text once, in
+/// fractions of an em, and every layout at every candidate size is arithmetic on these numbers.
+/// A `ShapedText` holds one cluster per grapheme cluster (`Character`) of the text: wrapping,
+/// truncation and fitting move in whole clusters, so they never split an emoji sequence or a
+/// letter from its combining accent.
+///
+/// Its invariants are checked when it is made, so layout never meets an inconsistent value:
+/// at least one font, every cluster's font within ``fonts``, cluster ranges in order inside
+/// ``text``, and finite measurements.
+public struct ShapedText: Hashable, Sendable {
+  /// The source text.
+  public let text: String
+  /// One entry per grapheme cluster of `text`, in order.
+  public let clusters: [ShapedCluster]
+  /// The fonts the clusters refer to through ``ShapedCluster/font``; never empty.
+  public let fonts: [ShapedFont]
+  /// Characters no available font could draw, in order of first appearance; they are
+  /// measured with the `.notdef` glyph.
+  public let missingCharacters: [Unicode.Scalar]
+
+  /// Creates shaped text from measured clusters, checking that they describe `text`.
+  ///
+  /// - Parameters:
+  ///   - text: The source text.
+  ///   - clusters: One entry per grapheme cluster of `text`, in order.
+  ///   - fonts: The fonts used; every cluster's `font` must index into it, and an empty text
+  ///     still names the font whose line height an empty line would have.
+  ///   - missingCharacters: Characters no font could draw.
+  /// - Throws: ``ShapedTextError`` naming the first broken invariant.
+  public init(
+    text: String, clusters: [ShapedCluster], fonts: [ShapedFont],
+    missingCharacters: [Unicode.Scalar] = []
+  ) throws(ShapedTextError) {
+    guard !fonts.isEmpty else { throw .noFonts }
+    for (index, font) in fonts.enumerated() where !font.metrics.isValid {
+      throw .invalidMetrics(font: index)
+    }
+    var end = text.startIndex
+    for (index, cluster) in clusters.enumerated() {
+      guard fonts.indices.contains(cluster.font) else {
+        throw .fontOutOfRange(cluster: index, font: cluster.font, fontCount: fonts.count)
+      }
+      guard cluster.range.lowerBound == end, cluster.range.upperBound <= text.endIndex,
+        !cluster.range.isEmpty
+      else { throw .rangeOutOfOrder(cluster: index) }
+      guard cluster.advance.isFinite, cluster.kerning.isFinite else {
+        throw .nonFiniteAdvance(cluster: index)
+      }
+      end = cluster.range.upperBound
+    }
+    guard end == text.endIndex else { throw .textNotCovered(clusterCount: clusters.count) }
+    self.init(
+      validatedText: text, clusters: clusters, fonts: fonts, missingCharacters: missingCharacters)
+  }
+
+  /// Creates shaped text that its maker guarantees is consistent, without checking it again.
+  package init(
+    validatedText text: String, clusters: [ShapedCluster], fonts: [ShapedFont],
+    missingCharacters: [Unicode.Scalar]
+  ) {
+    self.text = text
+    self.clusters = clusters
+    self.fonts = fonts
+    self.missingCharacters = missingCharacters
+  }
+
+  /// The number of grapheme clusters.
+  public var count: Int { clusters.count }
+
+  /// The text of the clusters in `range`, as written in the source.
+  public subscript(clusters range: Range<Int>) -> Substring {
+    guard !range.isEmpty else { return text[text.endIndex..<text.endIndex] }
+    return text[
+      clusters[range.lowerBound].range
+        .lowerBound..<clusters[range.upperBound - 1]
+        .range.upperBound]
+  }
+}
+
+/// Why a ``ShapedText`` cannot be made from the values given.
+public enum ShapedTextError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The font list is empty; even an empty text needs the font of its empty line.
+  case noFonts
+  /// A font's line metrics are negative or not finite.
+  case invalidMetrics(font: Int)
+  /// A cluster refers to a font that is not in the list.
+  case fontOutOfRange(cluster: Int, font: Int, fontCount: Int)
+  /// A cluster's range is empty, does not start where the previous one ended, or leaves the
+  /// text.
+  case rangeOutOfOrder(cluster: Int)
+  /// A cluster's advance or kerning is NaN or infinite.
+  case nonFiniteAdvance(cluster: Int)
+  /// The clusters end before the text does.
+  case textNotCovered(clusterCount: Int)
+
+  /// A sentence naming the broken invariant.
+  public var description: String {
+    switch self {
+    case .noFonts: "shaped text needs at least one font"
+    case .invalidMetrics(let font): "font \(font) has negative or non-finite line metrics"
+    case .fontOutOfRange(let cluster, let font, let count):
+      "cluster \(cluster) refers to font \(font), but there are \(count) fonts"
+    case .rangeOutOfOrder(let cluster):
+      "cluster \(cluster) does not cover the text right after the cluster before it"
+    case .nonFiniteAdvance(let cluster): "cluster \(cluster) has a non-finite advance or kerning"
+    case .textNotCovered(let count): "the \(count) clusters end before the text does"
+    }
+  }
+}
+
+/// One grapheme cluster with its measured advance, in em units.
+public struct ShapedCluster: Hashable, Sendable {
+  /// Where the cluster lies in the source text.
+  public var range: Range<String.Index>
+  /// The advance width at 1pt, in points (that is, in ems).
+  public var advance: Double
+  /// The kerning adjustment between the previous cluster and this one, in ems; applied only
+  /// when both are on the same line.
+  public var kerning: Double
+  /// Whether a line may, must or must not break before this cluster.
+  public var breakBefore: LineBreakOpportunity
+  /// How the cluster behaves at line ends.
+  public var kind: ClusterKind
+  /// Index into ``ShapedText/fonts`` of the font that measured this cluster.
+  public var font: Int
+
+  /// Creates a cluster.
+  public init(
+    range: Range<String.Index>, advance: Double, kerning: Double = 0,
+    breakBefore: LineBreakOpportunity, kind: ClusterKind, font: Int = 0
+  ) {
+    self.range = range
+    self.advance = advance
+    self.kerning = kerning
+    self.breakBefore = breakBefore
+    self.kind = kind
+    self.font = font
+  }
+}
+
+/// Whether a line break may occur before a cluster.
+public enum LineBreakOpportunity: UInt8, Hashable, Sendable {
+  /// The cluster must stay on the same line as the one before it.
+  case prohibited
+  /// A line may break before the cluster.
+  case allowed
+  /// A line must break before the cluster (it follows a line separator).
+  case mandatory
+}
+
+/// A font as the layout engine sees it: a name to report and its vertical metrics.
+public struct ShapedFont: Hashable, Sendable {
+  /// A human-readable name such as `DejaVu Sans Bold`.
+  public var name: String
+  /// Vertical metrics in ems.
+  public var metrics: LineMetrics
+
+  /// Creates a font description for layout.
+  public init(name: String, metrics: LineMetrics) {
+    self.name = name
+    self.metrics = metrics
+  }
+}
+
+/// Vertical font metrics in ems (that is, at 1pt); multiply by a point size for points.
+public struct LineMetrics: Hashable, Sendable {
+  /// Distance from the baseline to the top of the line box, in ems.
+  public var ascent: Double
+  /// Distance from the baseline to the bottom of the line box (positive downwards), in ems.
+  public var descent: Double
+  /// Extra space the font asks for between lines, in ems.
+  public var lineGap: Double
+
+  /// Creates line metrics in ems.
+  public init(ascent: Double, descent: Double, lineGap: Double) {
+    self.ascent = ascent
+    self.descent = descent
+    self.lineGap = lineGap
+  }
+
+  /// The natural line height in ems: ascent + descent + line gap.
+  public var height: Double { ascent + descent + lineGap }
+
+  /// The natural line height in points at `pointSize`.
+  public func height(atPointSize pointSize: Double) -> Double { height * pointSize }
+
+  /// The metrics of a line that mixes both fonts: the union of their line boxes on a shared
+  /// baseline, as Pango stacks runs of different fonts.
+  public func union(_ other: LineMetrics) -> LineMetrics {
+    LineMetrics(
+      ascent: max(ascent, other.ascent), descent: max(descent, other.descent),
+      lineGap: max(lineGap, other.lineGap))
+  }
+
+  /// Whether every value is finite and not negative.
+  var isValid: Bool {
+    [ascent, descent, lineGap].allSatisfy { $0.isFinite && $0 >= 0 }
+  }
+}

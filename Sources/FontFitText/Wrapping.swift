@@ -1,0 +1,153 @@
+/// One wrapped line, as indices into the clusters of a ``ShapedText``.
+struct LineSpan: Hashable, Sendable {
+  /// The first cluster of the line.
+  var start: Int
+  /// One past the last cluster drawn: trailing spaces and the line separator are left out.
+  var contentEnd: Int
+  /// The first cluster of the next line.
+  var next: Int
+  /// The width of the drawn clusters, in points.
+  var width: Double
+  /// The height of the line box, in points.
+  var height: Double
+}
+
+/// Breaks shaped text into lines of at most a given width, greedily, as renderers do.
+///
+/// Each line takes as many clusters as fit. It ends at the last break opportunity that keeps it
+/// within the width; only when a single word is wider than the whole line does it break between
+/// grapheme clusters inside that word. Spaces at the end of a line hang: they neither count
+/// towards its width nor push it over.
+struct LineWrapper {
+  /// Extra width tolerated for rounding, in points.
+  static let tolerance = 1e-6
+
+  let shaped: ShapedText
+  let pointSize: Double
+  let lineHeightMultiple: Double
+  let wrapsAnywhere: Bool
+  /// Metrics to use for every line instead of each line's own fonts: the fitter's bounds.
+  var uniformMetrics: LineMetrics?
+
+  /// The lines for a box `width` points wide, stopping once `lineLimit` lines are made or the
+  /// lines made so far are taller than `heightLimit`.
+  func lines(width: Double, lineLimit: Int = .max, heightLimit: Double = .infinity) -> [LineSpan] {
+    let clusters = shaped.clusters
+    var lines: [LineSpan] = []
+    var start = 0
+    var height = 0.0
+    let limit = width + Self.tolerance
+    while start < clusters.count, lines.count < lineLimit, !(height > heightLimit + Self.tolerance)
+    {
+      let line = nextLine(from: start, limit: limit)
+      lines.append(line)
+      height += line.height
+      start = line.next
+    }
+    // A text that ends with a line separator ends with an empty line, as in Pango.
+    if let last = clusters.last, last.kind == .lineSeparator, start == clusters.count,
+      lines.count < lineLimit, !(height > heightLimit + Self.tolerance)
+    {
+      lines.append(
+        LineSpan(
+          start: start, contentEnd: start, next: start, width: 0,
+          height: lineHeight(clusters.count - 1..<clusters.count)))
+    }
+    return lines
+  }
+
+  /// The single line that starts at cluster `start`.
+  private func nextLine(from start: Int, limit: Double) -> LineSpan {
+    let clusters = shaped.clusters
+    var width = 0.0
+    var contentEnd = start
+    var contentWidth = 0.0
+    var lastBreak: (index: Int, contentEnd: Int, contentWidth: Double)?
+    var index = start
+    var next = clusters.count
+    while index < clusters.count {
+      let cluster = clusters[index]
+      if index > start, cluster.breakBefore == .mandatory {
+        next = index
+        break
+      }
+      if cluster.kind == .lineSeparator {
+        next = index + 1
+        break
+      }
+      let advance = (cluster.advance + (index > start ? cluster.kerning : 0)) * pointSize
+      if cluster.kind == .space {
+        width += advance
+        index += 1
+        continue
+      }
+      if index > start, wrapsAnywhere || cluster.breakBefore == .allowed {
+        lastBreak = (index, contentEnd, contentWidth)
+      }
+      if index > start, width + advance > limit {
+        if let lastBreak {
+          next = lastBreak.index
+          contentEnd = lastBreak.contentEnd
+          contentWidth = lastBreak.contentWidth
+        } else {
+          // The word alone is wider than the line: break between its grapheme clusters.
+          next = index
+        }
+        break
+      }
+      width += advance
+      contentEnd = index + 1
+      contentWidth = width
+      index += 1
+    }
+    return LineSpan(
+      start: start, contentEnd: contentEnd, next: next, width: contentWidth,
+      height: lineHeight(start..<max(next, start + 1)))
+  }
+
+  /// The height of a line holding the clusters in `range`: the union of its fonts' line boxes.
+  func lineHeight(_ range: Range<Int>) -> Double {
+    lineMetrics(range).height * pointSize * lineHeightMultiple
+  }
+
+  /// The union of the line boxes of the fonts in `range`, in ems; the first font's for an
+  /// empty range.
+  func lineMetrics(_ range: Range<Int>) -> LineMetrics {
+    if let uniformMetrics { return uniformMetrics }
+    let fonts = shaped.fonts
+    guard fonts.count > 1, !range.isEmpty else { return fonts[0].metrics }
+    var metrics = fonts[shaped.clusters[range.lowerBound].font].metrics
+    for index in range.dropFirst() {
+      metrics = metrics.union(fonts[shaped.clusters[index].font].metrics)
+    }
+    return metrics
+  }
+
+  /// The width in points of the clusters in `range`, without leading and trailing spaces.
+  func width(of range: Range<Int>) -> Double {
+    let clusters = shaped.clusters
+    let trimmed = shaped.trimmed(range, leading: true, trailing: true)
+    let lower = trimmed.lowerBound
+    let upper = trimmed.upperBound
+    var width = 0.0
+    for index in lower..<upper {
+      width += clusters[index].advance + (index > lower ? clusters[index].kerning : 0)
+    }
+    return width * pointSize
+  }
+}
+
+extension ShapedText {
+  /// `range` without the clusters that are not drawn (spaces, line separators) at its ends.
+  func trimmed(_ range: Range<Int>, leading: Bool, trailing: Bool) -> Range<Int> {
+    var lower = range.lowerBound
+    var upper = range.upperBound
+    if leading {
+      while lower < upper, clusters[lower].kind != .visible { lower += 1 }
+    }
+    if trailing {
+      while upper > lower, clusters[upper - 1].kind != .visible { upper -= 1 }
+    }
+    return lower..<upper
+  }
+}

@@ -1,0 +1,100 @@
+// The adaptation stage (the MBFontAdapter behaviour): design font sizes and frames, made for
+// one screen, become those used on another. Everything the stage does is in this file.
+
+import FontFitFonts
+import FontFitText
+import Foundation
+
+/// How a design font size becomes the size used on a screen (the MBFontAdapter behaviour).
+///
+/// A design is made for one screen; on another, sizes grow or shrink by a policy. The result
+/// depends only on the design size and the two screens, never on a previously adapted size, so
+/// adapting is idempotent from the widget's point of view.
+public enum AdaptationPolicy: Hashable, Sendable {
+  /// Sizes are used as designed on every screen.
+  case none
+  /// Add points by screen width: each increment applies from its minimum width up to the next
+  /// one's, relative to the increment of the design screen's own width.
+  case increments([SizeIncrement])
+  /// Scale by `(screen width / design width) ^ exponent`, then clamp to the optional bounds.
+  case proportional(exponent: Double, minimumPointSize: Double?, maximumPointSize: Double?)
+  /// Apply each policy in turn to the previous one's result.
+  indirect case sequence([AdaptationPolicy])
+
+  /// The seed's table: +0 below 375pt wide, +2 from 375pt (iPhone 6), +3 from 414pt
+  /// (iPhone 6 Plus).
+  public static let seedIncrements = AdaptationPolicy.increments([
+    SizeIncrement(minimumWidth: 0, points: 0),
+    SizeIncrement(minimumWidth: 375, points: 2),
+    SizeIncrement(minimumWidth: 414, points: 3),
+  ])
+
+  /// The size a font of `pointSize`, designed on `designScreen`, gets on `screen`.
+  public func adaptedPointSize(_ pointSize: Double, on screen: Screen, designScreen: Screen)
+    -> Double
+  {
+    switch self {
+    case .none:
+      return pointSize
+    case .increments(let table):
+      return pointSize + Self.increment(table, width: screen.width)
+        - Self.increment(table, width: designScreen.width)
+    case .proportional(let exponent, let minimum, let maximum):
+      guard designScreen.width > 0 else { return pointSize }
+      var size = pointSize * pow(screen.width / designScreen.width, exponent)
+      if let minimum { size = Swift.max(size, minimum) }
+      if let maximum { size = Swift.min(size, maximum) }
+      return size
+    case .sequence(let policies):
+      return policies.reduce(pointSize) {
+        $1.adaptedPointSize($0, on: screen, designScreen: designScreen)
+      }
+    }
+  }
+
+  /// The increment of the range that holds `width`: the entry with the largest minimum width
+  /// not above it, or 0 below every entry.
+  private static func increment(_ table: [SizeIncrement], width: Double) -> Double {
+    table.filter { $0.minimumWidth <= width }.max { $0.minimumWidth < $1.minimumWidth }?.points
+      ?? 0
+  }
+}
+
+/// One row of an increments table: screens at least `minimumWidth` points wide (up to the next
+/// row) add `points` to every font size.
+public struct SizeIncrement: Hashable, Sendable {
+  /// The narrowest screen width, in points, this row applies to.
+  public var minimumWidth: Double
+  /// The points added to font sizes.
+  public var points: Double
+
+  /// Creates a row.
+  public init(minimumWidth: Double, points: Double) {
+    self.minimumWidth = minimumWidth
+    self.points = points
+  }
+}
+
+extension WidgetEnvironment {
+  /// The smallest size adaptation produces, in points.
+  public static let minimumAdaptedPointSize = 1.0
+
+  /// `frame`, given in design points, on this environment's screen.
+  public func screenFrame(_ frame: Rect) -> Rect {
+    guard scalesFrames, designScreen.width > 0, designScreen.height > 0 else { return frame }
+    let sx = screen.width / designScreen.width
+    let sy = screen.height / designScreen.height
+    return Rect(
+      x: frame.x * sx, y: frame.y * sy, width: frame.width * sx, height: frame.height * sy)
+  }
+
+  /// `font`, designed for the design screen, adapted to this screen.
+  ///
+  /// The adapted size is at least ``minimumAdaptedPointSize``, so a table with large negative
+  /// increments cannot produce an empty or negative font. A size that is not finite stays as it
+  /// is, and the widget reports it as a layout error.
+  public func adapted(_ font: Font) -> Font {
+    let size = adaptation.adaptedPointSize(font.pointSize, on: screen, designScreen: designScreen)
+    return font.withPointSize(size.isNaN ? size : max(size, Self.minimumAdaptedPointSize))
+  }
+}

@@ -1,0 +1,177 @@
+import FontFitFonts
+import FontFitText
+
+/// How lines sit horizontally in a widget, after UIKit's `NSTextAlignment`.
+public enum TextAlignment: String, CaseIterable, Hashable, Sendable {
+  /// Flush left.
+  case left
+  /// Centred.
+  case center
+  /// Flush right.
+  case right
+  /// Both edges flush, except the last line.
+  case justified
+  /// The script's natural side: left for left-to-right text.
+  case natural
+}
+
+/// How a widget shrinks its font so the text fits its box (the AXAutoSuitLabel behaviour).
+///
+/// Every fit starts from the widget's adapted design size, never from the size a previous fit
+/// chose, so a shorter text grows back.
+public struct AutoFit: Hashable, Sendable {
+  /// The smallest size to shrink to, in points (10 by default, as in the seed).
+  public var minimumPointSize: Double
+  /// The largest size, in points; nil means the adapted design size.
+  public var maximumPointSize: Double?
+  /// The distance between candidate sizes, in points (0.5 by default; any positive value).
+  public var step: Double
+
+  /// Creates an auto-fit policy.
+  ///
+  /// - Parameters:
+  ///   - minimumPointSize: The smallest size to shrink to.
+  ///   - maximumPointSize: The largest size; nil for the adapted design size.
+  ///   - step: The distance between candidate sizes.
+  public init(minimumPointSize: Double = 10, maximumPointSize: Double? = nil, step: Double = 0.5) {
+    self.minimumPointSize = minimumPointSize
+    self.maximumPointSize = maximumPointSize
+    self.step = step
+  }
+
+  /// The sizes a fit may choose from for a widget whose adapted design size is `adapted`.
+  ///
+  /// - Throws: ``FitPolicyError`` when a value is out of range or the grid too fine.
+  public func sizes(adapted: Double) throws(FitPolicyError) -> FontSizeRange {
+    try FontSizeRange(
+      minimum: minimumPointSize, maximum: maximumPointSize ?? adapted, step: step)
+  }
+}
+
+/// A widget that shows text: the common base of ``Label``, ``Button``, ``TextField`` and
+/// ``TextView``.
+///
+/// Its `font` is the design font; its adapted font follows from it and the environment, so
+/// moving the widget to another screen adapts it again from the design font and
+/// `widget.font = widget.font` never adapts twice. Setters compare, record and mark the widget
+/// as needing layout; ``View/layoutIfNeeded()`` fits the text and stores the outcome in
+/// ``layout``, which reading never changes.
+open class TextWidget: View {
+  /// The design font: its size is the one designed for the design screen.
+  public var font: Font {
+    didSet { if font != oldValue { setNeedsLayout() } }
+  }
+
+  /// The text the app set (a button's title, a field's text).
+  ///
+  /// Setting it never rewrites it. With `.reject` overflow, the next layout may refuse it: see
+  /// ``WidgetLayout/rejection`` and ``WidgetLayout/shownText``.
+  public var text: String {
+    didSet { if text != oldValue { setNeedsLayout() } }
+  }
+
+  /// How lines sit horizontally.
+  public var textAlignment: TextAlignment = .natural
+
+  /// The most lines to show; 0 (or a negative number) means as many as the box holds.
+  public var numberOfLines: Int = 0 {
+    didSet { if numberOfLines != oldValue { setNeedsLayout() } }
+  }
+
+  /// How lines wrap and how text past the last line is marked.
+  public var lineBreakMode: LineBreakMode = .truncateTail {
+    didSet { if lineBreakMode != oldValue { setNeedsLayout() } }
+  }
+
+  /// How the font shrinks to fit, or nil to lay out at the adapted size only.
+  public var autoFit: AutoFit? {
+    didSet { if autoFit != oldValue { setNeedsLayout() } }
+  }
+
+  /// What happens to text that does not fit even at the smallest size.
+  public var overflow: Overflow = .truncate {
+    didSet { if overflow != oldValue { setNeedsLayout() } }
+  }
+
+  /// A factor applied to the font's natural line height (ascent + descent + line gap); a value
+  /// that is not a positive finite number means 1.
+  public var lineHeightMultiple: Double = 1 {
+    didSet { if lineHeightMultiple != oldValue { setNeedsLayout() } }
+  }
+
+  /// The mark put where text is truncated; line separators in it are stored as spaces.
+  public var truncationToken: String {
+    get { storedToken }
+    set {
+      let token = newValue.lineSeparatorsAsSpaces()
+      if token != storedToken {
+        storedToken = token
+        setNeedsLayout()
+      }
+    }
+  }
+
+  /// The outcome of the last ``View/layoutIfNeeded()``, or nil before the first one.
+  ///
+  /// It may be stale: ``View/needsLayout`` says whether something changed since.
+  public private(set) var layout: WidgetLayout?
+
+  private var storedToken = "…"
+  /// The text the last layout showed: what `.reject` overflow falls back on.
+  var acceptedText = ""
+  /// The last shaping, reused while the text, token and font stay the same.
+  var shapeCache = ShapeCache()
+
+  /// Creates a text widget.
+  ///
+  /// - Parameters:
+  ///   - id: An identifier for dumps and lookup.
+  ///   - frame: The frame in design points.
+  ///   - font: The design font.
+  ///   - text: The text.
+  public init(id: String = "", frame: Rect = .zero, font: Font, text: String = "") {
+    self.font = font
+    self.text = text
+    super.init(id: id, frame: frame)
+  }
+
+  /// The design font adapted to the current screen, or the design font outside any environment.
+  public var adaptedFont: Font {
+    environment?.adapted(font) ?? font
+  }
+
+  /// The font as drawn by the last layout: the adapted font at the size the fit chose; nil
+  /// before a layout or when it failed.
+  public var displayedFont: Font? {
+    guard let layout, let fit = layout.fit else { return nil }
+    return layout.adaptedFont.withPointSize(fit.pointSize)
+  }
+
+  /// The text laid out when `text` is `shown`; a text field shows its placeholder instead of an
+  /// empty text.
+  open func displayedText(for shown: String) -> String { shown }
+
+  /// Whether the widget lays out on a single line whatever `numberOfLines` says.
+  open var isSingleLine: Bool { false }
+
+  /// Forgets what was measured with the previous environment's shaper.
+  open override func environmentDidChange() {
+    shapeCache = ShapeCache()
+    super.environmentDidChange()
+  }
+
+  /// Fits the text and decides, under `.reject` overflow, whether it is accepted.
+  open override func updateLayout() {
+    let computed = computeLayout()
+    acceptedText = computed.shownText
+    layout = computed
+  }
+}
+
+extension String {
+  /// The text with each line separator (LF, CR LF, U+2028, …) replaced by a space.
+  func lineSeparatorsAsSpaces() -> String {
+    guard contains(where: \.isLineSeparator) else { return self }
+    return String(map { $0.isLineSeparator ? " " : $0 })
+  }
+}

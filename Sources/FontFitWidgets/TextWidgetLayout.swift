@@ -1,0 +1,244 @@
+// The fit stage of a text widget: from its state and environment to a `WidgetLayout` value,
+// including the one rule that decides whether `.reject` overflow refuses a text.
+
+import FontFitFonts
+import FontFitText
+
+/// What one layout pass computed for a text widget; a value, read without side effects.
+public struct WidgetLayout: Hashable, Sendable {
+  /// The widget's frame on the screen, in that screen's points.
+  public var screenFrame: Rect
+  /// The design font adapted to the screen.
+  public var adaptedFont: Font
+  /// The text shown: the widget's `text`, or under `.reject` overflow the text kept instead of
+  /// a refused one.
+  public var shownText: String
+  /// The face and the fit, or why the text could not be laid out.
+  public var outcome: Result<TextFit, WidgetLayoutError>
+  /// The text refused under `.reject` overflow, or nil when `text` is shown.
+  public var rejection: Rejection?
+
+  /// The chosen size, lines and whether they fit; nil when layout failed.
+  public var fit: FitResult? {
+    if case .success(let text) = outcome { return text.result }
+    return nil
+  }
+  /// The face Fontconfig chose for the adapted font; nil when layout failed.
+  public var resolvedFont: ResolvedFont? {
+    if case .success(let text) = outcome { return text.resolvedFont }
+    return nil
+  }
+  /// Why layout failed, or nil.
+  public var error: WidgetLayoutError? {
+    if case .failure(let error) = outcome { return error }
+    return nil
+  }
+}
+
+/// A text laid out in a widget: the face its font resolved to and the fit.
+public struct TextFit: Hashable, Sendable {
+  /// The face chosen for the adapted font.
+  public var resolvedFont: ResolvedFont
+  /// The chosen size, the lines, whether they fit and why not.
+  public var result: FitResult
+}
+
+/// A text that a widget with `.reject` overflow refused, and the fit that failed.
+public struct Rejection: Hashable, Sendable {
+  /// The refused text.
+  public var text: String
+  /// The layout the refused text would have had at the smallest size.
+  public var result: FitResult
+}
+
+/// Why a text widget could not lay out its text.
+public enum WidgetLayoutError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The widget is in no environment, so there is no screen and nothing to measure with.
+  case noEnvironment
+  /// The adapted font size is outside ``FontFitFonts/Font/pointSizeRange``.
+  case pointSizeOutOfRange(Double)
+  /// The auto-fit grid is invalid for the adapted size.
+  case sizeGrid(FitPolicyError)
+  /// The frame or line settings make no valid layout box.
+  case layoutOptions(LayoutOptionsError)
+  /// The font could not be resolved, opened or measured.
+  case font(FontError)
+  /// The text's line break opportunities could not be found.
+  case lineBreaking(LineBreakingError)
+
+  /// A sentence saying what failed.
+  public var description: String {
+    switch self {
+    case .noEnvironment: "the widget is not in an environment"
+    case .pointSizeOutOfRange(let size):
+      "font size \(size) is outside \(Font.pointSizeRange.lowerBound)…"
+        + "\(Font.pointSizeRange.upperBound) points"
+    case .sizeGrid(let error): error.description
+    case .layoutOptions(let error): error.description
+    case .font(let error): error.description
+    case .lineBreaking(let error): error.description
+    }
+  }
+
+  init(_ error: ShapingError) {
+    switch error {
+    case .font(let error): self = .font(error)
+    case .lineBreaking(let error): self = .lineBreaking(error)
+    }
+  }
+}
+
+/// The last texts a widget shaped, reused while text, token and font stay the same.
+struct ShapeCache {
+  private var text: (key: Key, shaped: ShapedText)?
+  private var token: (key: Key, shaped: ShapedText)?
+
+  private struct Key: Equatable {
+    var text: String
+    var font: FontDescriptor
+  }
+
+  mutating func text(_ text: String, font: FontDescriptor, shaper: any TextShaping)
+    throws(ShapingError) -> ShapedText
+  {
+    try Self.shaped(text, font: font, shaper: shaper, entry: &self.text)
+  }
+
+  mutating func token(_ token: String, font: FontDescriptor, shaper: any TextShaping)
+    throws(ShapingError) -> ShapedText
+  {
+    try Self.shaped(token, font: font, shaper: shaper, entry: &self.token)
+  }
+
+  private static func shaped(
+    _ text: String, font: FontDescriptor, shaper: any TextShaping,
+    entry: inout (key: Key, shaped: ShapedText)?
+  ) throws(ShapingError) -> ShapedText {
+    let key = Key(text: text, font: font)
+    if let entry, entry.key == key { return entry.shaped }
+    let shaped = try shaper.shape(text, font: font)
+    entry = (key, shaped)
+    return shaped
+  }
+}
+
+extension TextWidget {
+  /// The layout of the widget in its environment now; the one place where the text is fitted
+  /// and judged.
+  ///
+  /// The rule for `.reject` overflow: a text is shown when it is empty or fits its box at some
+  /// size the fit may choose. Otherwise it is refused, and the widget shows the text the
+  /// previous layout showed if that one fits now, else nothing; ``WidgetLayout/rejection``
+  /// reports the refused text and its failed fit. The rule reads only the widget's state and
+  /// environment at layout time, so the order in which `text` and `overflow` were set does not
+  /// matter, and a text accepted on one screen is judged again on another.
+  func computeLayout() -> WidgetLayout {
+    let frame = screenFrame
+    let adapted = adaptedFont
+    func layout(
+      _ shown: String, _ outcome: Result<TextFit, WidgetLayoutError>, _ refusal: Rejection?
+    ) -> WidgetLayout {
+      WidgetLayout(
+        screenFrame: frame, adaptedFont: adapted, shownText: shown, outcome: outcome,
+        rejection: refusal)
+    }
+    guard let environment else { return layout(text, .failure(.noEnvironment), nil) }
+    let requested: TextFit
+    do {
+      requested = try fit(text, font: adapted, box: frame.size, environment: environment)
+    } catch {
+      return layout(text, .failure(error), nil)
+    }
+    guard overflow == .reject, !text.isEmpty, !requested.result.fits else {
+      return layout(text, .success(requested), nil)
+    }
+    let refusal = Rejection(text: text, result: requested.result)
+    do {
+      if !acceptedText.isEmpty, acceptedText != text {
+        let kept = try fit(acceptedText, font: adapted, box: frame.size, environment: environment)
+        if kept.result.fits { return layout(acceptedText, .success(kept), refusal) }
+      }
+      let empty = try fit("", font: adapted, box: frame.size, environment: environment)
+      return layout("", .success(empty), refusal)
+    } catch {
+      return layout("", .failure(error), refusal)
+    }
+  }
+
+  /// `shown` fitted into `box` at the sizes the widget allows.
+  private func fit(
+    _ shown: String, font adapted: Font, box: Size, environment: WidgetEnvironment
+  ) throws(WidgetLayoutError) -> TextFit {
+    guard Font.pointSizeRange.contains(adapted.pointSize) else {
+      throw .pointSizeOutOfRange(adapted.pointSize)
+    }
+    let sizes: FontSizeRange
+    do throws(FitPolicyError) {
+      if let autoFit {
+        sizes = try autoFit.sizes(adapted: adapted.pointSize)
+      } else {
+        sizes = try FontSizeRange(fixed: adapted.pointSize)
+      }
+    } catch {
+      throw .sizeGrid(error)
+    }
+    let options = try layoutOptions(box: box, overflow: overflow)
+    let (text, token) = try shapes(shown, font: adapted.descriptor, environment: environment)
+    let resolved: ResolvedFont
+    do {
+      resolved = try environment.shaper.resolve(adapted.descriptor)
+    } catch {
+      throw .font(error)
+    }
+    let result = Fitter(shaped: text, truncationToken: token).fit(sizes: sizes, options: options)
+    return TextFit(resolvedFont: resolved, result: result)
+  }
+
+  /// The size the text needs when at most `width` points wide, at the adapted size, with
+  /// no limit on height but the line limit: UIKit's `sizeThatFits`.
+  ///
+  /// - Throws: ``WidgetLayoutError`` when the widget is in no environment or its text cannot
+  ///   be measured.
+  public func sizeThatFits(width: Double) throws(WidgetLayoutError) -> Size {
+    guard let environment else { throw .noEnvironment }
+    let adapted = adaptedFont
+    let options = try layoutOptions(
+      box: Size(width: isSingleLine ? .infinity : width, height: .infinity), overflow: .truncate)
+    let (text, token) = try shapes(text, font: adapted.descriptor, environment: environment)
+    return TextLayouter(shaped: text, truncationToken: token)
+      .layout(pointSize: adapted.pointSize, options: options).size
+  }
+
+  /// The layout options the widget's settings give for `box`.
+  private func layoutOptions(box: Size, overflow: Overflow) throws(WidgetLayoutError)
+    -> LayoutOptions
+  {
+    do {
+      return try LayoutOptions(
+        box: box, maximumLines: isSingleLine ? 1 : max(numberOfLines, 0),
+        lineBreakMode: lineBreakMode,
+        lineHeightMultiple: lineHeightMultiple.isFinite && lineHeightMultiple > 0
+          ? lineHeightMultiple : 1,
+        overflow: overflow)
+    } catch {
+      throw .layoutOptions(error)
+    }
+  }
+
+  /// The shaped text shown for `text` (the placeholder for an empty field; line separators as
+  /// spaces on a single line) and the shaped truncation token.
+  private func shapes(_ text: String, font: FontDescriptor, environment: WidgetEnvironment)
+    throws(WidgetLayoutError) -> (text: ShapedText, token: ShapedText)
+  {
+    let displayed = displayedText(for: text)
+    let shown = isSingleLine ? displayed.lineSeparatorsAsSpaces() : displayed
+    do {
+      return (
+        try shapeCache.text(shown, font: font, shaper: environment.shaper),
+        try shapeCache.token(truncationToken, font: font, shaper: environment.shaper)
+      )
+    } catch {
+      throw WidgetLayoutError(error)
+    }
+  }
+}

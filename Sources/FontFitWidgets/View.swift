@@ -1,0 +1,158 @@
+import FontFitText
+
+/// The kinds of widget, as description files and dumps name them.
+public enum WidgetKind: String, CaseIterable, Hashable, Sendable, Codable {
+  /// A container: ``View``.
+  case view = "View"
+  /// A multi-line label that shrinks to fit: ``Label``.
+  case label = "Label"
+  /// A button with a single-line title: ``Button``.
+  case button = "Button"
+  /// A single-line text field: ``TextField``.
+  case textField = "TextField"
+  /// A scrolling multi-line text view: ``TextView``.
+  case textView = "TextView"
+}
+
+/// A change to a widget tree that would break it.
+public enum WidgetTreeError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// Adding the child would make a widget its own ancestor.
+  case cycle(parentID: String, childID: String)
+
+  /// A sentence naming the widgets.
+  public var description: String {
+    switch self {
+    case .cycle(let parent, let child):
+      "adding \"\(child)\" to \"\(parent)\" would make a widget contain itself"
+    }
+  }
+}
+
+/// A rectangular widget that can hold other widgets; the container of a tree.
+///
+/// Widgets are objects with identity, used from one thread at a time, like UIKit views.
+/// A tree is shown in the environment of its root. Layout is explicit: setters only record
+/// what changed and mark the widget as needing layout; ``layoutIfNeeded()`` computes the
+/// layout of every widget that needs it; reading a property never lays out or changes state.
+open class View {
+  /// An identifier for finding the widget and for dumps.
+  public var id: String
+  /// The frame in design points, relative to the parent.
+  public var frame: Rect {
+    didSet { if frame != oldValue { setNeedsLayout() } }
+  }
+  /// The widgets inside this one, back to front.
+  public private(set) var children: [View] = []
+  /// The widget that holds this one.
+  public private(set) weak var parent: View?
+  /// Whether the widget's layout is stale: something it depends on changed since the last
+  /// ``layoutIfNeeded()``.
+  public private(set) var needsLayout = true
+
+  private var ownEnvironment: WidgetEnvironment?
+
+  /// Creates a widget.
+  ///
+  /// - Parameters:
+  ///   - id: An identifier for dumps and lookup.
+  ///   - frame: The frame in design points.
+  public init(id: String = "", frame: Rect = .zero) {
+    self.id = id
+    self.frame = frame
+  }
+
+  /// The kind of widget, as description files and dumps name it.
+  public var kind: WidgetKind { .view }
+
+  /// The environment the widget is shown in: its own if set, else its parent's.
+  ///
+  /// Setting it marks this widget and every widget inside as needing layout: fonts are adapted
+  /// again from their design fonts, and texts are fitted and judged again, on the next
+  /// ``layoutIfNeeded()``.
+  public var environment: WidgetEnvironment? {
+    get { ownEnvironment ?? parent?.environment }
+    set {
+      ownEnvironment = newValue
+      environmentDidChange()
+    }
+  }
+
+  /// The frame on the current screen, in that screen's points.
+  public var screenFrame: Rect {
+    environment?.screenFrame(frame) ?? frame
+  }
+
+  /// Adds `child` on top of the other children, taking it from its previous parent.
+  ///
+  /// - Throws: ``WidgetTreeError/cycle(parentID:childID:)`` when `child` is this widget or
+  ///   one of its ancestors; the tree is then unchanged.
+  public func addChild(_ child: View) throws(WidgetTreeError) {
+    var ancestor: View? = self
+    while let current = ancestor {
+      if current === child { throw .cycle(parentID: id, childID: child.id) }
+      ancestor = current.parent
+    }
+    adopt(child)
+  }
+
+  /// Adds a child known not to be an ancestor, such as a widget just made.
+  package func adopt(_ child: View) {
+    child.removeFromParent()
+    children.append(child)
+    child.parent = self
+    child.environmentDidChange()
+  }
+
+  /// Takes the widget out of its parent.
+  public func removeFromParent() {
+    guard let parent else { return }
+    parent.children.removeAll { $0 === self }
+    self.parent = nil
+    environmentDidChange()
+  }
+
+  /// The first widget in this subtree (depth first, this one included) with the given id.
+  public func child(withID id: String) -> View? {
+    if self.id == id { return self }
+    for child in children {
+      if let found = child.child(withID: id) { return found }
+    }
+    return nil
+  }
+
+  /// Called when the screen or policy the widget is shown with may have changed; marks the
+  /// subtree as needing layout.
+  ///
+  /// Subclasses that keep state derived from the environment forget it here. Always call
+  /// `super`.
+  open func environmentDidChange() {
+    setNeedsLayout()
+    for child in children { child.environmentDidChange() }
+  }
+
+  /// Marks the widget's layout as stale; the next ``layoutIfNeeded()`` computes it again.
+  public func setNeedsLayout() {
+    needsLayout = true
+  }
+
+  /// Lays out this widget and every widget inside it that needs layout, in the current
+  /// environment.
+  ///
+  /// This is the one call that adapts fonts, measures and fits text, and decides whether a
+  /// text is accepted; afterwards the results are plain values to read.
+  public func layoutIfNeeded() {
+    if needsLayout {
+      updateLayout()
+      needsLayout = false
+    }
+    for child in children { child.layoutIfNeeded() }
+  }
+
+  /// Computes this widget's own layout; ``layoutIfNeeded()`` calls it when the widget needs
+  /// layout. A plain view has nothing to compute: its screen frame follows from its frame.
+  open func updateLayout() {}
+}
+
+/// Widgets are used from one thread at a time.
+@available(*, unavailable)
+extension View: Sendable {}

@@ -1,0 +1,37 @@
+import FontFitFonts
+
+/// Where a widget tree is shown: the screen, the design it was made for, how fonts adapt, and
+/// what measures text.
+public struct WidgetEnvironment: Sendable {
+  /// The screen the tree is shown on.
+  public var screen: Screen
+  /// The screen the design (frames and font sizes) was made for.
+  public var designScreen: Screen
+  /// How design font sizes adapt to `screen`.
+  public var adaptation: AdaptationPolicy
+  /// Whether design frames scale with the screen (x and width by the width ratio, y and height
+  /// by the height ratio), as the seeds' proportional layouts do.
+  public var scalesFrames: Bool
+  /// Resolves fonts and measures text: a ``FontSystem`` in an app.
+  public var shaper: any TextShaping
+
+  /// Creates an environment.
+  ///
+  /// - Parameters:
+  ///   - screen: The screen the tree is shown on.
+  ///   - designScreen: The screen the design was made for; `screen` when nil.
+  ///   - adaptation: How design font sizes adapt; the seed's increments by default.
+  ///   - scalesFrames: Whether frames scale with the screen.
+  ///   - shaper: What measures text, such as a ``FontSystem``.
+  public init(
+    screen: Screen, designScreen: Screen? = nil,
+    adaptation: AdaptationPolicy = .seedIncrements, scalesFrames: Bool = true,
+    shaper: any TextShaping
+  ) {
+    self.screen = screen
+    self.designScreen = designScreen ?? screen
+    self.adaptation = adaptation
+    self.scalesFrames = scalesFrames
+    self.shaper = shaper
+  }
+}

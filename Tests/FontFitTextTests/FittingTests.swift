@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import TextLayout
+@testable import FontFitText
 
 private let shaper = ArithmeticShaper()
 
@@ -29,7 +29,7 @@ struct FontSizeRangeTests {
   @Test(
     "Non-positive and non-finite values are refused",
     arguments: [(0.0, 17.0, 0.5), (-1, 17, 0.5), (10, 17, 0), (10, .nan, 0.5), (10, 17, .infinity)])
-  func invalid(minimum: Double, maximum: Double, step: Double) {
+  func invalid(minimum: Double, maximum: Double, step: Double) throws {
     #expect(throws: FitPolicyError.self) {
       try FontSizeRange(minimum: minimum, maximum: maximum, step: step)
     }
@@ -45,7 +45,7 @@ struct FittingTests {
   @Test("A text that fits keeps the maximum size; a longer one shrinks")
   func shrink() throws {
     let sizes = try FontSizeRange(minimum: 4, maximum: 20, step: 0.5)
-    let box = LayoutOptions(box: Size(width: 100, height: 50))
+    let box = try LayoutOptions(box: Size(width: 100, height: 50))
     let short = fitter("fits").fit(sizes: sizes, options: box)
     #expect(short.pointSize == 20)
     #expect(short.fits && !short.isShrunk)
@@ -62,7 +62,7 @@ struct FittingTests {
   func nothingFits() throws {
     let sizes = try FontSizeRange(minimum: 10, maximum: 20, step: 1)
     let result = fitter(String(repeating: "overflowing ", count: 40)).fit(
-      sizes: sizes, options: LayoutOptions(box: Size(width: 100, height: 40)))
+      sizes: sizes, options: try LayoutOptions(box: Size(width: 100, height: 40)))
     #expect(result.pointSize == 10)
     #expect(!result.fits)
     #expect(result.lines.last?.text.hasSuffix("…") == true)
@@ -79,7 +79,7 @@ struct FittingTests {
         minimum: Double.random(in: 2...10, using: &generator),
         maximum: Double.random(in: 10...40, using: &generator),
         step: [0.1, 0.25, 0.5, 1, 1.5].randomElement(using: &generator) ?? 0.5)
-      let options = randomOptions(
+      let options = try randomOptions(
         widths: 20...400, heights: 10...300, anyMode: true,
         using: &generator)
       let fitter = fitter(text)
@@ -90,7 +90,7 @@ struct FittingTests {
   }
 
   /// "aa aa X X" where the X and the space between them are in a second font.
-  private func twoFontText(_ first: LineMetrics, _ second: LineMetrics) -> ShapedText {
+  private func twoFontText(_ first: LineMetrics, _ second: LineMetrics) throws -> ShapedText {
     let text = "aa aa X X"
     let breaks = SpaceAndHyphenLineBreaker().opportunities(in: text)
     var clusters: [ShapedCluster] = []
@@ -100,11 +100,11 @@ struct FittingTests {
       clusters.append(
         ShapedCluster(
           range: index..<next, advance: character == " " ? 0.25 : 0.5,
-          breakBefore: breaks[offset], kind: character == " " ? .space : .visible,
+          breakBefore: breaks[offset], kind: ClusterKind(character),
           font: offset >= 6 ? 1 : 0))
       index = next
     }
-    return ShapedText(
+    return try ShapedText(
       text: text, clusters: clusters,
       fonts: [
         ShapedFont(name: "first", metrics: first), ShapedFont(name: "second", metrics: second),
@@ -126,13 +126,13 @@ struct FittingTests {
       ),
     ])
   func mixedMetrics(first: LineMetrics, second: LineMetrics) throws {
-    let fitter = Fitter(shaped: twoFontText(first, second), truncationToken: nil)
+    let fitter = Fitter(shaped: try twoFontText(first, second), truncationToken: nil)
     var nonMonotoneBoxes = 0
     var automaticLayouts = 0
     var descentLayouts = 0
     for width in stride(from: 20.0, through: 80, by: 0.5) {
       for height in stride(from: 10.0, through: 60, by: 1) {
-        let options = LayoutOptions(box: Size(width: width, height: height))
+        let options = try LayoutOptions(box: Size(width: width, height: height))
         var sawFit = false
         var nonMonotone = false
         for size in stride(from: 14.0, through: 4, by: -0.5) {
@@ -160,7 +160,7 @@ struct FittingTests {
     var generator = SplitMix64(seed: 100 + batch)
     for _ in 0..<50 {
       let text = randomText(using: &generator)
-      let options = randomOptions(
+      let options = try randomOptions(
         widths: 20...300, heights: 10...200, anyMode: false,
         using: &generator)
       let layouter = fitter(text).layouter
@@ -178,7 +178,7 @@ struct FittingTests {
     var generator = SplitMix64(seed: 200 + batch)
     for _ in 0..<100 {
       let text = randomText(using: &generator)
-      let options = randomOptions(
+      let options = try randomOptions(
         widths: 10...300, heights: 5...200, anyMode: false,
         using: &generator)
       let result = fitter(text).fit(

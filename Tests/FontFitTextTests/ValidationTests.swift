@@ -1,0 +1,115 @@
+import TestSupport
+import Testing
+
+@testable import FontFitText
+
+/// Public values check their invariants when made, so layout never traps on them (issue 6).
+@Suite("Validated values (issue 6)")
+struct ValidationTests {
+  private let font = ShapedFont(name: "Test", metrics: LineMetrics(ascent: 1, descent: 0.25, lineGap: 0))
+
+  private func clusters(_ text: String, font: Int = 0) -> [ShapedCluster] {
+    var result: [ShapedCluster] = []
+    var index = text.startIndex
+    for character in text {
+      let next = text.index(after: index)
+      result.append(
+        ShapedCluster(
+          range: index..<next, advance: 0.5, breakBefore: .prohibited,
+          kind: ClusterKind(character), font: font))
+      index = next
+    }
+    return result
+  }
+
+  @Test("Shaped text with no fonts is refused instead of crashing layout")
+  func noFonts() {
+    #expect(throws: ShapedTextError.noFonts) {
+      try ShapedText(text: "ab", clusters: clusters("ab"), fonts: [])
+    }
+  }
+
+  @Test("A cluster naming a font that is not there is refused")
+  func fontOutOfRange() {
+    #expect(throws: ShapedTextError.fontOutOfRange(cluster: 0, font: 3, fontCount: 1)) {
+      try ShapedText(text: "ab", clusters: clusters("ab", font: 3), fonts: [font])
+    }
+  }
+
+  @Test("Clusters must cover the whole text, in order")
+  func coverage() {
+    #expect(throws: ShapedTextError.textNotCovered(clusterCount: 1)) {
+      try ShapedText(text: "ab", clusters: Array(clusters("ab").prefix(1)), fonts: [font])
+    }
+    #expect(throws: ShapedTextError.rangeOutOfOrder(cluster: 0)) {
+      try ShapedText(text: "ab", clusters: Array(clusters("ab").reversed()), fonts: [font])
+    }
+  }
+
+  @Test("Non-finite advances and negative metrics are refused")
+  func nonFinite() {
+    var broken = clusters("ab")
+    broken[1].advance = .nan
+    #expect(throws: ShapedTextError.nonFiniteAdvance(cluster: 1)) {
+      try ShapedText(text: "ab", clusters: broken, fonts: [font])
+    }
+    let negative = ShapedFont(name: "Bad", metrics: LineMetrics(ascent: -1, descent: 0, lineGap: 0))
+    #expect(throws: ShapedTextError.invalidMetrics(font: 0)) {
+      try ShapedText(text: "ab", clusters: clusters("ab"), fonts: [negative])
+    }
+  }
+
+  @Test("Consistent shaped text is accepted, the empty text included")
+  func accepted() throws {
+    #expect(try ShapedText(text: "ab", clusters: clusters("ab"), fonts: [font]).count == 2)
+    #expect(try ShapedText(text: "", clusters: [], fonts: [font]).count == 0)
+  }
+
+  @Test(
+    "Layout options out of range are errors, not silent repairs",
+    arguments: [
+      (Size(width: -1, height: 10), 0, 1.0),
+      (Size(width: 10, height: .nan), 0, 1.0),
+      (Size(width: 10, height: 10), -2, 1.0),
+      (Size(width: 10, height: 10), 0, 0.0),
+      (Size(width: 10, height: 10), 0, Double.infinity),
+    ])
+  func invalidOptions(box: Size, lines: Int, multiple: Double) {
+    #expect(throws: LayoutOptionsError.self) {
+      try LayoutOptions(box: box, maximumLines: lines, lineHeightMultiple: multiple)
+    }
+  }
+
+  @Test("An infinite box is a valid box: no limit")
+  func infiniteBox() throws {
+    let options = try LayoutOptions(box: Size(width: .infinity, height: .infinity))
+    #expect(options.box.width == .infinity)
+  }
+
+  @Test("A fixed size grid refuses sizes that are not positive finite numbers", arguments: [
+    Double.nan, 0, -3, .infinity,
+  ])
+  func fixedSize(size: Double) {
+    #expect(throws: FitPolicyError.self) { try FontSizeRange(fixed: size) }
+  }
+
+  @Test("A size grid is a collection: ascending from the minimum, ending at the maximum")
+  func collection() throws {
+    let sizes = try FontSizeRange(minimum: 10, maximum: 12.2, step: 0.5)
+    #expect(Array(sizes) == [10, 10.5, 11, 11.5, 12, 12.2])
+    #expect(sizes.first == 10)
+    #expect(sizes.last == 12.2)
+    #expect(Array(sizes.reversed()).first == 12.2)
+  }
+
+  @Test("Numbers are written without a needless fraction, in one way everywhere")
+  func numbers() {
+    #expect(TextFormat.string(17) == "17")
+    #expect(TextFormat.string(16.5) == "16.5")
+    #expect(TextFormat.string(23.4375, fractionDigits: 3) == "23.438")
+    #expect(TextFormat.string(-0.0) == "0")
+    #expect(TextFormat.codePoint(0x4E2D) == "U+4E2D")
+    #expect(TextFormat.codePoint(0x41) == "U+0041")
+    #expect(TextFormat.quoted("a\"b\\\n") == #""a\"b\\\n""#)
+  }
+}

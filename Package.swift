@@ -81,7 +81,7 @@ let package = Package(
         "TestSupport",
       ]
     ),
-    .testTarget(name: "DemoTests", dependencies: ["demo"]),
+    .testTarget(name: "DemoTests", dependencies: ["demo"], exclude: ["Golden"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -148,7 +148,9 @@ func run() {
 /// The widgets in a snapshot whose layout failed, with the reason.
 func layoutFailures(_ widget: WidgetSnapshot) -> [String] {
   var failures: [String] = []
-  if let error = widget.text?.error { failures.append("\(widget.kind.rawValue) \(widget.id): \(error)") }
+  if let error = widget.text?.error {
+    failures.append("\(widget.kind.rawValue) \(widget.id): \(error)")
+  }
   return failures + widget.children.flatMap(layoutFailures)
 }
 

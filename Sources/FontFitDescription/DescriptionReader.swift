@@ -111,10 +111,12 @@ struct DescriptionReader {
     guard abs(value) <= atMost else {
       throw error(
         at: node, path: path,
-        "expected a number of at most \(TextFormat.string(atMost)), found \(TextFormat.string(value))")
+        "expected a number of at most \(TextFormat.string(atMost)), found \(TextFormat.string(value))"
+      )
     }
     if positive, !(value > 0) {
-      throw error(at: node, path: path, "expected a positive number, found \(TextFormat.string(value))")
+      throw error(
+        at: node, path: path, "expected a positive number, found \(TextFormat.string(value))")
     }
     if nonNegative, !(value >= 0) {
       throw error(at: node, path: path, "expected a number ≥ 0, found \(TextFormat.string(value))")
@@ -126,7 +128,8 @@ struct DescriptionReader {
   func count(_ node: JSONNode, at path: String) throws(DescriptionError) -> Int {
     let value = try number(node, at: path, nonNegative: true)
     guard value == value.rounded(), value <= Double(Int32.max) else {
-      throw error(at: node, path: path, "expected a whole number ≥ 0, found \(TextFormat.string(value))")
+      throw error(
+        at: node, path: path, "expected a whole number ≥ 0, found \(TextFormat.string(value))")
     }
     return Int(value)
   }

@@ -32,6 +32,7 @@ public struct LayoutDocument: Hashable, Sendable {
   /// - Parameters:
   ///   - path: The file.
   ///   - catalog: The screens that names may refer to.
+  /// - Returns: The validated layout.
   /// - Throws: ``DescriptionError`` saying where the file is wrong.
   public static func load(path: String, catalog: ScreenCatalog) throws(DescriptionError)
     -> LayoutDocument

@@ -124,13 +124,16 @@ final class FontconfigResolver: Sendable {
     let matched = families.contains { requested.contains($0.lowercased()) }
     // A match without these properties is a face at index 0 of regular, upright style.
     var index: Int32 = 0
-    try check(FcPatternGetInteger(match, "index", 0, &index), "FcPatternGetInteger(index)",
+    try check(
+      FcPatternGetInteger(match, "index", 0, &index), "FcPatternGetInteger(index)",
       optional: true)
     var weight = FontWeight.regular.fontconfigValue
-    try check(FcPatternGetDouble(match, "weight", 0, &weight), "FcPatternGetDouble(weight)",
+    try check(
+      FcPatternGetDouble(match, "weight", 0, &weight), "FcPatternGetDouble(weight)",
       optional: true)
     var slant: Int32 = 0
-    try check(FcPatternGetInteger(match, "slant", 0, &slant), "FcPatternGetInteger(slant)",
+    try check(
+      FcPatternGetInteger(match, "slant", 0, &slant), "FcPatternGetInteger(slant)",
       optional: true)
     return ResolvedFont(
       requested: font, family: families.first ?? "", style: try string(match, "style") ?? "",
@@ -182,8 +185,10 @@ private func check(_ result: FcResult, _ function: String, optional: Bool) throw
   default:
     let reason =
       result == FcResultTypeMismatch
-      ? "the value has an unexpected type" : result == FcResultOutOfMemory ? "out of memory"
-      : "the value is missing"
+      ? "the value has an unexpected type"
+      : result == FcResultOutOfMemory
+        ? "out of memory"
+        : "the value is missing"
     throw FontError(
       library: .fontconfig, function: function, code: Int32(bitPattern: result.rawValue),
       message: reason)

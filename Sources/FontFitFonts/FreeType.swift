@@ -22,7 +22,8 @@ final class FreeTypeLibrary: Sendable {
     var library: FT_Library?
     try checkFreeType(FT_Init_FreeType(&library), "FT_Init_FreeType")
     guard let library else {
-      throw FontError(library: .freeType, function: "FT_Init_FreeType", message: "returned no library")
+      throw FontError(
+        library: .freeType, function: "FT_Init_FreeType", message: "returned no library")
     }
     handle = Mutex(Handle(library: library))
   }
@@ -167,7 +168,8 @@ final class FontFace: Sendable {
       if let cached = kerning[key] { return cached }
       var vector = FT_Vector()
       let mode = FT_UInt(FT_KERNING_UNSCALED.rawValue)
-      try checkFreeType(FT_Get_Kerning(face, left, right, mode, &vector), "FT_Get_Kerning", file: file)
+      try checkFreeType(
+        FT_Get_Kerning(face, left, right, mode, &vector), "FT_Get_Kerning", file: file)
       let value = Int32(clamping: vector.x)
       kerning[key] = value
       return value

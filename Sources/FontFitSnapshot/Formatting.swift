@@ -14,7 +14,8 @@ extension Screen {
 extension Rect {
   /// `[x, y, width, height]`, rounded to 1/1000 point.
   var summary: String {
-    "[" + [x, y, width, height].map { TextFormat.string($0, fractionDigits: 3) }
+    "["
+      + [x, y, width, height].map { TextFormat.string($0, fractionDigits: 3) }
       .joined(separator: ", ") + "]"
   }
 }

@@ -76,7 +76,10 @@ extension TextSnapshot {
     if let placeholder { members.append(("placeholder", .string(placeholder))) }
     members += [
       ("lines", .array(lines.map { .string($0) })),
-      ("textSize", .object([("width", rounded(textSize.width)), ("height", rounded(textSize.height))])),
+      (
+        "textSize",
+        .object([("width", rounded(textSize.width)), ("height", rounded(textSize.height))])
+      ),
     ]
     if isTextView { members.append(("contentHeight", rounded(textSize.height))) }
     members += [

@@ -32,6 +32,7 @@ extension JSONOutput {
   /// non-ASCII ones, are written as they are.
   ///
   /// - Parameter indent: The number of spaces per nesting level, or 0 for compact output.
+  /// - Returns: The JSON text.
   package func serialized(indent: Int = 2) -> String {
     var writer = JSONWriter(indent: max(0, indent))
     writer.write(self, level: 0)

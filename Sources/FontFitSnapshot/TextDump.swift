@@ -49,7 +49,8 @@ extension TextSnapshot {
       let reason = rejectionFailure.map { " (\($0.summary))" } ?? ""
       parts.append("rejected \(quotedExcerpt(rejectedText))\(reason), kept the previous text")
     } else if overflow == .scroll, let failure, failure.kind == .tooTall {
-      parts.append("scrolls (content \(TextFormat.string(textSize.height, fractionDigits: 3))pt tall)")
+      parts.append(
+        "scrolls (content \(TextFormat.string(textSize.height, fractionDigits: 3))pt tall)")
     } else if let failure {
       parts.append("overflows (\(failure.summary))")
     } else {

@@ -26,7 +26,6 @@ public enum LineBreakMode: String, CaseIterable, Hashable, Sendable {
   }
 }
 
-
 /// The box and rules one layout follows.
 public struct LayoutOptions: Hashable, Sendable {
   /// The box the text must fit, in points; `.infinity` for no limit.

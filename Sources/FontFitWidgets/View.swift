@@ -148,8 +148,10 @@ open class View {
     for child in children { child.layoutIfNeeded() }
   }
 
-  /// Computes this widget's own layout; ``layoutIfNeeded()`` calls it when the widget needs
-  /// layout. A plain view has nothing to compute: its screen frame follows from its frame.
+  /// Computes this widget's own layout.
+  ///
+  /// ``layoutIfNeeded()`` calls it when the widget needs layout. A plain view has nothing to
+  /// compute: its screen frame follows from its frame.
   open func updateLayout() {}
 }
 

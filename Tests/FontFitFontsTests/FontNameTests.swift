@@ -1,44 +1,51 @@
+import FontFitFonts
 import Testing
-
-@testable import FontKit
 
 @Suite("Font names")
 struct FontNameTests {
   @Test(
-    "Pango descriptions read family, style words and size",
+    "Pango descriptions read families, style words and size",
     arguments: [
-      ("DejaVu Sans Bold 17", "DejaVu Sans", FontWeight.bold, FontSlant.roman, 17.0),
-      ("Helvetica 17", "Helvetica", .regular, .roman, 17),
-      ("sans-serif Italic 12", "sans-serif", .regular, .italic, 12),
-      ("DejaVu Serif Bold Italic 9.5", "DejaVu Serif", .bold, .italic, 9.5),
-      ("Sans, Serif Light 12px", "Sans, Serif", .light, .roman, 12),
-      ("DejaVu Sans Condensed 11", "DejaVu Sans Condensed", .regular, .roman, 11),
-      ("Noto Sans CJK SC Semi-Bold Oblique 20", "Noto Sans CJK SC", .semibold, .oblique, 20),
+      ("DejaVu Sans Bold 17", ["DejaVu Sans"], FontWeight.bold, FontSlant.roman, 17.0),
+      ("Helvetica 17", ["Helvetica"], .regular, .roman, 17),
+      ("sans-serif Italic 12", ["sans-serif"], .regular, .italic, 12),
+      ("DejaVu Serif Bold Italic 9.5", ["DejaVu Serif"], .bold, .italic, 9.5),
+      ("Sans, Serif Light 12px", ["Sans", "Serif"], .light, .roman, 12),
+      ("DejaVu Sans Condensed 11", ["DejaVu Sans Condensed"], .regular, .roman, 11),
+      ("Noto Sans CJK SC Semi-Bold Oblique 20", ["Noto Sans CJK SC"], .semibold, .oblique, 20),
     ])
-  func pango(name: String, family: String, weight: FontWeight, slant: FontSlant, size: Double)
+  func pango(name: String, families: [String], weight: FontWeight, slant: FontSlant, size: Double)
     throws
   {
     let font = try Font(name)
-    #expect(font == Font(family: family, weight: weight, slant: slant, pointSize: size))
+    #expect(
+      font
+        == Font(
+          descriptor: FontDescriptor(families: families, weight: weight, slant: slant),
+          pointSize: size))
   }
 
   @Test(
     "Fontconfig patterns read families, constants and properties",
     arguments: [
-      ("DejaVu Sans:bold:size=17", "DejaVu Sans", FontWeight.bold, FontSlant.roman, 17.0),
-      ("DejaVu Sans-17:italic", "DejaVu Sans", .regular, .italic, 17),
-      ("Sans:weight=bold:slant=italic:pixelsize=12", "Sans", .bold, .italic, 12),
-      ("DejaVu Serif:style=Bold Italic:size=9.5", "DejaVu Serif", .bold, .italic, 9.5),
-      ("Foo,Bar-10:weight=200", "Foo, Bar", .bold, .roman, 10),
-      ("DejaVu Sans:light:size=8", "DejaVu Sans", .light, .roman, 8),
-      ("DejaVu Sans : bold : size=17", "DejaVu Sans", .bold, .roman, 17),
-      ("DejaVu Sans-17 :bold", "DejaVu Sans", .bold, .roman, 17),
+      ("DejaVu Sans:bold:size=17", ["DejaVu Sans"], FontWeight.bold, FontSlant.roman, 17.0),
+      ("DejaVu Sans-17:italic", ["DejaVu Sans"], .regular, .italic, 17),
+      ("Sans:weight=bold:slant=italic:pixelsize=12", ["Sans"], .bold, .italic, 12),
+      ("DejaVu Serif:style=Bold Italic:size=9.5", ["DejaVu Serif"], .bold, .italic, 9.5),
+      ("Foo,Bar-10:weight=200", ["Foo", "Bar"], .bold, .roman, 10),
+      ("DejaVu Sans:light:size=8", ["DejaVu Sans"], .light, .roman, 8),
+      ("DejaVu Sans : bold : size=17", ["DejaVu Sans"], .bold, .roman, 17),
+      ("DejaVu Sans-17 :bold", ["DejaVu Sans"], .bold, .roman, 17),
     ])
   func fontconfig(
-    name: String, family: String, weight: FontWeight, slant: FontSlant, size: Double
+    name: String, families: [String], weight: FontWeight, slant: FontSlant, size: Double
   ) throws {
     let font = try Font(name)
-    #expect(font == Font(family: family, weight: weight, slant: slant, pointSize: size))
+    #expect(
+      font
+        == Font(
+          descriptor: FontDescriptor(families: families, weight: weight, slant: slant),
+          pointSize: size))
   }
 
   @Test(
@@ -47,6 +54,9 @@ struct FontNameTests {
       Font(family: "DejaVu Sans", pointSize: 17),
       Font(family: "DejaVu Serif", weight: .bold, slant: .italic, pointSize: 12.5),
       Font(family: "sans-serif", weight: .light, pointSize: 9),
+      Font(
+        descriptor: FontDescriptor(families: ["DejaVu Sans", "Noto Sans CJK SC"], weight: .bold),
+        pointSize: 12),
     ])
   func roundTrip(font: Font) throws {
     #expect(try Font(font.description) == font)

@@ -1,7 +1,8 @@
+import FontFitText
+import Foundation
 import Testing
-import TextLayout
 
-@testable import FontKit
+@testable import FontFitFonts
 
 @Suite("Font system on the installed DejaVu fonts")
 struct FontSystemTests {
@@ -20,7 +21,7 @@ struct FontSystemTests {
       ("DejaVu Sans Mono Bold Oblique 10", "DejaVu Sans Mono", "DejaVuSansMono-BoldOblique.ttf"),
     ])
   func resolves(name: String, family: String, file: String) throws {
-    let resolved = try fonts.resolve(Font(name))
+    let resolved = try fonts.resolve(Font(name).descriptor)
     #expect(resolved.family == family)
     #expect(resolved.file.hasSuffix("/" + file))
     #expect(!resolved.isSubstitution)
@@ -28,7 +29,7 @@ struct FontSystemTests {
 
   @Test("A missing family is reported as a substitution, not hidden")
   func substitution() throws {
-    let resolved = try fonts.resolve(Font("No Such Family Anywhere 17"))
+    let resolved = try fonts.resolve(FontDescriptor(family: "No Such Family Anywhere"))
     #expect(resolved.isSubstitution)
     #expect(!resolved.file.isEmpty)
     #expect(resolved.description.contains("substituted for \"No Such Family Anywhere\""))
@@ -36,23 +37,31 @@ struct FontSystemTests {
 
   @Test("Generic families are aliases, not substitutions")
   func generic() throws {
-    let resolved = try fonts.resolve(Font("sans-serif 12"))
+    let resolved = try fonts.resolve(FontDescriptor(family: "sans-serif"))
     #expect(!resolved.isSubstitution)
     #expect(!resolved.family.isEmpty)
   }
 
-  @Test("The requested size is kept on the resolution")
-  func requestedSize() throws {
-    #expect(try fonts.resolve(Font("DejaVu Sans 9")).requested.pointSize == 9)
-    #expect(try fonts.resolve(Font("DejaVu Sans 31")).requested.pointSize == 31)
+  @Test(
+    "The requested descriptor is kept on the resolution",
+    arguments: [
+      FontDescriptor(family: "DejaVu Sans"),
+      FontDescriptor(family: "DejaVu Serif", weight: .bold, slant: .italic),
+      FontDescriptor(families: ["No Such Family Anywhere", "DejaVu Sans Mono"], weight: .light),
+    ])
+  func requestedDescriptor(descriptor: FontDescriptor) throws {
+    #expect(try fonts.resolve(descriptor).requested == descriptor)
   }
 
-  @Test("DejaVu Sans line metrics come from its hhea table: 1901 + 483 units of 2048")
+  @Test("DejaVu Sans line metrics come from its hhea table: 1901 + 483 units of 2048, in ems")
   func lineMetrics() throws {
-    let metrics = try fonts.lineMetrics(of: Font("DejaVu Sans 2048"))
-    #expect(abs(metrics.ascent - 1901) < 1e-9)
-    #expect(abs(metrics.descent - 483) < 1e-9)
+    let metrics = try fonts.lineMetrics(of: FontDescriptor(family: "DejaVu Sans"))
+    #expect(abs(metrics.ascent * 2048 - 1901) < 1e-9)
+    #expect(abs(metrics.descent * 2048 - 483) < 1e-9)
     #expect(metrics.lineGap == 0)
+    #expect(abs(metrics.height(atPointSize: 17) - (1901 + 483) * 17 / 2048) < 1e-9)
+    let shaped = try fonts.shape("a", font: FontDescriptor(family: "DejaVu Sans"))
+    #expect(shaped.fonts.first?.metrics == metrics)
   }
 
   @Test("Advances are unhinted font units scaled to the size: 'a' in DejaVu Sans is 1255 units")
@@ -104,7 +113,7 @@ struct FontSystemTests {
 
   @Test("Shaping yields one cluster per character with breaks after spaces")
   func clusters() throws {
-    let shaped = try fonts.shape("Hi there\nyou", font: Font("DejaVu Sans 12"))
+    let shaped = try fonts.shape("Hi there\nyou", font: FontDescriptor(family: "DejaVu Sans"))
     #expect(shaped.count == 12)
     #expect(shaped.clusters[3].breakBefore == .allowed)
     #expect(shaped.clusters[2].kind == .space)
@@ -121,7 +130,8 @@ struct FontSystemTests {
       for index in 0..<64 {
         group.addTask {
           let name = index.isMultiple(of: 2) ? "DejaVu Sans 13" : "DejaVu Serif Bold 13"
-          _ = try fonts.shape(String(repeating: "wxyz ", count: index), font: Font(name))
+          let text = String(repeating: "wxyz ", count: index)
+          _ = try fonts.shape(text, font: Font(name).descriptor)
           return try fonts.width(of: "Concurrency 123", font: Font("DejaVu Sans 13"))
         }
       }
@@ -129,5 +139,111 @@ struct FontSystemTests {
         #expect(width == expected)
       }
     }
+  }
+
+  // MARK: - Custom line breakers
+
+  static let sans = FontDescriptor(family: "DejaVu Sans")
+
+  @Test(
+    "A line breaker giving too few or too many answers is an error, not a crash (issue 6)",
+    arguments: [
+      ("Hello world", -1), ("Hello world", -11), ("Hello world", 1), ("Hello world", 20),
+      ("中文 text", -3), ("👩‍👩‍👧 e\u{301} ok", -1), ("👩‍👩‍👧 e\u{301} ok", 2), ("", 1),
+    ])
+  func wrongCount(text: String, surplus: Int) {
+    let breaker = MiscountingBreaker(surplus: surplus)
+    let expected = ShapingError.lineBreaking(
+      .wrongCount(expected: text.count, received: text.count + surplus))
+    #expect(throws: expected) {
+      try fonts.shape(text, font: Self.sans, lineBreaker: breaker)
+    }
+  }
+
+  @Test("A failing line breaker's error surfaces as a line breaking error")
+  func failingBreaker() {
+    let failure = LineBreakingError.engineFailed(code: 7, message: "no dictionary for Thai")
+    #expect(throws: ShapingError.lineBreaking(failure)) {
+      try fonts.shape("ภาษาไทย", font: Self.sans, lineBreaker: FailingBreaker(error: failure))
+    }
+  }
+
+  @Test("A custom line breaker's answers are the break opportunities of the shaped clusters")
+  func customBreaker() throws {
+    let text = "ab cd-ef 中文\ne\u{301}x"
+    let breaker = EverywhereBreaker()
+    let shaped = try fonts.shape(text, font: Self.sans, lineBreaker: breaker)
+    #expect(shaped.clusters.map(\.breakBefore) == breaker.opportunities(in: text))
+    let unicode = try fonts.shape(text, font: Self.sans)
+    #expect(unicode.clusters.map(\.breakBefore) != breaker.opportunities(in: text))
+  }
+
+  // MARK: - Font errors
+
+  /// A resolution pointing at `file`, as if Fontconfig had listed it.
+  private func resolution(of file: String) -> ResolvedFont {
+    ResolvedFont(
+      requested: FontDescriptor(family: "Broken"), family: "Broken", style: "Regular",
+      file: file, weight: .regular, slant: .roman, isSubstitution: false)
+  }
+
+  /// Checks that `error` is FreeType's `FT_New_Face` failing on `file`.
+  private func expectOpenFailure(_ error: FontError, file: String) {
+    #expect(error.library == .freeType)
+    #expect(error.function == "FT_New_Face")
+    #expect(error.file == file)
+    #expect(error.code != 0)
+    #expect(!error.message.isEmpty)
+    #expect(error.description.hasPrefix("FT_New_Face failed (error \(error.code)) for \(file): "))
+  }
+
+  @Test("A font file that does not exist names FT_New_Face as the function and the path as file")
+  func missingFile() throws {
+    let file = "/nonexistent/fontfit-tests/Missing.ttf"
+    let error = try #require(throws: FontError.self) { try fonts.face(for: resolution(of: file)) }
+    expectOpenFailure(error, file: file)
+  }
+
+  @Test("A file that is not a font names FT_New_Face and the file each time; fonts still work")
+  func notAFont() throws {
+    let manager = FileManager.default
+    let file = manager.temporaryDirectory
+      .appendingPathComponent("fontfit-not-a-font-\(UUID().uuidString).ttf").path
+    #expect(manager.createFile(atPath: file, contents: Data("not a font at all\n".utf8)))
+    defer { try? manager.removeItem(atPath: file) }
+    for _ in 0..<2 {
+      let error = try #require(throws: FontError.self) {
+        try fonts.face(for: resolution(of: file))
+      }
+      expectOpenFailure(error, file: file)
+    }
+    let width = try fonts.width(of: "a", font: Font(family: "DejaVu Sans", pointSize: 2048))
+    #expect(abs(width - 1255) < 1e-9)
+  }
+}
+
+/// Answers with `surplus` more entries than the text has grapheme clusters (fewer when
+/// negative), as a buggy breaker might.
+struct MiscountingBreaker: LineBreaking {
+  var surplus: Int
+
+  func opportunities(in text: String) -> [LineBreakOpportunity] {
+    Array(repeating: .prohibited, count: max(text.count + surplus, 0))
+  }
+}
+
+/// Fails with the given error, as a breaker whose engine is missing data might.
+struct FailingBreaker: LineBreaking {
+  var error: LineBreakingError
+
+  func opportunities(in text: String) throws(LineBreakingError) -> [LineBreakOpportunity] {
+    throw error
+  }
+}
+
+/// Allows a break before every cluster but the first.
+struct EverywhereBreaker: LineBreaking {
+  func opportunities(in text: String) -> [LineBreakOpportunity] {
+    text.indices.map { $0 == text.startIndex ? .prohibited : .allowed }
   }
 }

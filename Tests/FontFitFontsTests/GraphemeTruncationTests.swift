@@ -1,7 +1,6 @@
+import FontFitFonts
+import FontFitText
 import Testing
-import TextLayout
-
-@testable import FontKit
 
 @Suite("Grapheme-safe truncation on real fonts")
 struct GraphemeTruncationTests {
@@ -14,14 +13,14 @@ struct GraphemeTruncationTests {
     arguments: LineBreakMode.allCases, [1, 2, 3])
   func wholeClusters(mode: LineBreakMode, lines: Int) throws {
     let fonts = try FontSystem.shared()
-    let font = try Font("DejaVu Sans 17")
+    let font = FontDescriptor(family: "DejaVu Sans")
     let shaped = try fonts.shape(Self.text, font: font)
     let layouter = TextLayouter(shaped: shaped, truncationToken: try fonts.shape("…", font: font))
     let source = Set(Self.text)
     for width in stride(from: 40.0, through: 400, by: 17) {
       let block = layouter.layout(
         pointSize: 17,
-        options: LayoutOptions(
+        options: try LayoutOptions(
           box: Size(width: width, height: .infinity), maximumLines: lines, lineBreakMode: mode))
       #expect(block.lines.count <= lines)
       #expect(block.hiddenCharacterCount > 0 || block.fits)
@@ -42,23 +41,23 @@ struct GraphemeTruncationTests {
   @Test("Tail, head and middle truncation keep the start, the end, or both")
   func positions() throws {
     let fonts = try FontSystem.shared()
-    let font = try Font("DejaVu Sans 17")
+    let font = FontDescriptor(family: "DejaVu Sans")
     let layouter = TextLayouter(
       shaped: try fonts.shape(Self.text, font: font),
       truncationToken: try fonts.shape("…", font: font))
-    func line(_ mode: LineBreakMode) -> String {
+    func line(_ mode: LineBreakMode) throws -> String {
       layouter.layout(
         pointSize: 17,
-        options: LayoutOptions(
+        options: try LayoutOptions(
           box: Size(width: 200, height: .infinity), maximumLines: 1, lineBreakMode: mode)
       ).lines.first?.text ?? ""
     }
-    #expect(line(.truncateTail).hasPrefix("Family 👩‍👩‍👧"))
-    #expect(line(.truncateTail).hasSuffix("…"))
-    #expect(line(.truncateHead).hasPrefix("…"))
-    #expect(line(.truncateHead).hasSuffix("at the end"))
-    #expect(line(.truncateMiddle).hasPrefix("Family"))
-    #expect(line(.truncateMiddle).hasSuffix("the end"))
-    #expect(line(.truncateMiddle).contains("…"))
+    #expect(try line(.truncateTail).hasPrefix("Family 👩‍👩‍👧"))
+    #expect(try line(.truncateTail).hasSuffix("…"))
+    #expect(try line(.truncateHead).hasPrefix("…"))
+    #expect(try line(.truncateHead).hasSuffix("at the end"))
+    #expect(try line(.truncateMiddle).hasPrefix("Family"))
+    #expect(try line(.truncateMiddle).hasSuffix("the end"))
+    #expect(try line(.truncateMiddle).contains("…"))
   }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FontKit
+@testable import FontFitFonts
 
 /// One glyph of `hb-shape --output-format=json --no-glyph-names` output, in font units at upem.
 struct HarfBuzzGlyph: Decodable {
@@ -207,7 +207,7 @@ struct HarfBuzzAgreementTests {
       let system = try FontSystem.shared()
       let font = try Font("\(name) \(HarfBuzzAgreementTests.size)")
       self.font = font
-      resolved = try system.resolve(font)
+      resolved = try system.resolve(font.descriptor)
       try #require(!resolved.isSubstitution, "\(name) is not installed: \(resolved)")
       unitsPerEm = try system.face(for: resolved).unitsPerEm
       let strings = HarfBuzzAgreementTests.strings

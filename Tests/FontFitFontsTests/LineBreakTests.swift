@@ -1,8 +1,7 @@
+import FontFitFonts
+import FontFitText
 import Foundation
 import Testing
-import TextLayout
-
-@testable import FontKit
 
 @Suite("Unicode line breaking (UAX #14) through ICU")
 struct LineBreakTests {
@@ -42,7 +41,28 @@ struct LineBreakTests {
     return ConformanceCase(line: line, units: units, breaks: breaks)
   }
 
-  @Test("ICU passes Unicode's LineBreakTest.txt")
+  /// The version of the conformance file the known differences below were recorded against.
+  static let conformanceVersion = "LineBreakTest-15.0.0.txt"
+
+  /// The 22 cases of ``conformanceFile`` (of 7654) where ICU breaks differently from plain
+  /// UAX #14, by line number: all come from ICU's (CLDR's) tailoring of the rules, which keeps
+  /// a leading sign or a decimal separator with the word or number after it.
+  ///
+  /// A mismatch outside this set is a regression; a case in it that now matches means ICU's
+  /// rules changed and the set must be re-recorded. Either way ``conformance()`` fails and
+  /// names the lines.
+  static let knownDifferences: Set<Int> = [
+    // No break between a hyphen-minus and the letter after it (`-#`, `-§`, `-ก`, also with a
+    // combining mark on the hyphen): ICU reads a leading `-` as a sign or dash prefix, while
+    // UAX #14 allows a break after a hyphen that starts the text.
+    2265, 2267, 2421, 2423, 2425, 2427, 2429, 2431,
+    // No break between a comma or full stop and the digit after it: ICU reads `,0`, `.35` and
+    // `a.2` as numbers, while UAX #14 keeps the separator with a digit only after another
+    // digit (so `equals .35 cents` breaks before `.35` in ICU, after its `.` in UAX #14).
+    2873, 2875, 7477, 7576, 7577, 7578, 7579, 7580, 7581, 7583, 7584, 7585, 7586, 7587,
+  ]
+
+  @Test("ICU matches Unicode's LineBreakTest.txt except at ICU's known tailorings")
   func conformance() throws {
     guard FileManager.default.fileExists(atPath: Self.conformanceFile) else {
       Issue.record(
@@ -53,75 +73,91 @@ struct LineBreakTests {
       return
     }
     let contents = try String(contentsOfFile: Self.conformanceFile, encoding: .utf8)
-    var total = 0
-    var passes = 0
-    var failures: [String] = []
     let lines = contents.split(separator: "\n", omittingEmptySubsequences: false)
+    try #require(
+      lines.first?.contains(Self.conformanceVersion) == true,
+      """
+      \(Self.conformanceFile) is not \(Self.conformanceVersion) but \
+      \(lines.first.map(String.init) ?? "empty"): re-record knownDifferences for it
+      """)
+    var total = 0
+    var mismatches: [Int: String] = [:]
     for (number, line) in lines.enumerated() {
       guard let test = Self.parseCase(line, line: number + 1) else { continue }
       total += 1
-      let found = UnicodeLineBreaker.breakOffsets(inUTF16: test.units)
-      let positions = Set(found?.map(\.offset) ?? [])
-      if found != nil, positions == test.breaks {
-        passes += 1
-      } else if failures.count < 10 {
-        failures.append(
-          "line \(test.line): expected \(test.breaks.sorted()), ICU \(positions.sorted())")
+      do {
+        let positions = try UnicodeLineBreaker.breakOffsets(inUTF16: test.units).map(\.offset)
+        if Set(positions) != test.breaks {
+          mismatches[test.line] =
+            "line \(test.line): expected \(test.breaks.sorted()), ICU \(positions)  \(line)"
+        }
+      } catch {
+        mismatches[test.line] = "line \(test.line): ICU failed: \(error)"
       }
     }
-    let percent = total > 0 ? Double(passes) * 100 / Double(total) : 0
-    let rounded = (percent * 100).rounded() / 100
-    print("LineBreakTest.txt: \(passes) of \(total) cases match (\(rounded)%)")
-    for failure in failures { print("  mismatch at \(failure)") }
-    #expect(total > 7000, "too few cases parsed from \(Self.conformanceFile)")
-    #expect(percent >= 99.5)
+    print("LineBreakTest.txt: \(total - mismatches.count) of \(total) cases match ICU")
+    #expect(total == 7654, "expected 7654 cases in \(Self.conformanceVersion), parsed \(total)")
+    let failing = Set(mismatches.keys)
+    let regressions = failing.subtracting(Self.knownDifferences).sorted()
+    let nowPassing = Self.knownDifferences.subtracting(failing).sorted()
+    let newLines = regressions.compactMap { mismatches[$0] }
+    let newText = newLines.isEmpty ? "none" : newLines.joined(separator: "; ")
+    let fixedText =
+      nowPassing.isEmpty ? "none" : nowPassing.map(String.init).joined(separator: ", ")
+    #expect(
+      failing == Self.knownDifferences,
+      """
+      ICU's mismatches with \(Self.conformanceVersion) changed. \
+      New mismatches (regressions): \(newText). \
+      Known differences that now match (remove them from knownDifferences): \(fixedText).
+      """)
   }
 
   // MARK: - Behaviour, cluster by cluster
 
-  private func opportunities(_ text: String) -> [LineBreakOpportunity] {
-    UnicodeLineBreaker().opportunities(in: text)
+  private func opportunities(_ text: String) throws -> [LineBreakOpportunity] {
+    try UnicodeLineBreaker().opportunities(in: text)
   }
 
   @Test("One entry per grapheme cluster, the first prohibited")
-  func shape() {
+  func shape() throws {
     for text in ["", "a", "中文字", "a b", "e\u{301}x", "👩‍👩‍👧 ok", "a\r\nb"] {
-      let result = opportunities(text)
+      let result = try opportunities(text)
       #expect(result.count == text.count, "\(text.debugDescription)")
       if let first = result.first { #expect(first == .prohibited) }
     }
   }
 
   @Test("A break is allowed between CJK ideographs")
-  func ideographs() {
-    #expect(opportunities("中文字") == [.prohibited, .allowed, .allowed])
+  func ideographs() throws {
+    #expect(try opportunities("中文字") == [.prohibited, .allowed, .allowed])
   }
 
   @Test("No break before closing CJK punctuation", arguments: ["。", "，", "、", "）", "」"])
-  func noBreakBeforeClosing(punctuation: String) {
-    let result = opportunities("中文\(punctuation)中文")
+  func noBreakBeforeClosing(punctuation: String) throws {
+    let result = try opportunities("中文\(punctuation)中文")
     #expect(result == [.prohibited, .allowed, .prohibited, .allowed, .allowed])
   }
 
   @Test("No break after opening CJK punctuation", arguments: ["「", "（", "『", "【"])
-  func noBreakAfterOpening(punctuation: String) {
-    let result = opportunities("中文\(punctuation)中文")
+  func noBreakAfterOpening(punctuation: String) throws {
+    let result = try opportunities("中文\(punctuation)中文")
     #expect(result.count == 5)
     #expect(result[3] == .prohibited)
     #expect(result[4] == .allowed)
   }
 
   @Test("No break at a no-break space or a word joiner", arguments: ["\u{A0}", "\u{2060}"])
-  func glue(joiner: String) {
-    let result = opportunities("word\(joiner)word")
+  func glue(joiner: String) throws {
+    let result = try opportunities("word\(joiner)word")
     #expect(result.allSatisfy { $0 == .prohibited })
     #expect(result.count == 9)
   }
 
   @Test("A break is allowed after a zero-width space")
-  func zeroWidthSpace() {
+  func zeroWidthSpace() throws {
     #expect(
-      opportunities("ab\u{200B}cd") == [
+      try opportunities("ab\u{200B}cd") == [
         .prohibited, .prohibited, .prohibited, .allowed,
         .prohibited,
       ])
@@ -130,68 +166,68 @@ struct LineBreakTests {
   @Test(
     "A line separator forces a break after it",
     arguments: ["\n", "\r", "\r\n", "\u{85}", "\u{2028}", "\u{2029}", "\u{0B}", "\u{0C}"])
-  func mandatory(separator: String) {
-    let result = opportunities("ab\(separator)cd")
+  func mandatory(separator: String) throws {
+    let result = try opportunities("ab\(separator)cd")
     #expect(result == [.prohibited, .prohibited, .prohibited, .mandatory, .prohibited])
   }
 
   @Test("Separators in a row each end a line")
-  func emptyLines() {
-    #expect(opportunities("a\n\nb") == [.prohibited, .prohibited, .mandatory, .mandatory])
+  func emptyLines() throws {
+    #expect(try opportunities("a\n\nb") == [.prohibited, .prohibited, .mandatory, .mandatory])
   }
 
   @Test("Combining marks stay with their base")
-  func combiningMarks() {
-    #expect(opportunities("e\u{301}") == [.prohibited])
+  func combiningMarks() throws {
+    #expect(try opportunities("e\u{301}") == [.prohibited])
     #expect(
-      opportunities("cafe\u{301} au") == [
+      try opportunities("cafe\u{301} au") == [
         .prohibited, .prohibited, .prohibited, .prohibited, .prohibited, .allowed, .prohibited,
       ])
   }
 
   @Test("A break is allowed after a hyphen inside a word")
-  func hyphen() {
-    let result = opportunities("well-known")
+  func hyphen() throws {
+    let result = try opportunities("well-known")
     #expect(result.count == 10)
     #expect(result[5] == .allowed)
     #expect(result.enumerated().allSatisfy { $0.offset == 5 || $0.element == .prohibited })
   }
 
   @Test("An emoji ZWJ sequence is one cluster without breaks")
-  func emojiSequence() {
+  func emojiSequence() throws {
     let family = "\u{1F469}\u{200D}\u{1F469}\u{200D}\u{1F467}"  // 👩‍👩‍👧
-    #expect(opportunities(family) == [.prohibited])
+    #expect(try opportunities(family) == [.prohibited])
     #expect(
-      opportunities("a \(family) b")
+      try opportunities("a \(family) b")
         == [.prohibited, .prohibited, .allowed, .prohibited, .allowed])
-    let offsets = UnicodeLineBreaker.breakOffsets(inUTF16: Array(family.utf16))
-    #expect(offsets?.map(\.offset) == [family.utf16.count])
+    let offsets = try UnicodeLineBreaker.breakOffsets(inUTF16: Array(family.utf16))
+    #expect(offsets.map(\.offset) == [family.utf16.count])
   }
 
   @Test("Spaces hang: the break comes after the last space")
-  func spaces() {
+  func spaces() throws {
     #expect(
-      opportunities("ab  cd") == [
+      try opportunities("ab  cd") == [
         .prohibited, .prohibited, .prohibited, .prohibited, .allowed, .prohibited,
       ])
   }
 
   @Test("Break offsets are UTF-16 offsets, ending at the text's length")
-  func offsets() {
-    #expect(UnicodeLineBreaker.breakOffsets(inUTF16: [])?.isEmpty == true)
-    let found = UnicodeLineBreaker.breakOffsets(inUTF16: Array("a b\nc".utf16))
-    #expect(found?.map(\.offset) == [2, 4, 5])
-    #expect(found?.map(\.isMandatory) == [false, true, false])
+  func offsets() throws {
+    #expect(try UnicodeLineBreaker.breakOffsets(inUTF16: []).isEmpty)
+    let found = try UnicodeLineBreaker.breakOffsets(inUTF16: Array("a b\nc".utf16))
+    #expect(found.map(\.offset) == [2, 4, 5])
+    #expect(found.map(\.isMandatory) == [false, true, false])
   }
 
   @Test("Breakers are safe to use from many tasks at once")
-  func concurrent() async {
+  func concurrent() async throws {
     let text = "当不断增加文本数量时，文本框大小不够大时候。 Some English too.\n"
-    let expected = opportunities(text)
-    let results = await withTaskGroup(of: [LineBreakOpportunity].self) { group in
-      for _ in 0..<16 { group.addTask { UnicodeLineBreaker().opportunities(in: text) } }
+    let expected = try opportunities(text)
+    let results = try await withThrowingTaskGroup(of: [LineBreakOpportunity].self) { group in
+      for _ in 0..<16 { group.addTask { try UnicodeLineBreaker().opportunities(in: text) } }
       var results: [[LineBreakOpportunity]] = []
-      for await result in group { results.append(result) }
+      for try await result in group { results.append(result) }
       return results
     }
     #expect(results.allSatisfy { $0 == expected })
@@ -207,11 +243,12 @@ struct LineBreakTests {
   /// The lines of the seed paragraph at `width` points, broken by `breaker`.
   private func seedLines(width: Double, breaker: some LineBreaking) throws -> [String] {
     let shaped = try FontSystem.shared().shape(
-      Self.seedParagraph, font: Font("DejaVu Sans 17"), lineBreaker: breaker)
+      Self.seedParagraph, font: FontDescriptor(family: "DejaVu Sans"), lineBreaker: breaker)
     try #require(shaped.missingCharacters.isEmpty, "install a CJK font: fonts-wqy-microhei")
     return TextLayouter(shaped: shaped, truncationToken: nil).layout(
       pointSize: 17,
-      options: LayoutOptions(box: Size(width: width, height: .infinity), lineBreakMode: .wordWrap)
+      options: try LayoutOptions(
+        box: Size(width: width, height: .infinity), lineBreakMode: .wordWrap)
     ).lines.map(\.text)
   }
 

@@ -1,0 +1,76 @@
+// Builds and runs the embedding example exactly as README.md shows it: the `Package.swift`
+// block and the `main.swift` block, in a scratch package that depends on this checkout.
+
+import Foundation
+import Testing
+
+/// The Swift code blocks of README.md's embedding section, in order.
+private func embeddingBlocks() throws -> [String] {
+  let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+  let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+  let section = try #require(
+    readme.range(of: "## Embedding the widget layer"), "README has no embedding section")
+  let end = readme.range(of: "\n## ", range: section.upperBound..<readme.endIndex)?.lowerBound
+  let body = readme[section.upperBound..<(end ?? readme.endIndex)]
+  return body.components(separatedBy: "```swift\n").dropFirst().compactMap {
+    $0.components(separatedBy: "\n```").first
+  }
+}
+
+/// Runs `arguments` (through `env`, so `swift` comes from PATH) and returns status and output.
+private func run(_ arguments: [String], in directory: URL) throws -> (Int32, String) {
+  let log = directory.appendingPathComponent("log-\(UUID().uuidString)")
+  #expect(FileManager.default.createFile(atPath: log.path, contents: nil))
+  let handle = try FileHandle(forWritingTo: log)
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+  process.arguments = arguments
+  process.currentDirectoryURL = directory
+  process.standardOutput = handle
+  process.standardError = handle
+  try process.run()
+  process.waitUntilExit()
+  try handle.close()
+  return (process.terminationStatus, try String(contentsOf: log, encoding: .utf8))
+}
+
+@Suite("README embedding example")
+struct ReadmeExampleTests {
+  @Test("The Package.swift and main.swift in README.md build and run as written (issue 6)")
+  func embeddingExampleBuildsAndRuns() throws {
+    let blocks = try embeddingBlocks()
+    try #require(blocks.count == 2, "expected a Package.swift block and a main.swift block")
+    let manifest = blocks[0]
+    let main = blocks[1]
+    #expect(main.contains("import FontFit\n"))
+    #expect(
+      !main.contains("import FontFitText") && !main.contains("import FontFitWidgets"),
+      "the example must need only the umbrella module")
+    let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    let scratch = FileManager.default.temporaryDirectory
+      .appendingPathComponent("fontfit-readme-example", isDirectory: true)
+    let sources = scratch.appendingPathComponent("Sources/MyApp", isDirectory: true)
+    try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+    // README depends on a checkout called FontFit next to the app; here that is a link to this
+    // repository (a path dependency's package name is its folder's name).
+    let checkout = scratch.appendingPathComponent("checkout/FontFit")
+    try? FileManager.default.removeItem(at: checkout)
+    try FileManager.default.createDirectory(
+      at: checkout.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(at: checkout, withDestinationURL: repository)
+    let localManifest = manifest.replacingOccurrences(
+      of: ".package(path: \"../FontFit\")", with: ".package(path: \"\(checkout.path)\")")
+    #expect(localManifest != manifest, "README's manifest should depend on ../FontFit")
+    try Data(localManifest.utf8).write(to: scratch.appendingPathComponent("Package.swift"))
+    try Data(main.utf8).write(to: sources.appendingPathComponent("main.swift"))
+    let (built, buildLog) = try run(["swift", "build"], in: scratch)
+    try #require(built == 0, "the README example does not build:\n\(buildLog.suffix(3000))")
+    let (status, output) = try run(["swift", "run", "--skip-build", "MyApp"], in: scratch)
+    #expect(status == 0, "\(output.suffix(2000))")
+    let lines = output.split(separator: "\n").map(String.init)
+    #expect(lines.contains("19.0"), "the adapted size line is missing: \(output)")
+    #expect(lines.contains("iPhone 6 375×667 @2x"), "the dump heading is missing: \(output)")
+  }
+}

@@ -202,6 +202,9 @@ extension TextWidget {
   public func sizeThatFits(width: Double) throws(WidgetLayoutError) -> Size {
     guard let environment else { throw .noEnvironment }
     let adapted = adaptedFont
+    guard Font.pointSizeRange.contains(adapted.pointSize) else {
+      throw .pointSizeOutOfRange(adapted.pointSize)
+    }
     let options = try layoutOptions(
       box: Size(width: isSingleLine ? .infinity : width, height: .infinity), overflow: .truncate)
     let (text, token) = try shapes(text, font: adapted.descriptor, environment: environment)

@@ -6,7 +6,8 @@ import Testing
 /// Public values check their invariants when made, so layout never traps on them (issue 6).
 @Suite("Validated values (issue 6)")
 struct ValidationTests {
-  private let font = ShapedFont(name: "Test", metrics: LineMetrics(ascent: 1, descent: 0.25, lineGap: 0))
+  private let font = ShapedFont(
+    name: "Test", metrics: LineMetrics(ascent: 1, descent: 0.25, lineGap: 0))
 
   private func clusters(_ text: String, font: Int = 0) -> [ShapedCluster] {
     var result: [ShapedCluster] = []
@@ -86,9 +87,11 @@ struct ValidationTests {
     #expect(options.box.width == .infinity)
   }
 
-  @Test("A fixed size grid refuses sizes that are not positive finite numbers", arguments: [
-    Double.nan, 0, -3, .infinity,
-  ])
+  @Test(
+    "A fixed size grid refuses sizes that are not positive finite numbers",
+    arguments: [
+      Double.nan, 0, -3, .infinity,
+    ])
   func fixedSize(size: Double) {
     #expect(throws: FitPolicyError.self) { try FontSizeRange(fixed: size) }
   }

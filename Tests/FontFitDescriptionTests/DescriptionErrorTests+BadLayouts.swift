@@ -1,81 +1,8 @@
+import FontFitDescription
+import FontFitWidgets
 import Foundation
+import TestSupport
 import Testing
-
-@testable import Widgets
-
-@Suite("Description file errors")
-struct DescriptionErrorTests {
-  /// Parses `json` as `layout.json` against the bundled catalog.
-  private func parse(_ json: String) throws -> LayoutDocument {
-    try LayoutDocument.parse(json, file: "layout.json", catalog: try ScreenCatalog.bundled())
-  }
-
-  @Test(
-    "A bad layout is rejected with its file, line:column, key path and reason",
-    arguments: DescriptionErrorTests.badLayouts)
-  func badLayoutIsLocated(_ bad: BadLayout) throws {
-    let catalog = try ScreenCatalog.bundled()
-    let thrown = #expect(throws: DescriptionError.self) {
-      try LayoutDocument.parse(bad.json, file: "layout.json", catalog: catalog)
-    }
-    let error = try #require(thrown)
-    #expect(error.file == "layout.json")
-    #expect(error.line == bad.line)
-    #expect(error.column == bad.column)
-    #expect(error.keyPath == bad.keyPath)
-    #expect(error.message.contains(bad.message), "message: \(error.message)")
-    #expect(error.description.hasPrefix(bad.expectedPrefix), "description: \(error.description)")
-  }
-
-  @Test("The message for an unknown design screen lists every catalog screen")
-  func unknownScreenListsCatalog() throws {
-    let catalog = try ScreenCatalog.bundled()
-    let json = """
-      { "designScreen": "Commodore 64",
-        "root": { "type": "View", "id": "root", "frame": [0, 0, 320, 200] } }
-      """
-    let thrown = #expect(throws: DescriptionError.self) {
-      try LayoutDocument.parse(json, file: "layout.json", catalog: catalog)
-    }
-    let error = try #require(thrown)
-    #expect(catalog.screens.count == 11)
-    for screen in catalog.screens {
-      #expect(error.message.contains(screen.name), "\(screen.name) missing: \(error.message)")
-    }
-  }
-
-  @Test("A file that cannot be read names the path and has no line or column")
-  func missingFileNamesPath() throws {
-    let path = "/nonexistent-\(UUID().uuidString)/layout.json"
-    let thrown = #expect(throws: DescriptionError.self) {
-      try LayoutDocument.load(path: path, catalog: try ScreenCatalog.bundled())
-    }
-    let error = try #require(thrown)
-    #expect(error.file == path)
-    #expect(error.line == nil)
-    #expect(error.column == nil)
-    #expect(error.description.hasPrefix("\(path): "))
-    #expect(error.message.contains("cannot be read"))
-  }
-
-  @Test("The bundled sample layout parses, designed for the iPhone 5")
-  func bundledSampleParses() throws {
-    let sample = URL(fileURLWithPath: #filePath)
-      .deletingLastPathComponent()  // WidgetsTests
-      .deletingLastPathComponent()  // Tests
-      .deletingLastPathComponent()  // package root
-      .appendingPathComponent("Demo/Resources/sample.json")
-    let text = try String(contentsOf: sample, encoding: .utf8)
-    let document = try parse(text)
-    #expect(document.designScreen.name == "iPhone 5")
-    #expect(document.designScreen.width == 320)
-    #expect(document.designScreen.height == 568)
-    #expect(document.root.type == .View)
-    #expect(document.root.children.count == 11)
-    let types = Set(document.root.children.map(\.type))
-    #expect(types == [.Label, .Button, .TextField, .TextView])
-  }
-}
 
 // MARK: - Bad files
 
@@ -367,7 +294,7 @@ extension DescriptionErrorTests {
         }
         """,
       line: 3, column: 29, keyPath: "adaptation.policy",
-      message: "unknown policy \"stretchy\"; expected none, increments or proportional"),
+      message: "unknown value \"stretchy\"; expected one of \"none\", \"increments\","),
     BadLayout(
       name: "missing root",
       json: """
@@ -410,5 +337,67 @@ extension DescriptionErrorTests {
         """,
       line: 10, column: 31, keyPath: "root.children[1].children[0].frame[2]",
       message: "expected a number ≥ 0, found -100"),
+    BadLayout(
+      name: "scalesFrames given as a string",
+      json: """
+        {
+          "designScreen": "iPhone 5",
+          "scalesFrames": "no",
+          "root": { "type": "View", "id": "root", "frame": [0, 0, 320, 568] }
+        }
+        """,
+      line: 3, column: 19, keyPath: "scalesFrames",
+      message: "expected true or false, found a string"),
+    BadLayout(
+      name: "file screen without a width",
+      json: """
+        {
+          "screens": [
+            { "name": "Kiosk", "height": 600 }
+          ],
+          "designScreen": "Kiosk",
+          "root": { "type": "View", "id": "root", "frame": [0, 0, 320, 568] }
+        }
+        """,
+      line: 3, column: 5, keyPath: "screens[0]", message: "missing key \"width\""),
+    BadLayout(
+      name: "increments row without its increment",
+      json: """
+        {
+          "designScreen": "iPhone 5",
+          "adaptation": {
+            "policy": "increments",
+            "table": [{ "minWidth": 0, "increment": 0 }, { "minWidth": 400 }]
+          },
+          "root": { "type": "View", "id": "root", "frame": [0, 0, 320, 568] }
+        }
+        """,
+      line: 5, column: 50, keyPath: "adaptation.table[1]",
+      message: "expected keys \"minWidth\" and \"increment\""),
+    BadLayout(
+      name: "autoFit given as a string",
+      json: """
+        {
+          "designScreen": "iPhone 5",
+          "root": {
+            "type": "Label", "id": "title", "frame": [20, 20, 280, 60],
+            "autoFit": "yes"
+          }
+        }
+        """,
+      line: 5, column: 16, keyPath: "root.autoFit",
+      message: "expected true, false or an object, found a string"),
+    BadLayout(
+      name: "placeholder on a label",
+      json: """
+        {
+          "designScreen": "iPhone 5",
+          "root": {
+            "type": "Label", "id": "title", "frame": [20, 20, 280, 60],
+            "placeholder": "Name"
+          }
+        }
+        """,
+      line: 5, column: 5, keyPath: "root.placeholder", message: "unknown key \"placeholder\""),
   ]
 }

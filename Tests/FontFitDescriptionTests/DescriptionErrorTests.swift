@@ -1,0 +1,73 @@
+import FontFitDescription
+import FontFitWidgets
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("Description file errors")
+struct DescriptionErrorTests {
+  @Test(
+    "A bad layout is rejected with its file, line:column, key path and reason",
+    arguments: DescriptionErrorTests.badLayouts)
+  func badLayoutIsLocated(_ bad: BadLayout) throws {
+    let catalog = try ScreenCatalog.bundled()
+    let thrown = #expect(throws: DescriptionError.self) {
+      try LayoutDocument.parse(bad.json, file: "layout.json", catalog: catalog)
+    }
+    let error = try #require(thrown)
+    #expect(error.file == "layout.json")
+    #expect(error.line == bad.line)
+    #expect(error.column == bad.column)
+    #expect(error.keyPath == bad.keyPath)
+    #expect(error.message.contains(bad.message), "message: \(error.message)")
+    #expect(error.description.hasPrefix(bad.expectedPrefix), "description: \(error.description)")
+  }
+
+  @Test("The message for an unknown design screen lists every catalog screen")
+  func unknownScreenListsCatalog() throws {
+    let catalog = try ScreenCatalog.bundled()
+    let json = """
+      { "designScreen": "Commodore 64",
+        "root": { "type": "View", "id": "root", "frame": [0, 0, 320, 200] } }
+      """
+    let thrown = #expect(throws: DescriptionError.self) {
+      try LayoutDocument.parse(json, file: "layout.json", catalog: catalog)
+    }
+    let error = try #require(thrown)
+    #expect(catalog.screens.count == 11)
+    for screen in catalog.screens {
+      #expect(error.message.contains(screen.name), "\(screen.name) missing: \(error.message)")
+    }
+  }
+
+  @Test("A file that cannot be read names the path and has no line or column")
+  func missingFileNamesPath() throws {
+    let path = "/nonexistent-\(UUID().uuidString)/layout.json"
+    let thrown = #expect(throws: DescriptionError.self) {
+      try LayoutDocument.load(path: path, catalog: try ScreenCatalog.bundled())
+    }
+    let error = try #require(thrown)
+    #expect(error.file == path)
+    #expect(error.line == nil)
+    #expect(error.column == nil)
+    #expect(error.description.hasPrefix("\(path): "))
+    #expect(error.message.contains("cannot be read"))
+  }
+
+  @Test("The bundled sample layout parses, designed for the iPhone 5")
+  func bundledSampleParses() throws {
+    let sample = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent()  // FontFitDescriptionTests
+      .deletingLastPathComponent()  // Tests
+      .deletingLastPathComponent()  // package root
+      .appendingPathComponent("Demo/Resources/sample.json")
+    let document = try LayoutDocument.load(path: sample.path, catalog: ScreenCatalog.bundled())
+    #expect(document.file == sample.path)
+    #expect(document.designScreen == TestScreens.iPhone5)
+    #expect(document.adaptation == .seedIncrements)
+    #expect(document.root.kind == .view)
+    #expect(document.root.children.count == 11)
+    let kinds = Set(document.root.children.map(\.kind))
+    #expect(kinds == [.label, .button, .textField, .textView])
+  }
+}

@@ -1,0 +1,202 @@
+import FontFitFonts
+import FontFitText
+import FontFitWidgets
+import TestSupport
+import Testing
+
+/// A property of a text widget that layout depends on, with a way to change it and a way to set
+/// it to its current value.
+enum Setting: String, CaseIterable, Sendable {
+  case text, font, frame, numberOfLines, lineBreakMode, autoFit, overflow, lineHeightMultiple
+  case truncationToken, placeholder
+
+  /// Gives the property of `field` another value.
+  func change(_ field: TextField) {
+    switch self {
+    case .text: field.text += "b"
+    case .font: field.font = field.font.withPointSize(field.font.pointSize + 1)
+    case .frame: field.frame.width += 1
+    case .numberOfLines: field.numberOfLines += 1
+    case .lineBreakMode: field.lineBreakMode = field.lineBreakMode == .clip ? .wordWrap : .clip
+    case .autoFit: field.autoFit = field.autoFit == nil ? AutoFit() : nil
+    case .overflow: field.overflow = field.overflow == .reject ? .truncate : .reject
+    case .lineHeightMultiple: field.lineHeightMultiple += 0.5
+    case .truncationToken: field.truncationToken += "."
+    case .placeholder: field.placeholder += "p"
+    }
+  }
+
+  /// Sets the property of `field` to the value it has.
+  func reassign(_ field: TextField) {
+    switch self {
+    case .text: Self.reassign(field, \.text)
+    case .font: Self.reassign(field, \.font)
+    case .frame: Self.reassign(field, \.frame)
+    case .numberOfLines: Self.reassign(field, \.numberOfLines)
+    case .lineBreakMode: Self.reassign(field, \.lineBreakMode)
+    case .autoFit: Self.reassign(field, \.autoFit)
+    case .overflow: Self.reassign(field, \.overflow)
+    case .lineHeightMultiple: Self.reassign(field, \.lineHeightMultiple)
+    case .truncationToken: Self.reassign(field, \.truncationToken)
+    case .placeholder: Self.reassign(field, \.placeholder)
+    }
+  }
+
+  private static func reassign<Value>(
+    _ field: TextField, _ property: ReferenceWritableKeyPath<TextField, Value>
+  ) {
+    let value = field[keyPath: property]
+    field[keyPath: property] = value
+  }
+}
+
+@Suite("Explicit layout pass (issue 6)")
+struct LayoutPassTests {
+  /// A laid-out text field measured by `shaper`.
+  static func laidOutField(shaper: any TextShaping = ArithmeticShaper()) -> TextField {
+    let field = TextField(
+      frame: Fixture.frame(100, 30), font: Fixture.font, text: "hello", placeholder: "Search")
+    field.environment = Fixture.environment(shaper: shaper)
+    field.layoutIfNeeded()
+    return field
+  }
+
+  @Test("Reading layout, adaptedFont and text never lays out")
+  func readingNeverLaysOut() throws {
+    let shaper = CountingShaper()
+    let label = Fixture.label(
+      width: 100, height: 40, text: "hello",
+      environment: Fixture.environment(on: TestScreens.iPhone6, shaper: shaper))
+    for _ in 0..<3 {
+      #expect(label.layout == nil)
+      #expect(label.adaptedFont.pointSize == 18)
+      #expect(label.text == "hello")
+      #expect(label.displayedFont == nil)
+      _ = label.screenFrame
+    }
+    #expect(label.needsLayout)
+    #expect(shaper.shapeCount == 0)
+
+    label.layoutIfNeeded()
+    let first = try #require(label.layout)
+    #expect(first.shownText == "hello")
+    #expect(!label.needsLayout)
+
+    // A setter only marks: the layout read afterwards is the previous one until the next pass.
+    label.text = Fixture.words(8)
+    let shaped = shaper.shapeCount
+    #expect(label.layout == first)
+    #expect(label.text == Fixture.words(8))
+    #expect(label.needsLayout)
+    #expect(shaper.shapeCount == shaped)
+    label.layoutIfNeeded()
+    #expect(label.layout?.shownText == Fixture.words(8))
+  }
+
+  @Test(
+    "A setter marks the widget as needing layout; layoutIfNeeded clears the mark",
+    arguments: Setting.allCases)
+  func setterMarks(setting: Setting) {
+    let field = Self.laidOutField()
+    #expect(!field.needsLayout)
+    let before = field.layout
+    setting.change(field)
+    #expect(field.needsLayout)
+    #expect(field.layout == before)
+    field.layoutIfNeeded()
+    #expect(!field.needsLayout)
+  }
+
+  @Test(
+    "Setting a property to its current value leaves the layout valid",
+    arguments: Setting.allCases)
+  func sameValueKeepsLayout(setting: Setting) {
+    let shaper = CountingShaper()
+    let field = Self.laidOutField(shaper: shaper)
+    let before = field.layout
+    let shaped = shaper.shapeCount
+    for _ in 0..<3 { setting.reassign(field) }
+    #expect(!field.needsLayout)
+    field.layoutIfNeeded()
+    #expect(field.layout == before)
+    #expect(shaper.shapeCount == shaped)
+  }
+
+  @Test("A truncation token keeps line separators as spaces, so setting it again changes nothing")
+  func tokenLineSeparators() {
+    let field = Self.laidOutField()
+    field.truncationToken = "more\nto come"
+    #expect(field.truncationToken == "more to come")
+    field.layoutIfNeeded()
+    field.truncationToken = "more\r\nto come"
+    #expect(!field.needsLayout)
+    field.truncationToken = "more\u{2028}to come"
+    #expect(!field.needsLayout)
+  }
+
+  @Test(
+    "font = font never adapts twice",
+    arguments: [
+      (TestScreens.iPhone4s, 17.0), (TestScreens.iPhone5, 17), (TestScreens.iPhone6, 19),
+      (TestScreens.iPhone6Plus, 20),
+    ] as [(Screen, Double)])
+  func fontReassignmentIsIdempotent(screen: Screen, adapted: Double) throws {
+    let label = Fixture.label(
+      width: 300, height: 60, text: "Idempotent", font: Font(family: "Test Sans", pointSize: 17),
+      environment: Fixture.environment(on: screen))
+    label.layoutIfNeeded()
+    for _ in 0..<5 {
+      label.font = label.font
+      #expect(!label.needsLayout)
+      label.layoutIfNeeded()
+    }
+    // Setting the same environment again re-adapts, from the design font.
+    for _ in 0..<3 {
+      label.environment = label.environment
+      label.layoutIfNeeded()
+    }
+    #expect(label.font.pointSize == 17)
+    #expect(label.adaptedFont.pointSize == adapted)
+    let layout = try #require(label.layout)
+    #expect(layout.adaptedFont.pointSize == adapted)
+    #expect(layout.fit?.pointSize == adapted)
+    #expect(label.displayedFont == Font(family: "Test Sans", pointSize: adapted))
+  }
+
+  @Test("layoutIfNeeded lays out only the widgets that changed, and all of them")
+  func onlyChangedWidgets() throws {
+    let root = View(id: "root", frame: Fixture.frame(320, 568))
+    let title = Label(id: "title", frame: Fixture.frame(100, 40), font: Fixture.font, text: "A")
+    let body = Label(id: "body", frame: Fixture.frame(100, 40), font: Fixture.font, text: "B")
+    let group = View(id: "group")
+    try root.addChild(title)
+    try root.addChild(group)
+    try group.addChild(body)
+    root.environment = Fixture.environment()
+    #expect([root, title, group, body].allSatisfy { $0.needsLayout })
+    root.layoutIfNeeded()
+    #expect(![root, title, group, body].contains { $0.needsLayout })
+    let titleLayout = title.layout
+
+    body.text = "C"
+    #expect(body.needsLayout)
+    #expect(!root.needsLayout)
+    #expect(!title.needsLayout)
+    root.layoutIfNeeded()
+    #expect(body.layout?.shownText == "C")
+    #expect(title.layout == titleLayout)
+    #expect(!body.needsLayout)
+  }
+
+  @Test("A new environment's shaper measures the text again")
+  func newShaperMeasuresAgain() throws {
+    let label = Fixture.label(width: 300, height: 40, text: "aaaa")
+    label.layoutIfNeeded()
+    #expect(label.layout?.fit?.textSize == Size(width: 32, height: 20))
+    var wide = ArithmeticShaper()
+    wide.advance = 1
+    label.environment = Fixture.environment(shaper: wide)
+    label.layoutIfNeeded()
+    #expect(label.layout?.fit?.textSize == Size(width: 64, height: 20))
+  }
+}

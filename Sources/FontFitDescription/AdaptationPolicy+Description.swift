@@ -1,3 +1,4 @@
+import FontFitFonts
 import FontFitText
 import FontFitWidgets
 
@@ -87,8 +88,8 @@ extension AdaptationPolicy {
       }
     }
     let exponent = try number("exponent", positive: false, atMost: 10) ?? 1
-    let minimum = try number("minimumSize", positive: true)
-    let maximum = try number("maximumSize", positive: true)
+    let minimum = try number("minimumSize", positive: true, atMost: Font.pointSizeRange.upperBound)
+    let maximum = try number("maximumSize", positive: true, atMost: Font.pointSizeRange.upperBound)
     if let minimum, let maximum, minimum > maximum, let node = object.member("maximumSize") {
       throw reader.error(
         at: node, path: DescriptionReader.join(path, "maximumSize"),

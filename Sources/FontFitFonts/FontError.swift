@@ -1,6 +1,6 @@
 import FontFitText
 
-/// A failure of Fontconfig, FreeType or ICU, naming the C function that failed.
+/// A failure of Fontconfig or FreeType, naming the C function that failed.
 public struct FontError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The C libraries FontFit calls.
   public enum Library: String, Hashable, Sendable {

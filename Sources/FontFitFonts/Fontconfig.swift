@@ -65,7 +65,8 @@ final class FontconfigResolver: Sendable {
         // FcFontSort returns font patterns without the request's substitutions applied;
         // render-prepare each so its properties are what FcFontMatch would give.
         guard let prepared = FcFontRenderPrepare(handle.config, pattern, candidate) else {
-          continue
+          throw FontError(
+            library: .fontconfig, function: "FcFontRenderPrepare", message: "out of memory")
         }
         defer { FcPatternDestroy(prepared) }
         // Bitmap-only faces cannot be measured in font units; a face without the property

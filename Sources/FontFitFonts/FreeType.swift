@@ -85,12 +85,20 @@ final class FontFace: Sendable {
     guard fontfit_ft_is_scalable(face) != 0, face.pointee.units_per_EM > 0 else {
       _ = library.withLibrary { _ in FT_Done_Face(face) }
       throw FontError(
-        library: .freeType, function: "FT_New_Face",
+        library: .freeType, function: "FT_IS_SCALABLE",
         message: "not a scalable font; only outline fonts can be measured", file: path)
     }
     let rec = face.pointee
+    let metrics = Self.lineMetrics(of: face, unitsPerEm: Double(rec.units_per_EM))
+    guard metrics.ascent >= 0, metrics.descent >= 0 else {
+      _ = library.withLibrary { _ in FT_Done_Face(face) }
+      throw FontError(
+        library: .freeType, function: "FT_Get_Sfnt_Table",
+        message: "the font's ascent or descent is negative, so its lines have no valid height",
+        file: path)
+    }
     unitsPerEm = Double(rec.units_per_EM)
-    lineMetrics = Self.lineMetrics(of: face, unitsPerEm: Double(rec.units_per_EM))
+    lineMetrics = metrics
     state = Mutex(
       Measurer(face: face, hasKerning: fontfit_ft_has_kerning(face) != 0, file: path))
   }

@@ -23,7 +23,7 @@ extension ScreenSnapshot {
 
 /// `value` rounded to 1/1000 point.
 private func rounded(_ value: Double) -> JSONOutput {
-  .number((value * 1000).rounded() / 1000)
+  .number(TextFormat.rounded(value, fractionDigits: 3))
 }
 
 extension WidgetSnapshot {

@@ -7,6 +7,9 @@ import FontFitWidgets
 /// A snapshot only reads the layout that ``FontFitWidgets/View/layoutIfNeeded()`` stored; it
 /// never lays out or measures, so taking one twice gives equal values. The text and JSON dumps
 /// are written from snapshots, and an app's own golden tests can compare them.
+///
+/// `Codable` stores and reloads the snapshot's own structure (for an app's golden files);
+/// ``json`` is the demo's documented dump format, with its own member order and rounding.
 public struct LayoutSnapshot: Hashable, Sendable, Codable {
   /// One entry per screen, in the order given.
   public var screens: [ScreenSnapshot]

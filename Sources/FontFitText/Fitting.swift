@@ -86,12 +86,13 @@ public enum FitPolicyError: Error, Hashable, Sendable, CustomStringConvertible {
     case .invalidStep(let value): Self.sentence("step", value)
     case .invalidFixedSize(let value): Self.sentence("size", value)
     case .tooManySizes(let step):
-      "step \(step) makes more than \(FontSizeRange.maximumCount) candidate sizes"
+      "step \(TextFormat.string(step)) makes more than \(FontSizeRange.maximumCount) "
+        + "candidate sizes"
     }
   }
 
   private static func sentence(_ name: String, _ value: Double) -> String {
-    "\(name) must be a positive finite number, not \(value)"
+    "\(name) must be a positive finite number, not \(TextFormat.string(value))"
   }
 }
 

@@ -13,14 +13,18 @@ package enum TextFormat {
   ///   else Swift's shortest round-trip form; `nan`, `inf` and `-inf` as Swift writes them.
   package static func string(_ value: Double, fractionDigits: Int? = nil) -> String {
     guard value.isFinite else { return String(value) }
-    var rounded = value
-    if let fractionDigits, abs(value) < 1e12 {
-      var scale = 1.0
-      for _ in 0..<max(0, fractionDigits) { scale *= 10 }
-      rounded = (value * scale).rounded() / scale
-    }
+    let rounded = fractionDigits.map { self.rounded(value, fractionDigits: $0) } ?? value
     if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
     return String(rounded)
+  }
+
+  /// `value` rounded to `fractionDigits` decimal places; values of 10^12 and more, and values
+  /// that are not finite, as they are.
+  package static func rounded(_ value: Double, fractionDigits: Int) -> Double {
+    guard value.isFinite, abs(value) < 1e12 else { return value }
+    var scale = 1.0
+    for _ in 0..<max(0, fractionDigits) { scale *= 10 }
+    return (value * scale).rounded() / scale
   }
 
   /// A Unicode scalar as `U+XXXX`: uppercase hexadecimal, at least four digits.

@@ -79,10 +79,11 @@ public enum LayoutOptionsError: Error, Hashable, Sendable, CustomStringConvertib
   public var description: String {
     switch self {
     case .invalidBox(let box):
-      "the box \(box.width)×\(box.height) has a negative or NaN side"
+      "the box \(TextFormat.string(box.width))×\(TextFormat.string(box.height)) has a "
+        + "negative or NaN side"
     case .negativeLineLimit(let limit): "the line limit \(limit) is negative"
     case .invalidLineHeightMultiple(let value):
-      "the line height multiple \(value) is not a positive finite number"
+      "the line height multiple \(TextFormat.string(value)) is not a positive finite number"
     }
   }
 }

@@ -6,9 +6,10 @@
 /// truncation and fitting move in whole clusters, so they never split an emoji sequence or a
 /// letter from its combining accent.
 ///
-/// Its invariants are checked when it is made, so layout never meets an inconsistent value:
-/// at least one font, every cluster's font within ``fonts``, cluster ranges in order inside
-/// ``text``, and finite measurements.
+/// The public initialiser checks its invariants, so layout never meets an inconsistent value:
+/// at least one font with non-negative finite metrics, every cluster's font within ``fonts``,
+/// cluster ranges in order covering ``text``, and finite measurements. (The package's own
+/// shapers build values that hold them by construction and skip the check.)
 public struct ShapedText: Hashable, Sendable {
   /// The source text.
   public let text: String

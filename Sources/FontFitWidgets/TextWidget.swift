@@ -73,7 +73,9 @@ open class TextWidget: View {
   /// How lines sit horizontally.
   public var textAlignment: TextAlignment = .natural
 
-  /// The most lines to show; 0 (or a negative number) means as many as the box holds.
+  /// The most lines to show; 0 means as many as the box holds.
+  ///
+  /// A negative number is a layout error.
   public var numberOfLines: Int = 0 {
     didSet { if numberOfLines != oldValue { setNeedsLayout() } }
   }
@@ -94,7 +96,7 @@ open class TextWidget: View {
   }
 
   /// A factor applied to the font's natural line height (ascent + descent + line gap); a value
-  /// that is not a positive finite number means 1.
+  /// that is not a positive finite number is a layout error.
   public var lineHeightMultiple: Double = 1 {
     didSet { if lineHeightMultiple != oldValue { setNeedsLayout() } }
   }
@@ -117,7 +119,8 @@ open class TextWidget: View {
   public private(set) var layout: WidgetLayout?
 
   private var storedToken = "…"
-  /// The text the last layout showed: what `.reject` overflow falls back on.
+  /// The most recent `text` that fitted its box at a layout pass: what `.reject` overflow
+  /// falls back on when it refuses a text.
   var acceptedText = ""
   /// The last shaping, reused while the text, token and font stay the same.
   var shapeCache = ShapeCache()
@@ -163,7 +166,9 @@ open class TextWidget: View {
   /// Fits the text and decides, under `.reject` overflow, whether it is accepted.
   open override func updateLayout() {
     let computed = computeLayout()
-    acceptedText = computed.shownText
+    if computed.rejection == nil, computed.fit?.fits == true {
+      acceptedText = computed.shownText
+    }
     layout = computed
   }
 }

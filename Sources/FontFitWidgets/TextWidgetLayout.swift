@@ -71,8 +71,9 @@ public enum WidgetLayoutError: Error, Hashable, Sendable, CustomStringConvertibl
     switch self {
     case .noEnvironment: "the widget is not in an environment"
     case .pointSizeOutOfRange(let size):
-      "font size \(size) is outside \(Font.pointSizeRange.lowerBound)…"
-        + "\(Font.pointSizeRange.upperBound) points"
+      "font size \(TextFormat.string(size)) is outside "
+        + "\(TextFormat.string(Font.pointSizeRange.lowerBound))…"
+        + "\(TextFormat.string(Font.pointSizeRange.upperBound)) points"
     case .sizeGrid(let error): error.description
     case .layoutOptions(let error): error.description
     case .font(let error): error.description
@@ -127,11 +128,11 @@ extension TextWidget {
   /// and judged.
   ///
   /// The rule for `.reject` overflow: a text is shown when it is empty or fits its box at some
-  /// size the fit may choose. Otherwise it is refused, and the widget shows the text the
-  /// previous layout showed if that one fits now, else nothing; ``WidgetLayout/rejection``
-  /// reports the refused text and its failed fit. The rule reads only the widget's state and
-  /// environment at layout time, so the order in which `text` and `overflow` were set does not
-  /// matter, and a text accepted on one screen is judged again on another.
+  /// size the fit may choose. Otherwise it is refused, and the widget shows the most recent
+  /// text that fitted at an earlier layout pass if that one fits now, else nothing;
+  /// ``WidgetLayout/rejection`` reports the refused text and its failed fit. The rule is
+  /// applied at layout time to the state then, so the order in which `text` and `overflow`
+  /// were set does not matter, and a text accepted on one screen is judged again on another.
   func computeLayout() -> WidgetLayout {
     let frame = screenFrame
     let adapted = adaptedFont
@@ -145,6 +146,7 @@ extension TextWidget {
     guard let environment else { return layout(text, .failure(.noEnvironment), nil) }
     let requested: TextFit
     do {
+      _ = try checkedAdaptedFont()
       requested = try fit(text, font: adapted, box: frame.size, environment: environment)
     } catch {
       return layout(text, .failure(error), nil)
@@ -169,9 +171,6 @@ extension TextWidget {
   private func fit(
     _ shown: String, font adapted: Font, box: Size, environment: WidgetEnvironment
   ) throws(WidgetLayoutError) -> TextFit {
-    guard Font.pointSizeRange.contains(adapted.pointSize) else {
-      throw .pointSizeOutOfRange(adapted.pointSize)
-    }
     let sizes: FontSizeRange
     do throws(FitPolicyError) {
       if let autoFit {
@@ -194,22 +193,31 @@ extension TextWidget {
     return TextFit(resolvedFont: resolved, result: result)
   }
 
-  /// The size the text needs when at most `width` points wide, at the adapted size, with
-  /// no limit on height but the line limit: UIKit's `sizeThatFits`.
+  /// The size `text` needs when at most `width` points wide, at the adapted size, with no limit
+  /// on height but the line limit: UIKit's `sizeThatFits`.
+  ///
+  /// It measures `text` as set, whether or not a layout would refuse it, and changes nothing
+  /// but the widget's cache of shaped text.
   ///
   /// - Throws: ``WidgetLayoutError`` when the widget is in no environment or its text cannot
   ///   be measured.
   public func sizeThatFits(width: Double) throws(WidgetLayoutError) -> Size {
     guard let environment else { throw .noEnvironment }
-    let adapted = adaptedFont
-    guard Font.pointSizeRange.contains(adapted.pointSize) else {
-      throw .pointSizeOutOfRange(adapted.pointSize)
-    }
+    let adapted = try checkedAdaptedFont()
     let options = try layoutOptions(
       box: Size(width: isSingleLine ? .infinity : width, height: .infinity), overflow: .truncate)
     let (text, token) = try shapes(text, font: adapted.descriptor, environment: environment)
     return TextLayouter(shaped: text, truncationToken: token)
       .layout(pointSize: adapted.pointSize, options: options).size
+  }
+
+  /// The adapted font, when its size is one a font may have.
+  private func checkedAdaptedFont() throws(WidgetLayoutError) -> Font {
+    let adapted = adaptedFont
+    guard Font.pointSizeRange.contains(adapted.pointSize) else {
+      throw .pointSizeOutOfRange(adapted.pointSize)
+    }
+    return adapted
   }
 
   /// The layout options the widget's settings give for `box`.
@@ -218,11 +226,8 @@ extension TextWidget {
   {
     do {
       return try LayoutOptions(
-        box: box, maximumLines: isSingleLine ? 1 : max(numberOfLines, 0),
-        lineBreakMode: lineBreakMode,
-        lineHeightMultiple: lineHeightMultiple.isFinite && lineHeightMultiple > 0
-          ? lineHeightMultiple : 1,
-        overflow: overflow)
+        box: box, maximumLines: isSingleLine ? 1 : numberOfLines, lineBreakMode: lineBreakMode,
+        lineHeightMultiple: lineHeightMultiple, overflow: overflow)
     } catch {
       throw .layoutOptions(error)
     }

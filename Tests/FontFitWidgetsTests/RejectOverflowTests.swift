@@ -172,4 +172,40 @@ struct RejectOverflowTests {
     #expect(label.layout?.shownText == replacement)
     #expect(label.text == replacement)
   }
+
+  @Test(
+    "A layout between the two setters does not change the outcome (issue 6)",
+    arguments: SettingOrder.allCases)
+  func layoutBetweenSetters(order: SettingOrder) throws {
+    let label = Fixture.label(width: 100, height: 40, text: "Fits")
+    label.layoutIfNeeded()
+    switch order {
+    case .textThenOverflow:
+      label.text = Self.long
+      label.layoutIfNeeded()
+      label.overflow = .reject
+    case .overflowThenText:
+      label.overflow = .reject
+      label.layoutIfNeeded()
+      label.text = Self.long
+    }
+    label.layoutIfNeeded()
+    #expect(label.layout?.shownText == "Fits")
+    #expect(label.layout?.rejection?.text == Self.long)
+  }
+
+  @Test("After a refusal on a small screen, the big screen shows the text again (issue 6)")
+  func screenRoundTrip() throws {
+    let label = Self.label(environment: Self.environment(on: Fixture.big))
+    label.text = Self.huge
+    label.layoutIfNeeded()
+    #expect(label.layout?.shownText == "Fits")
+    label.environment = Self.environment(on: Fixture.small)
+    label.layoutIfNeeded()
+    label.environment = Self.environment(on: Fixture.big)
+    label.layoutIfNeeded()
+    // "Fits" is still the most recent text that fitted, so the big screen keeps showing it.
+    #expect(label.layout?.shownText == "Fits")
+    #expect(label.layout?.rejection?.text == Self.huge)
+  }
 }

@@ -107,7 +107,7 @@ struct TextWidgetTests {
     #expect(label.layout?.rejection == nil)
   }
 
-  @Test("sizeThatFits respects the line limit", arguments: [-2, 0, 1, 2, 3])
+  @Test("sizeThatFits respects the line limit", arguments: [0, 1, 2, 3])
   func sizeThatFitsLineLimit(lines: Int) throws {
     // At 16pt two words (68pt) share a line of 100pt; twenty words make ten 20pt lines.
     let label = Fixture.label(width: 100, height: 20, text: Fixture.words(20)) {
@@ -221,17 +221,15 @@ struct TextWidgetTests {
   }
 
   @Test(
-    "A line height multiple that is not a positive number means the natural height",
-    arguments: [0, -1, -Double.infinity, .infinity, .nan])
+    "A line height multiple that is not a positive number is a layout error, not repaired",
+    arguments: [0, -1, -Double.infinity, .infinity])
   func invalidLineHeightMultiple(multiple: Double) throws {
-    let natural = Fixture.label(width: 100, height: 40, text: Fixture.words(8))
     let label = Fixture.label(width: 100, height: 40, text: Fixture.words(8)) {
       $0.lineHeightMultiple = multiple
     }
-    for widget in [natural, label] { widget.layoutIfNeeded() }
-    let fit = try #require(label.layout?.fit)
-    #expect(fit == natural.layout?.fit)
-    #expect(fit.lines.allSatisfy { $0.height == 1.25 * fit.pointSize })
+    label.layoutIfNeeded()
+    #expect(label.layout?.error == .layoutOptions(.invalidLineHeightMultiple(multiple)))
+    #expect(label.layout?.fit == nil)
   }
 
   @Test("A line height multiple scales every line")
@@ -246,14 +244,15 @@ struct TextWidgetTests {
     #expect(fit.textSize.height == 80)
   }
 
-  @Test("A negative line limit means no limit")
+  @Test("A negative line limit is a layout error, not repaired")
   func negativeLineLimit() throws {
-    let unlimited = Fixture.label(width: 100, height: 40, text: Fixture.words(8))
     let negative = Fixture.label(width: 100, height: 40, text: Fixture.words(8)) {
       $0.numberOfLines = -3
     }
-    for widget in [unlimited, negative] { widget.layoutIfNeeded() }
-    #expect(negative.layout?.fit == unlimited.layout?.fit)
+    negative.layoutIfNeeded()
+    #expect(negative.layout?.error == .layoutOptions(.negativeLineLimit(-3)))
+    negative.numberOfLines = 0
+    negative.layoutIfNeeded()
     #expect(negative.layout?.fit?.lines.count == 2)
   }
 }

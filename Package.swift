@@ -25,12 +25,15 @@ let package = Package(
       providers: [.apt(["libicu-dev"])]
     ),
     .target(name: "CICUShim", dependencies: ["CICU"]),
+    // HarfBuzz's runtime library only (libharfbuzz0b), linked by its soname: the API FontFit
+    // uses is declared in the target's header, so the build needs no libharfbuzz-dev.
+    .target(name: "CHarfBuzz", linkerSettings: [.linkedLibrary(":libharfbuzz.so.0")]),
 
     // The pipeline, one module per role; dependencies run one way, top to bottom.
     .target(name: "FontFitText"),
     .target(
       name: "FontFitFonts",
-      dependencies: ["FontFitText", "CFontconfig", "CFreeType", "CICUShim"]
+      dependencies: ["FontFitText", "CFontconfig", "CFreeType", "CICUShim", "CHarfBuzz"]
     ),
     .target(name: "FontFitWidgets", dependencies: ["FontFitFonts", "FontFitText"]),
     .target(

@@ -3,11 +3,7 @@
 
 #include <ft2build.h>
 #include FT_FREETYPE_H
-#include FT_ADVANCES_H
 #include FT_TRUETYPE_TABLES_H
-
-/// FT_HAS_KERNING is a function-like macro, which Swift cannot import.
-static inline int fontfit_ft_has_kerning(FT_Face face) { return FT_HAS_KERNING(face) ? 1 : 0; }
 
 /// FT_IS_SCALABLE is a function-like macro, which Swift cannot import.
 static inline int fontfit_ft_is_scalable(FT_Face face) { return FT_IS_SCALABLE(face) ? 1 : 0; }

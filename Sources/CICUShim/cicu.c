@@ -1,7 +1,9 @@
 #include "cicu.h"
 
 #include <stddef.h>
+#include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
+#include <unicode/uscript.h>
 #include <unicode/utypes.h>
 
 
@@ -48,4 +50,45 @@ int32_t fontfit_line_breaks(const uint16_t *utf16, int32_t length, int32_t *offs
   }
   ubrk_close(iterator);
   return count;
+}
+
+int32_t fontfit_bidi_levels(const uint16_t *utf16, int32_t length, uint8_t paragraph_level,
+                            uint8_t *levels, uint8_t *resolved_paragraph_level, int32_t *error) {
+  if (error != NULL) *error = (int32_t)U_ZERO_ERROR;
+  if (length < 0 || (length > 0 && (utf16 == NULL || levels == NULL))) {
+    return fail(error, U_ILLEGAL_ARGUMENT_ERROR);
+  }
+  if (length == 0) {
+    if (resolved_paragraph_level != NULL) *resolved_paragraph_level = paragraph_level & 1;
+    return 0;
+  }
+  UErrorCode status = U_ZERO_ERROR;
+  UBiDi *bidi = ubidi_openSized(length, 0, &status);
+  if (U_FAILURE(status) || bidi == NULL) {
+    if (bidi != NULL) ubidi_close(bidi);
+    return fail(error, U_FAILURE(status) ? status : U_MEMORY_ALLOCATION_ERROR);
+  }
+  ubidi_setPara(bidi, (const UChar *)utf16, length, (UBiDiLevel)paragraph_level, NULL, &status);
+  const UBiDiLevel *resolved = U_SUCCESS(status) ? ubidi_getLevels(bidi, &status) : NULL;
+  if (U_FAILURE(status) || resolved == NULL) {
+    ubidi_close(bidi);
+    return fail(error, U_FAILURE(status) ? status : U_INTERNAL_PROGRAM_ERROR);
+  }
+  for (int32_t index = 0; index < length; index += 1) levels[index] = resolved[index];
+  if (resolved_paragraph_level != NULL) {
+    *resolved_paragraph_level = ubidi_getParaLevel(bidi) & 1;
+  }
+  ubidi_close(bidi);
+  return 0;
+}
+
+int32_t fontfit_script_code(uint32_t code_point) {
+  UErrorCode status = U_ZERO_ERROR;
+  UScriptCode code = uscript_getScript((UChar32)code_point, &status);
+  if (U_FAILURE(status)) return -1;
+  return (int32_t)code;
+}
+
+const char *fontfit_script_tag(int32_t script_code) {
+  return uscript_getShortName((UScriptCode)script_code);
 }

@@ -24,10 +24,10 @@ struct FallbackSearch {
   /// The first face after the requested one that draws every character of `character`, or
   /// nil when no installed face does.
   ///
-  /// A fallback font that cannot be opened (a bitmap-only emoji font, say) or whose glyphs
-  /// cannot be measured is skipped: this is the one failure that is not reported, because the
-  /// next font in the chain may serve, and a character no font covers is reported as missing
-  /// anyway. Failures of the requested font itself are always errors.
+  /// A fallback font that cannot be opened (a bitmap-only emoji font, say) is skipped: this is
+  /// the one failure that is not reported, because the next font in the chain may serve, and a
+  /// character no font covers is reported as missing anyway. Failures of the requested font
+  /// itself are always errors.
   mutating func face(for character: Character, in system: FontSystem) throws(FontError)
     -> FallbackFace?
   {
@@ -37,16 +37,12 @@ struct FallbackSearch {
     var found: FallbackFace?
     for candidate in chain ?? [] where FaceKey(candidate) != requestedKey {
       let face: FontFace
-      let covers: Bool
       do {
         face = try system.face(for: candidate)
-        covers = try face.withMeasurer { (measurer) throws(FontError) -> Bool in
-          try ClusterMeasure(character, after: 0, in: &measurer).missing.isEmpty
-        }
       } catch {
         continue
       }
-      if covers {
+      if face.missingCharacters(in: character).isEmpty {
         found = FallbackFace(resolved: candidate, face: face)
         break
       }

@@ -1,13 +1,15 @@
 import FontFitText
 
-/// A failure of Fontconfig or FreeType, naming the C function that failed.
+/// A failure of Fontconfig, FreeType or HarfBuzz, naming the C function that failed.
 public struct FontError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The C libraries FontFit calls.
   public enum Library: String, Hashable, Sendable {
     /// Fontconfig, which resolves names to files.
     case fontconfig = "Fontconfig"
-    /// FreeType, which opens and measures faces.
+    /// FreeType, which opens faces and reads their vertical metrics and character maps.
     case freeType = "FreeType"
+    /// HarfBuzz, which shapes text into positioned glyphs.
+    case harfBuzz = "HarfBuzz"
   }
 
   /// The library whose call failed.
@@ -43,16 +45,19 @@ public struct FontError: Error, Hashable, Sendable, CustomStringConvertible {
 
 /// Why a text could not be shaped: a font failure or a line breaker's.
 public enum ShapingError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// Fontconfig or FreeType failed.
+  /// Fontconfig, FreeType or HarfBuzz failed.
   case font(FontError)
   /// The line breaker failed or answered with the wrong number of entries.
   case lineBreaking(LineBreakingError)
+  /// ICU's bidi algorithm failed (it can only run out of memory).
+  case bidi(code: Int32, message: String)
 
   /// The underlying error's description.
   public var description: String {
     switch self {
     case .font(let error): error.description
     case .lineBreaking(let error): error.description
+    case .bidi(let code, let message): "bidi analysis failed (error \(code)): \(message)"
     }
   }
 }

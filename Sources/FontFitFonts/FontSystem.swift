@@ -111,12 +111,13 @@ public final class FontSystem: Sendable {
     guard opportunities.count == clusterCount else {
       throw .lineBreaking(.wrongCount(expected: clusterCount, received: opportunities.count))
     }
+    var shaper: Shaper
     do {
-      var shaper = try Shaper(system: self, requested: resolve(font))
-      return try shaper.shape(text, opportunities: opportunities)
+      shaper = try Shaper(system: self, requested: resolve(font))
     } catch {
       throw .font(error)
     }
+    return try shaper.shape(text, opportunities: opportunities)
   }
 
   /// Measures `text` as ``shape(_:font:lineBreaker:)`` does, with Unicode line breaking

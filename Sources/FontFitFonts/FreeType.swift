@@ -47,28 +47,22 @@ func checkFreeType(_ code: FT_Error, _ function: String, file: String? = nil) th
   throw FontError(library: .freeType, function: function, code: code, message: message, file: file)
 }
 
-/// A glyph and its unhinted advance, in font units.
-struct Glyph: Hashable, Sendable {
-  /// The glyph index; 0 is `.notdef`, the font's missing-glyph box.
-  var index: UInt32
-  /// The advance width in font units.
-  var advance: Int32
-}
-
-/// One face of a font file, measured in font units.
+/// One face of a font file: FreeType for its vertical metrics and character map, HarfBuzz
+/// for shaping.
 ///
-/// An `FT_Face` must not be used from two threads at once, so the handle and the caches live
-/// behind one lock. Advances and kerning are cached in font units: unhinted advances scale
-/// linearly with size, so one cache serves every size.
+/// An `FT_Face` must not be used from two threads at once, so the handle and its cache live
+/// behind one lock; the HarfBuzz font is thread-safe on its own.
 final class FontFace: Sendable {
   /// The library the face belongs to; kept alive as long as the face.
   private let library: FreeTypeLibrary
-  /// The face handle and its caches.
-  private let state: Mutex<Measurer>
+  /// The face handle and its character-map cache.
+  private let state: Mutex<CharacterMap>
   /// Font units per em.
   let unitsPerEm: Double
   /// Vertical metrics in ems.
   let lineMetrics: LineMetrics
+  /// The same face as HarfBuzz shapes it.
+  let harfBuzz: HarfBuzzFace
 
   /// Opens face `index` of the file at `path`.
   init(library: FreeTypeLibrary, path: String, index: Int) throws(FontError) {
@@ -82,8 +76,9 @@ final class FontFace: Sendable {
       }
       return face
     }
+    func release() { _ = library.withLibrary { _ in FT_Done_Face(face) } }
     guard fontfit_ft_is_scalable(face) != 0, face.pointee.units_per_EM > 0 else {
-      _ = library.withLibrary { _ in FT_Done_Face(face) }
+      release()
       throw FontError(
         library: .freeType, function: "FT_IS_SCALABLE",
         message: "not a scalable font; only outline fonts can be measured", file: path)
@@ -91,21 +86,26 @@ final class FontFace: Sendable {
     let rec = face.pointee
     let metrics = Self.lineMetrics(of: face, unitsPerEm: Double(rec.units_per_EM))
     guard metrics.ascent >= 0, metrics.descent >= 0 else {
-      _ = library.withLibrary { _ in FT_Done_Face(face) }
+      release()
       throw FontError(
         library: .freeType, function: "FT_Get_Sfnt_Table",
         message: "the font's ascent or descent is negative, so its lines have no valid height",
         file: path)
     }
+    do {
+      harfBuzz = try HarfBuzzFace(path: path, index: index)
+    } catch {
+      release()
+      throw error
+    }
     unitsPerEm = Double(rec.units_per_EM)
     lineMetrics = metrics
-    state = Mutex(
-      Measurer(face: face, hasKerning: fontfit_ft_has_kerning(face) != 0, file: path))
+    state = Mutex(CharacterMap(face: face))
   }
 
   deinit {
-    state.withLock { measurer in
-      let face = measurer.face
+    state.withLock { map in
+      let face = map.face
       _ = library.withLibrary { _ in FT_Done_Face(face) }
     }
   }
@@ -129,58 +129,42 @@ final class FontFace: Sendable {
       ascent: ascent / unitsPerEm, descent: descent / unitsPerEm, lineGap: lineGap / unitsPerEm)
   }
 
-  /// Runs `body` with the face locked, so a run's glyphs and kerning are read under one lock.
-  func withMeasurer<Result, Failure: Error>(
-    _ body: (inout Measurer) throws(Failure) -> Result
-  ) throws(Failure) -> Result {
-    try state.withLock { (measurer) throws(Failure) -> Result in try body(&measurer) }
+  /// The characters of `character` this face has no glyph for; empty when it draws them all.
+  ///
+  /// Controls and default-ignorable code points such as ZWJ and variation selectors draw
+  /// nothing and are never missing, as HarfBuzz hides them. A tab counts as a space.
+  func missingCharacters(in character: Character) -> [Unicode.Scalar] {
+    state.withLock { map in
+      var missing: [Unicode.Scalar] = []
+      for scalar in character.unicodeScalars {
+        let properties = scalar.properties
+        if properties.isDefaultIgnorableCodePoint { continue }
+        if properties.generalCategory == .control {
+          if scalar == "\t", map.glyph(" ") == 0 { missing.append(scalar) }
+          continue
+        }
+        if map.glyph(scalar) == 0 { missing.append(scalar) }
+      }
+      return missing
+    }
   }
 
-  /// The face handle and its caches; reachable only while the face is locked, hence
-  /// `@unchecked Sendable`.
-  struct Measurer: ~Copyable, @unchecked Sendable {
+  /// The face handle and the glyph indices looked up so far; reachable only while the face is
+  /// locked, hence `@unchecked Sendable`.
+  struct CharacterMap: ~Copyable, @unchecked Sendable {
     fileprivate let face: FT_Face
-    private let hasKerning: Bool
-    private let file: String
-    private var glyphs: [UInt32: Glyph] = [:]
-    private var kerning: [UInt64: Int32] = [:]
+    private var glyphs: [UInt32: UInt32] = [:]
 
-    fileprivate init(face: FT_Face, hasKerning: Bool, file: String) {
+    fileprivate init(face: FT_Face) {
       self.face = face
-      self.hasKerning = hasKerning
-      self.file = file
     }
 
-    /// The glyph for `scalar` with its advance in font units; glyph 0 when the font lacks it.
-    ///
-    /// - Throws: ``FontError`` when FreeType cannot load the glyph's advance: a glyph that
-    ///   cannot be measured must not measure as zero width and "fit".
-    mutating func glyph(for scalar: Unicode.Scalar) throws(FontError) -> Glyph {
+    /// The glyph index for `scalar`; 0 when the font lacks it.
+    mutating func glyph(_ scalar: Unicode.Scalar) -> UInt32 {
       if let cached = glyphs[scalar.value] { return cached }
       let index = FT_Get_Char_Index(face, FT_ULong(scalar.value))
-      var advance: FT_Fixed = 0
-      try checkFreeType(
-        FT_Get_Advance(face, index, FT_Int32(FT_LOAD_NO_SCALE), &advance), "FT_Get_Advance",
-        file: file)
-      let glyph = Glyph(index: index, advance: Int32(clamping: advance))
-      glyphs[scalar.value] = glyph
-      return glyph
-    }
-
-    /// The kerning between two glyphs in font units, from the font's `kern` table.
-    ///
-    /// - Throws: ``FontError`` when FreeType cannot read the table.
-    mutating func kerning(_ left: UInt32, _ right: UInt32) throws(FontError) -> Int32 {
-      guard hasKerning, left != 0, right != 0 else { return 0 }
-      let key = UInt64(left) << 32 | UInt64(right)
-      if let cached = kerning[key] { return cached }
-      var vector = FT_Vector()
-      let mode = FT_UInt(FT_KERNING_UNSCALED.rawValue)
-      try checkFreeType(
-        FT_Get_Kerning(face, left, right, mode, &vector), "FT_Get_Kerning", file: file)
-      let value = Int32(clamping: vector.x)
-      kerning[key] = value
-      return value
+      glyphs[scalar.value] = index
+      return index
     }
   }
 }

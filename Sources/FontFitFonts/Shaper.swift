@@ -1,7 +1,12 @@
 import FontFitText
 
-/// Measures one text cluster by cluster in the requested face, falling back to other faces
-/// for clusters it lacks; one shaper serves one ``FontSystem/shape(_:font:lineBreaker:)`` call.
+/// Shapes one text the way Pango does.
+///
+/// Grapheme clusters take the requested face or the first fallback face that covers them; the
+/// text is cut into runs of one face, one script and one bidi direction; HarfBuzz shapes each
+/// run with the face's default features, the whole text as context; and each run's advances go
+/// back to the grapheme clusters they came from. One shaper serves one
+/// ``FontSystem/shape(_:font:lineBreaker:)`` call.
 struct Shaper {
   private let system: FontSystem
   /// The faces used so far; index 0 is the requested one.
@@ -21,119 +26,176 @@ struct Shaper {
     fallback = FallbackSearch(requested: requested)
   }
 
-  /// The clusters of `text` with advances and kerning in ems; `opportunities` has one entry
-  /// per grapheme cluster.
-  mutating func shape(_ text: String, opportunities: [LineBreakOpportunity]) throws(FontError)
-    -> ShapedText
+  /// The clusters of `text` with advances in ems; `opportunities` has one entry per grapheme
+  /// cluster.
+  mutating func shape(_ text: String, opportunities: [LineBreakOpportunity])
+    throws(ShapingError) -> ShapedText
   {
-    var clusters: [ShapedCluster] = []
-    clusters.reserveCapacity(opportunities.count)
-    var previous = (face: 0, glyph: UInt32(0))
-    var index = text.startIndex
-    for (offset, character) in text.enumerated() {
-      let next = text.index(after: index)
-      let kind = ClusterKind(character)
-      var measured = ClusterMeasure()
-      var faceIndex = 0
-      if kind != .lineSeparator {
-        (faceIndex, measured) = try measure(character, after: previous)
-        for scalar in measured.missing where reported.insert(scalar).inserted {
-          missing.append(scalar)
-        }
+    let graphemes = Graphemes(text)
+    var faceOf = [Int](repeating: 0, count: graphemes.count)
+    do {
+      for (index, character) in text.enumerated() where graphemes.kinds[index] != .lineSeparator {
+        faceOf[index] = try face(for: character)
       }
-      let scale = 1 / faces[faceIndex].unitsPerEm
+    } catch {
+      throw .font(error)
+    }
+    let levels = try BidiLevels(text, graphemes: graphemes)
+    let scripts = Scripts(text).resolved
+    var bytes = Array(text.utf8)
+    for index in bytes.indices where bytes[index] == UInt8(ascii: "\t") {
+      bytes[index] = UInt8(ascii: " ")  // A tab measures as a space.
+    }
+    var advances = [Double](repeating: 0, count: graphemes.count)
+    for run in runs(graphemes, faceOf: faceOf, levels: levels.levels, scripts: scripts) {
+      let face = faces[run.face]
+      let glyphs: [ShapedGlyph]
+      do {
+        glyphs = try face.harfBuzz.shape(bytes, run: run.shaping, language: nil)
+      } catch {
+        throw .font(error)
+      }
+      graphemes.distribute(
+        glyphs, in: run.shaping.range, scale: 1 / Double(face.harfBuzz.unitsPerEm),
+        into: &advances)
+    }
+    var clusters: [ShapedCluster] = []
+    clusters.reserveCapacity(graphemes.count)
+    for index in 0..<graphemes.count {
+      let kind = graphemes.kinds[index]
+      let drawsNothing = kind == .lineSeparator || graphemes.isControl[index]
       clusters.append(
         ShapedCluster(
-          range: index..<next, advance: Double(measured.advance) * scale,
-          kerning: Double(measured.kerning) * scale, breakBefore: opportunities[offset],
-          kind: kind, font: faceIndex))
-      previous = (faceIndex, measured.last)
-      index = next
+          range: graphemes.ranges[index], advance: drawsNothing ? 0 : advances[index],
+          breakBefore: opportunities[index], kind: kind, font: faceOf[index]))
     }
     return ShapedText(
       validatedText: text, clusters: clusters, fonts: fonts, missingCharacters: missing)
   }
 
-  /// `character` measured in the requested face, or in the fallback face that has it; kerned
-  /// after the previous cluster's last glyph when both are in the same face.
-  private mutating func measure(
-    _ character: Character, after previous: (face: Int, glyph: UInt32)
-  ) throws(FontError) -> (face: Int, measure: ClusterMeasure) {
-    let kernAfterRequested = previous.face == 0 ? previous.glyph : 0
-    let measured = try faces[0].withMeasurer { (measurer) throws(FontError) in
-      try ClusterMeasure(character, after: kernAfterRequested, in: &measurer)
+  /// The index in `faces` of the face that draws `character`: the requested one, or the first
+  /// fallback face that has all its characters; the requested one when none has.
+  private mutating func face(for character: Character) throws(FontError) -> Int {
+    let lacking = faces[0].missingCharacters(in: character)
+    guard !lacking.isEmpty else { return 0 }
+    guard let found = try fallback.face(for: character, in: system) else {
+      for scalar in lacking where reported.insert(scalar).inserted { missing.append(scalar) }
+      return 0
     }
-    guard !measured.missing.isEmpty,
-      let found = try fallback.face(for: character, in: system)
-    else { return (0, measured) }
     let key = FaceKey(found.resolved)
-    let faceIndex: Int
-    if let known = faceKeys.firstIndex(of: key) {
-      faceIndex = known
-    } else {
-      faceIndex = faces.count
-      faces.append(found.face)
-      faceKeys.append(key)
-      fonts.append(ShapedFont(name: found.resolved.displayName, metrics: found.face.lineMetrics))
+    if let known = faceKeys.firstIndex(of: key) { return known }
+    faces.append(found.face)
+    faceKeys.append(key)
+    fonts.append(ShapedFont(name: found.resolved.displayName, metrics: found.face.lineMetrics))
+    return faces.count - 1
+  }
+
+  /// A run to shape and the face that shapes it.
+  private struct Run {
+    var face: Int
+    var shaping: ShapingRun
+  }
+
+  /// The maximal runs of grapheme clusters with one face, one script and one direction; line
+  /// separators end runs and are not shaped.
+  private func runs(
+    _ graphemes: Graphemes, faceOf: [Int], levels: [UInt8], scripts: [String]
+  ) -> [Run] {
+    var result: [Run] = []
+    var start: Int?
+    func close(_ end: Int) {
+      guard let first = start else { return }
+      result.append(
+        Run(
+          face: faceOf[first],
+          shaping: ShapingRun(
+            range: graphemes.utf8Offsets[first]..<graphemes.utf8Offsets[end],
+            isRightToLeft: levels[first] % 2 == 1, script: scripts[first])))
+      start = nil
     }
-    let kernAfter = previous.face == faceIndex ? previous.glyph : 0
-    let inFallback = try found.face.withMeasurer { (measurer) throws(FontError) in
-      try ClusterMeasure(character, after: kernAfter, in: &measurer)
+    for index in 0..<graphemes.count {
+      if graphemes.kinds[index] == .lineSeparator {
+        close(index)
+        continue
+      }
+      if let first = start,
+        faceOf[first] != faceOf[index] || levels[first] % 2 != levels[index] % 2
+          || scripts[first] != scripts[index]
+      {
+        close(index)
+      }
+      if start == nil { start = index }
     }
-    return (faceIndex, inFallback)
+    close(graphemes.count)
+    return result
   }
 }
 
-/// One grapheme cluster measured in one face, in font units.
-struct ClusterMeasure {
-  var advance: Int32 = 0
-  var kerning: Int32 = 0
-  var first: UInt32 = 0
-  var last: UInt32 = 0
-  /// The characters the face has no glyph for.
-  var missing: [Unicode.Scalar] = []
+/// The grapheme clusters of a text with their UTF-8 and UTF-16 offsets.
+struct Graphemes {
+  let ranges: [Range<String.Index>]
+  let kinds: [ClusterKind]
+  /// Whether the cluster is a control character other than a tab, which draws nothing.
+  let isControl: [Bool]
+  /// The UTF-8 offset of each cluster's start, and the text's length at the end.
+  let utf8Offsets: [Int]
+  /// The UTF-16 offset of each cluster's start, and the text's length at the end.
+  let utf16Offsets: [Int]
 
-  init() {}
+  var count: Int { ranges.count }
 
-  /// Measures `character` in the locked face, kerning it after glyph `previous` (0 for none).
-  init(_ character: Character, after previous: UInt32, in measurer: inout FontFace.Measurer)
-    throws(FontError)
-  {
-    for (position, scalar) in character.unicodeScalars.enumerated() {
-      guard let glyph = try Self.glyph(for: scalar, measurer: &measurer) else { continue }
-      if glyph.index == 0 { missing.append(scalar) }
-      // Combining marks attach to their base: HarfBuzz zeroes their advances.
-      if position == 0 || !scalar.isMark { advance &+= glyph.advance }
-      if first == 0 { first = glyph.index }
-      last = glyph.index
+  init(_ text: String) {
+    var ranges: [Range<String.Index>] = []
+    var kinds: [ClusterKind] = []
+    var isControl: [Bool] = []
+    var utf8Offsets = [0]
+    var utf16Offsets = [0]
+    var index = text.startIndex
+    for character in text {
+      let next = text.index(after: index)
+      ranges.append(index..<next)
+      kinds.append(ClusterKind(character))
+      let first = character.unicodeScalars.first
+      isControl.append(first != "\t" && first?.properties.generalCategory == .control)
+      utf8Offsets.append(utf8Offsets[utf8Offsets.count - 1] + character.utf8.count)
+      utf16Offsets.append(utf16Offsets[utf16Offsets.count - 1] + character.utf16.count)
+      index = next
     }
-    if previous != 0, first != 0 {
-      kerning = try measurer.kerning(previous, first)
-    }
+    self.ranges = ranges
+    self.kinds = kinds
+    self.isControl = isControl
+    self.utf8Offsets = utf8Offsets
+    self.utf16Offsets = utf16Offsets
   }
 
-  /// The glyph drawn for `scalar`, or nil for characters that draw nothing.
+  /// The cluster that holds UTF-8 offset `offset`.
+  func cluster(atUTF8 offset: Int) -> Int {
+    var low = 0
+    var high = count - 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if utf8Offsets[middle] <= offset { low = middle } else { high = middle - 1 }
+    }
+    return low
+  }
+
+  /// Adds the advances of a run's glyphs, in ems, to the clusters they came from.
   ///
-  /// Controls and default-ignorable code points such as ZWJ and variation selectors draw
-  /// nothing, as HarfBuzz hides them. A tab measures as a space.
-  private static func glyph(for scalar: Unicode.Scalar, measurer: inout FontFace.Measurer)
-    throws(FontError) -> Glyph?
-  {
-    if scalar == "\t" { return try measurer.glyph(for: " ") }
-    let properties = scalar.properties
-    if properties.isDefaultIgnorableCodePoint || properties.generalCategory == .control {
-      return nil
-    }
-    return try measurer.glyph(for: scalar)
-  }
-}
-
-extension Unicode.Scalar {
-  /// Whether the scalar is a combining mark that attaches to the character before it.
-  var isMark: Bool {
-    switch properties.generalCategory {
-    case .nonspacingMark, .enclosingMark: true
-    default: false
+  /// HarfBuzz gives every glyph the offset of its cluster's first character; a cluster that
+  /// spans several grapheme clusters (a ligature such as "ffi") shares its advance equally
+  /// among them, as Pango's cursor positions do, so wrapping still moves in whole graphemes.
+  func distribute(
+    _ glyphs: [ShapedGlyph], in range: Range<Int>, scale: Double, into advances: inout [Double]
+  ) {
+    var totals: [Int: Int] = [:]
+    for glyph in glyphs { totals[glyph.cluster, default: 0] += Int(glyph.xAdvance) }
+    let starts = totals.keys.sorted()
+    for (position, start) in starts.enumerated() {
+      let end = position + 1 < starts.count ? starts[position + 1] : range.upperBound
+      let first = cluster(atUTF8: start)
+      let last = max(first, cluster(atUTF8: max(start, end - 1)))
+      let share = Double(totals[start] ?? 0) * scale / Double(last - first + 1)
+      for index in first...last { advances[index] += share }
     }
   }
 }

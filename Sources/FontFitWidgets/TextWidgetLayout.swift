@@ -65,6 +65,8 @@ public enum WidgetLayoutError: Error, Hashable, Sendable, CustomStringConvertibl
   case font(FontError)
   /// The text's line break opportunities could not be found.
   case lineBreaking(LineBreakingError)
+  /// The text's bidi levels could not be found.
+  case bidi(code: Int32, message: String)
 
   /// A sentence saying what failed.
   public var description: String {
@@ -78,6 +80,7 @@ public enum WidgetLayoutError: Error, Hashable, Sendable, CustomStringConvertibl
     case .layoutOptions(let error): error.description
     case .font(let error): error.description
     case .lineBreaking(let error): error.description
+    case .bidi(let code, let message): "bidi analysis failed (error \(code)): \(message)"
     }
   }
 
@@ -85,6 +88,7 @@ public enum WidgetLayoutError: Error, Hashable, Sendable, CustomStringConvertibl
     switch error {
     case .font(let error): self = .font(error)
     case .lineBreaking(let error): self = .lineBreaking(error)
+    case .bidi(let code, let message): self = .bidi(code: code, message: message)
     }
   }
 }

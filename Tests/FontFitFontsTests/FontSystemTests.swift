@@ -94,7 +94,7 @@ struct FontSystemTests {
     }
   }
 
-  @Test("Kerning from the font's kern table narrows pairs such as AV and To")
+  @Test("Kerning (HarfBuzz applies the font's GPOS or kern table) narrows pairs such as AV and To")
   func kerning() throws {
     let font = try Font("DejaVu Sans 100")
     for pair in ["AV", "To", "LT"] {

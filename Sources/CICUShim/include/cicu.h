@@ -24,4 +24,23 @@
 int32_t fontfit_line_breaks(const uint16_t *utf16, int32_t length, int32_t *offsets,
                             uint8_t *hard, int32_t capacity, int32_t *error);
 
+/// The resolved bidi embedding level (UAX #9, ICU's `ubidi`) of every UTF-16 unit of a
+/// paragraph.
+///
+/// - paragraph_level: 0 (left to right) or 1 (right to left) to force the paragraph direction,
+///   or 0xFE to take it from the first strong character (left to right when there is none).
+/// - levels: output, `length` entries; even levels are left to right, odd right to left.
+/// - resolved_paragraph_level: output, the paragraph's own level (0 or 1). May be NULL.
+/// - error: as for fontfit_line_breaks.
+/// Returns 0 on success, -1 on failure.
+int32_t fontfit_bidi_levels(const uint16_t *utf16, int32_t length, uint8_t paragraph_level,
+                            uint8_t *levels, uint8_t *resolved_paragraph_level, int32_t *error);
+
+/// The Unicode script of a code point as ICU's UScriptCode: 0 is Common, 1 Inherited,
+/// negative on failure.
+int32_t fontfit_script_code(uint32_t code_point);
+
+/// The ISO 15924 four-letter code of a UScriptCode (`Latn`, `Arab`), or NULL when unknown.
+const char *fontfit_script_tag(int32_t script_code);
+
 #endif

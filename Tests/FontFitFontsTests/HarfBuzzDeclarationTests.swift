@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+@testable import FontFitFonts
+
+/// FontFit declares the part of HarfBuzz's API it uses (Sources/CHarfBuzz/include/charfbuzz.h)
+/// so that it builds against the runtime library alone; these tests hold the declarations to
+/// the real <hb.h> from libharfbuzz-dev, which `scripts/test` installs (issue 7).
+@Suite("HarfBuzz declarations")
+struct HarfBuzzDeclarationTests {
+  /// The folder of charfbuzz.h.
+  static let headerFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Sources/CHarfBuzz/include").path
+
+  /// A C program that prints the size, field offsets and constants of every type we declare.
+  static let layoutProgram = """
+    #include <stddef.h>
+    #include <stdio.h>
+    #include "charfbuzz.h"
+    #define SIZE(t) printf(#t " %zu\\n", sizeof(t))
+    #define FIELD(t, f) printf(#t "." #f " %zu\\n", offsetof(t, f))
+    #define VALUE(v) printf(#v " %lld\\n", (long long)(v))
+    int main(void) {
+      SIZE(hb_bool_t); SIZE(hb_codepoint_t); SIZE(hb_position_t); SIZE(hb_mask_t);
+      SIZE(hb_tag_t); SIZE(hb_var_int_t); SIZE(hb_direction_t); SIZE(hb_script_t);
+      SIZE(hb_buffer_cluster_level_t); SIZE(hb_language_t);
+      SIZE(hb_glyph_info_t); FIELD(hb_glyph_info_t, codepoint); FIELD(hb_glyph_info_t, mask);
+      FIELD(hb_glyph_info_t, cluster); FIELD(hb_glyph_info_t, var1);
+      FIELD(hb_glyph_info_t, var2);
+      SIZE(hb_glyph_position_t); FIELD(hb_glyph_position_t, x_advance);
+      FIELD(hb_glyph_position_t, y_advance); FIELD(hb_glyph_position_t, x_offset);
+      FIELD(hb_glyph_position_t, y_offset); FIELD(hb_glyph_position_t, var);
+      SIZE(hb_feature_t); FIELD(hb_feature_t, tag); FIELD(hb_feature_t, value);
+      FIELD(hb_feature_t, start); FIELD(hb_feature_t, end);
+      VALUE(HB_DIRECTION_INVALID); VALUE(HB_DIRECTION_LTR); VALUE(HB_DIRECTION_RTL);
+      VALUE(HB_DIRECTION_TTB); VALUE(HB_DIRECTION_BTT); VALUE(HB_SCRIPT_INVALID);
+      VALUE(HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES);
+      VALUE(HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS);
+      VALUE(HB_BUFFER_CLUSTER_LEVEL_CHARACTERS);
+      return 0;
+    }
+    """
+
+  /// Runs a command through `env` and returns its status and combined output.
+  static func run(_ arguments: [String], in folder: URL) throws -> (Int32, String) {
+    let log = folder.appendingPathComponent("log-\(UUID().uuidString)")
+    #expect(FileManager.default.createFile(atPath: log.path, contents: nil))
+    let handle = try FileHandle(forWritingTo: log)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    process.currentDirectoryURL = folder
+    process.standardOutput = handle
+    process.standardError = handle
+    try process.run()
+    process.waitUntilExit()
+    try handle.close()
+    return (process.terminationStatus, try String(contentsOf: log, encoding: .utf8))
+  }
+
+  /// The layout printout of the declarations, compiled with `flags`.
+  static func layout(flags: [String], in folder: URL, name: String) throws -> String {
+    let source = folder.appendingPathComponent("\(name).c")
+    try Data(layoutProgram.utf8).write(to: source)
+    let binary = folder.appendingPathComponent(name).path
+    let (compiled, log) = try run(
+      ["cc", "-std=c11", "-Wall", "-Werror", "-I", headerFolder] + flags
+        + [source.path, "-o", binary], in: folder)
+    try #require(compiled == 0, "\(name).c does not compile:\n\(log)")
+    let (status, output) = try run([binary], in: folder)
+    try #require(status == 0, "\(name) failed: \(output)")
+    return output
+  }
+
+  @Test("The declarations compile against <hb.h> and lay out every type and constant the same")
+  func declarationsMatchHeader() throws {
+    let (found, cflags) = try Self.run(
+      ["pkg-config", "--cflags", "harfbuzz"], in: FileManager.default.temporaryDirectory)
+    try #require(
+      found == 0,
+      """
+      libharfbuzz-dev is not installed (pkg-config harfbuzz: \(cflags)); run scripts/test, \
+      which installs it, to check the declarations
+      """)
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("hb-declarations-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let flags = cflags.split(whereSeparator: \.isWhitespace).map(String.init)
+    // With the flag, charfbuzz.h includes <hb.h> for the types and redeclares every function
+    // after it: a prototype that differs from HarfBuzz's is a compile error.
+    let real = try Self.layout(
+      flags: flags + ["-DFONTFIT_HB_CHECK_AGAINST_HB_H"], in: folder, name: "real")
+    let ours = try Self.layout(flags: [], in: folder, name: "ours")
+    #expect(real.split(separator: "\n").count >= 30)
+    #expect(ours == real)
+  }
+
+  @Test("The runtime library is loaded and new enough for the functions declared")
+  func runtimeVersion() throws {
+    let parts = HarfBuzzFace.version.split(separator: ".").compactMap { Int($0) }
+    try #require(parts.count == 3, "unexpected version \(HarfBuzzFace.version)")
+    // hb_blob_create_from_file_or_fail arrived in HarfBuzz 2.8.2.
+    #expect(parts.lexicographicallyPrecedes([2, 8, 2]) == false)
+  }
+}

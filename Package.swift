@@ -65,7 +65,8 @@ let package = Package(
       path: "Tests/TestSupport"
     ),
     .testTarget(name: "FontFitTextTests", dependencies: ["FontFitText", "TestSupport"]),
-    .testTarget(name: "FontFitFontsTests", dependencies: ["FontFitFonts", "FontFitText"]),
+    .testTarget(
+      name: "FontFitFontsTests", dependencies: ["FontFitFonts", "FontFitText", "TestSupport"]),
     .testTarget(
       name: "FontFitWidgetsTests",
       dependencies: ["FontFitWidgets", "FontFitFonts", "FontFitText", "TestSupport"]

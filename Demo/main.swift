@@ -20,6 +20,7 @@ struct Options {
   var screens: [String] = []
   var catalogs: [String] = []
   var format = OutputFormat.text
+  var glyphs = false
   var help = false
 }
 
@@ -29,7 +30,7 @@ struct UsageError: Error, CustomStringConvertible {
 }
 
 let usage = """
-  USAGE: demo [FILE] [--screen NAME]... [--format text|json] [--screens CATALOG]...
+  USAGE: demo [FILE] [--screen NAME]... [--format text|json] [--glyphs] [--screens CATALOG]...
 
   Loads a JSON layout description (the bundled sample when FILE is omitted), builds its
   widget tree for each simulated screen, fits every text and prints the trees.
@@ -38,6 +39,8 @@ let usage = """
     --screen NAME      Only this screen (case-insensitive); repeat for several.
                        Default: every screen in the catalog.
     --format FORMAT    text (default) or json.
+    --glyphs           With --format json: each line box also lists its glyph runs (font
+                       file, size, glyph ids and positions, source clusters).
     --screens CATALOG  A JSON screen catalog that adds to or replaces bundled screens.
     -h, --help         Show this help.
 
@@ -57,6 +60,7 @@ func parse(_ arguments: [String]) throws(UsageError) -> Options {
     let argument = arguments[index]
     switch argument {
     case "-h", "--help": options.help = true
+    case "--glyphs": options.glyphs = true
     case "--screen": options.screens.append(try value(for: argument))
     case "--screens": options.catalogs.append(try value(for: argument))
     case "--format":
@@ -76,6 +80,9 @@ func parse(_ arguments: [String]) throws(UsageError) -> Options {
       options.file = argument
     }
     index += 1
+  }
+  if options.glyphs, options.format != .json {
+    throw UsageError(description: "--glyphs needs --format json")
   }
   return options
 }
@@ -137,7 +144,7 @@ func run() {
   }
   switch options.format {
   case .text: print(snapshot.text)
-  case .json: print(snapshot.json)
+  case .json: print(snapshot.json(includingGlyphs: options.glyphs))
   }
   let failures = snapshot.screens.flatMap { layoutFailures($0.root) }
   if let first = failures.first {

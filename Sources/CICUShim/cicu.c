@@ -92,3 +92,10 @@ int32_t fontfit_script_code(uint32_t code_point) {
 const char *fontfit_script_tag(int32_t script_code) {
   return uscript_getShortName((UScriptCode)script_code);
 }
+
+int32_t fontfit_reorder_visual(const uint8_t *levels, int32_t length, int32_t *map) {
+  if (length < 0 || (length > 0 && (levels == NULL || map == NULL))) return -1;
+  if (length == 0) return 0;
+  ubidi_reorderVisual((const UBiDiLevel *)levels, length, map);
+  return 0;
+}

@@ -33,6 +33,21 @@ struct BidiLevels {
   }
 }
 
+extension BidiLevels {
+  /// The visual order of items with `levels`, as ICU's `ubidi_reorderVisual` computes it:
+  /// `order[visual] == logical`; the reference the layout's own reordering is tested against.
+  static func visualOrder(levels: [UInt8]) -> [Int] {
+    guard let length = Int32(exactly: levels.count), length > 0 else { return [] }
+    var map = [Int32](repeating: 0, count: levels.count)
+    let status = levels.withUnsafeBufferPointer { levels in
+      map.withUnsafeMutableBufferPointer { map in
+        fontfit_reorder_visual(levels.baseAddress, length, map.baseAddress)
+      }
+    }
+    return status == 0 ? map.map(Int.init) : []
+  }
+}
+
 /// The Unicode script (ISO 15924) of each grapheme cluster, as HarfBuzz needs it per run.
 struct Scripts {
   /// One code per grapheme cluster, such as `Latn` or `Arab`, with Common and Inherited

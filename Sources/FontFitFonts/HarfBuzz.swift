@@ -2,7 +2,7 @@ internal import CHarfBuzz
 import FontFitText
 
 /// One glyph as HarfBuzz placed it, in font units.
-struct ShapedGlyph: Hashable, Sendable {
+struct HarfBuzzGlyph: Hashable, Sendable {
   /// The glyph index in its face; 0 is `.notdef`.
   var id: UInt32
   /// The UTF-8 offset, in the shaped text, of the first character of the glyph's cluster.
@@ -78,7 +78,7 @@ final class HarfBuzzFace: Sendable {
   /// - Returns: The glyphs with their clusters (UTF-8 offsets into `text`) and positions.
   /// - Throws: ``FontError`` when HarfBuzz runs out of memory.
   func shape(_ text: [UInt8], run: ShapingRun, language: String?) throws(FontError)
-    -> [ShapedGlyph]
+    -> [HarfBuzzGlyph]
   {
     guard let buffer = hb_buffer_create() else {
       throw FontError(library: .harfBuzz, function: "hb_buffer_create", message: "out of memory")
@@ -105,13 +105,13 @@ final class HarfBuzzFace: Sendable {
     guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
       let positions = hb_buffer_get_glyph_positions(buffer, &count)
     else { return [] }
-    var glyphs: [ShapedGlyph] = []
+    var glyphs: [HarfBuzzGlyph] = []
     glyphs.reserveCapacity(Int(count))
     for index in 0..<Int(count) {
       let info = infos[index]
       let position = positions[index]
       glyphs.append(
-        ShapedGlyph(
+        HarfBuzzGlyph(
           id: info.codepoint, cluster: Int(info.cluster), xAdvance: position.x_advance,
           xOffset: position.x_offset, yOffset: position.y_offset))
     }

@@ -22,7 +22,11 @@ struct Shaper {
     self.system = system
     faces = [face]
     faceKeys = [FaceKey(requested)]
-    fonts = [ShapedFont(name: requested.displayName, metrics: face.lineMetrics)]
+    fonts = [
+      ShapedFont(
+        name: requested.displayName, metrics: face.lineMetrics, file: requested.file,
+        faceIndex: requested.index)
+    ]
     fallback = FallbackSearch(requested: requested)
   }
 
@@ -47,17 +51,18 @@ struct Shaper {
       bytes[index] = UInt8(ascii: " ")  // A tab measures as a space.
     }
     var advances = [Double](repeating: 0, count: graphemes.count)
+    var placed = PlacedGlyphs(count: graphemes.count)
     for run in runs(graphemes, faceOf: faceOf, levels: levels.levels, scripts: scripts) {
       let face = faces[run.face]
-      let glyphs: [ShapedGlyph]
+      let glyphs: [HarfBuzzGlyph]
       do {
         glyphs = try face.harfBuzz.shape(bytes, run: run.shaping, language: nil)
       } catch {
         throw .font(error)
       }
-      graphemes.distribute(
-        glyphs, in: run.shaping.range, scale: 1 / Double(face.harfBuzz.unitsPerEm),
-        into: &advances)
+      let scale = 1 / Double(face.harfBuzz.unitsPerEm)
+      graphemes.distribute(glyphs, in: run.shaping.range, scale: scale, into: &advances)
+      placed.add(glyphs, font: run.face, scale: scale, graphemes: graphemes)
     }
     var clusters: [ShapedCluster] = []
     clusters.reserveCapacity(graphemes.count)
@@ -67,10 +72,13 @@ struct Shaper {
       clusters.append(
         ShapedCluster(
           range: graphemes.ranges[index], advance: drawsNothing ? 0 : advances[index],
-          breakBefore: opportunities[index], kind: kind, font: faceOf[index]))
+          breakBefore: opportunities[index], kind: kind, font: faceOf[index],
+          level: levels.levels[index], glyphs: drawsNothing ? 0..<0 : placed.ranges[index]))
     }
     return ShapedText(
-      validatedText: text, clusters: clusters, fonts: fonts, missingCharacters: missing)
+      validatedText: text, clusters: clusters, fonts: fonts, missingCharacters: missing,
+      glyphs: placed.glyphs, baseDirection: levels.paragraphLevel == 1 ? .rightToLeft : .leftToRight
+    )
   }
 
   /// The index in `faces` of the face that draws `character`: the requested one, or the first
@@ -86,7 +94,10 @@ struct Shaper {
     if let known = faceKeys.firstIndex(of: key) { return known }
     faces.append(found.face)
     faceKeys.append(key)
-    fonts.append(ShapedFont(name: found.resolved.displayName, metrics: found.face.lineMetrics))
+    fonts.append(
+      ShapedFont(
+        name: found.resolved.displayName, metrics: found.face.lineMetrics,
+        file: found.resolved.file, faceIndex: found.resolved.index))
     return faces.count - 1
   }
 
@@ -185,7 +196,7 @@ struct Graphemes {
   /// spans several grapheme clusters (a ligature such as "ffi") shares its advance equally
   /// among them, as Pango's cursor positions do, so wrapping still moves in whole graphemes.
   func distribute(
-    _ glyphs: [ShapedGlyph], in range: Range<Int>, scale: Double, into advances: inout [Double]
+    _ glyphs: [HarfBuzzGlyph], in range: Range<Int>, scale: Double, into advances: inout [Double]
   ) {
     var totals: [Int: Int] = [:]
     for glyph in glyphs { totals[glyph.cluster, default: 0] += Int(glyph.xAdvance) }
@@ -196,6 +207,42 @@ struct Graphemes {
       let last = max(first, cluster(atUTF8: max(start, end - 1)))
       let share = Double(totals[start] ?? 0) * scale / Double(last - first + 1)
       for index in first...last { advances[index] += share }
+    }
+  }
+}
+
+/// The glyphs of a text, each grapheme cluster's kept together in visual order.
+struct PlacedGlyphs {
+  private(set) var glyphs: [ShapedGlyph] = []
+  /// Each grapheme cluster's glyphs; empty for one that shares a ligature drawn by another.
+  private(set) var ranges: [Range<Int>]
+
+  init(count: Int) {
+    ranges = Array(repeating: 0..<0, count: count)
+  }
+
+  /// Adds a run's glyphs (in visual order) in ems, each to the grapheme cluster where its
+  /// HarfBuzz cluster starts.
+  mutating func add(
+    _ run: [HarfBuzzGlyph], font: Int, scale: Double, graphemes: Graphemes
+  ) {
+    var start = 0
+    while start < run.count {
+      var end = start
+      while end < run.count, run[end].cluster == run[start].cluster { end += 1 }
+      let cluster = graphemes.cluster(atUTF8: run[start].cluster)
+      let first = glyphs.count
+      for glyph in run[start..<end] {
+        glyphs.append(
+          ShapedGlyph(
+            id: glyph.id, font: font, advance: Double(glyph.xAdvance) * scale,
+            xOffset: Double(glyph.xOffset) * scale, yOffset: Double(glyph.yOffset) * scale))
+      }
+      let previous = ranges[cluster]
+      ranges[cluster] =
+        previous.isEmpty || previous.upperBound != first
+        ? first..<glyphs.count : previous.lowerBound..<glyphs.count
+      start = end
     }
   }
 }

@@ -4,19 +4,23 @@ import FontFitWidgets
 extension LayoutSnapshot {
   /// The JSON dump: `{"screens": [{"name", "width", "height", "scale", "root"}]}`, members
   /// in a fixed order, numbers rounded to 1/1000 point, two-space indentation.
-  public var json: String {
-    JSONOutput.object([("screens", .array(screens.map(\.jsonOutput)))]).serialized(indent: 2)
+  public var json: String { json(includingGlyphs: false) }
+
+  /// The JSON dump, with each line box's glyph runs when `includingGlyphs` is set.
+  public func json(includingGlyphs: Bool) -> String {
+    let screens = screens.map { $0.jsonOutput(includingGlyphs: includingGlyphs) }
+    return JSONOutput.object([("screens", .array(screens))]).serialized(indent: 2)
   }
 }
 
 extension ScreenSnapshot {
-  fileprivate var jsonOutput: JSONOutput {
+  fileprivate func jsonOutput(includingGlyphs: Bool) -> JSONOutput {
     .object([
       ("name", .string(screen.name)),
       ("width", .number(screen.width)),
       ("height", .number(screen.height)),
       ("scale", .number(screen.scale)),
-      ("root", root.jsonOutput),
+      ("root", root.jsonOutput(includingGlyphs: includingGlyphs)),
     ])
   }
 }
@@ -27,7 +31,7 @@ private func rounded(_ value: Double) -> JSONOutput {
 }
 
 extension WidgetSnapshot {
-  fileprivate var jsonOutput: JSONOutput {
+  fileprivate func jsonOutput(includingGlyphs: Bool) -> JSONOutput {
     var members: [(String, JSONOutput)] = [
       ("type", .string(kind.rawValue)),
       ("id", .string(id)),
@@ -39,8 +43,11 @@ extension WidgetSnapshot {
         ])
       ),
     ]
-    if let text { members += text.jsonMembers(isTextView: kind == .textView) }
-    members.append(("children", .array(children.map(\.jsonOutput))))
+    if let text {
+      members += text.jsonMembers(isTextView: kind == .textView, includingGlyphs: includingGlyphs)
+    }
+    members.append(
+      ("children", .array(children.map { $0.jsonOutput(includingGlyphs: includingGlyphs) })))
     return .object(members)
   }
 }
@@ -56,7 +63,7 @@ extension FailureSnapshot {
 }
 
 extension TextSnapshot {
-  fileprivate func jsonMembers(isTextView: Bool) -> [(String, JSONOutput)] {
+  fileprivate func jsonMembers(isTextView: Bool, includingGlyphs: Bool) -> [(String, JSONOutput)] {
     var members: [(String, JSONOutput)] = [
       (
         "font",
@@ -76,6 +83,7 @@ extension TextSnapshot {
     if let placeholder { members.append(("placeholder", .string(placeholder))) }
     members += [
       ("lines", .array(lines.map { .string($0) })),
+      ("lineBoxes", .array(lineBoxes.map { $0.jsonOutput(includingGlyphs: includingGlyphs) })),
       (
         "textSize",
         .object([("width", rounded(textSize.width)), ("height", rounded(textSize.height))])
@@ -101,5 +109,37 @@ extension TextSnapshot {
     }
     if let error { members.append(("error", .string(error))) }
     return members
+  }
+}
+
+extension LineBoxSnapshot {
+  fileprivate func jsonOutput(includingGlyphs: Bool) -> JSONOutput {
+    var members: [(String, JSONOutput)] = [
+      ("x", rounded(x)), ("y", rounded(y)), ("width", rounded(width)),
+      ("height", rounded(height)), ("baseline", rounded(baseline)),
+      ("direction", .string(direction.rawValue)),
+    ]
+    if includingGlyphs { members.append(("runs", .array(runs.map(\.jsonOutput)))) }
+    return .object(members)
+  }
+}
+
+extension GlyphRunSnapshot {
+  fileprivate var jsonOutput: JSONOutput {
+    .object([
+      ("font", .string(font)), ("file", .string(file)), ("faceIndex", .number(Double(faceIndex))),
+      ("size", rounded(size)),
+      (
+        "glyphs",
+        .array(
+          glyphs.map { glyph in
+            .object([
+              ("id", .number(Double(glyph.id))), ("x", rounded(glyph.x)), ("y", rounded(glyph.y)),
+              ("advance", rounded(glyph.advance)),
+              ("cluster", glyph.cluster.map { .number(Double($0)) } ?? .null),
+            ])
+          })
+      ),
+    ])
   }
 }

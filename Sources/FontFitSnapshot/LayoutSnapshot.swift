@@ -106,6 +106,10 @@ public struct TextSnapshot: Hashable, Sendable, Codable {
   public var text: String
   /// The lines as laid out, truncation tokens included.
   public var lines: [String]
+  /// Where each line sits in the widget, in the same order as ``lines``.
+  public var lineBoxes: [LineBoxSnapshot]
+  /// How lines sit horizontally.
+  public var alignment: TextAlignment
   /// The extent of the lines, in points.
   public var textSize: Size
   /// Whether the text fits its box at the chosen size.
@@ -135,6 +139,8 @@ public struct TextSnapshot: Hashable, Sendable, Codable {
     placeholder = (widget as? TextField)?.placeholder
     text = layout.shownText
     lines = fit?.lines.map(\.text) ?? []
+    lineBoxes = layout.lines.map(LineBoxSnapshot.init)
+    alignment = widget.textAlignment
     textSize = fit?.textSize ?? .zero
     fits = fit?.fits ?? false
     failure = fit?.failure.map(FailureSnapshot.init)
@@ -217,4 +223,70 @@ public struct FailureSnapshot: Hashable, Sendable, Codable {
       (kind, self.needed, self.available) = (.tooWide, needed, available)
     }
   }
+}
+
+/// Where a line sits in its widget, which way it runs, and optionally its glyphs.
+public struct LineBoxSnapshot: Hashable, Sendable, Codable {
+  /// The left edge of the drawn text, in points from the widget's left edge.
+  public var x: Double
+  /// The top of the line box, in points from the widget's top edge.
+  public var y: Double
+  /// The drawn width, in points.
+  public var width: Double
+  /// The line box height, in points.
+  public var height: Double
+  /// The baseline, in points from the widget's top edge.
+  public var baseline: Double
+  /// The paragraph direction the line follows.
+  public var direction: TextDirection
+  /// The glyph runs in visual order.
+  public var runs: [GlyphRunSnapshot]
+
+  init(_ line: PositionedLine) {
+    x = line.x
+    y = line.y
+    width = line.width
+    height = line.height
+    baseline = line.baseline
+    direction = line.direction
+    runs = line.runs.map(GlyphRunSnapshot.init)
+  }
+}
+
+/// Glyphs of one font, in visual order.
+public struct GlyphRunSnapshot: Hashable, Sendable, Codable {
+  /// The font's family and style.
+  public var font: String
+  /// The font file; empty when the shaper read none.
+  public var file: String
+  /// The face index in the file.
+  public var faceIndex: Int
+  /// The size, in points.
+  public var size: Double
+  /// The glyphs, left to right.
+  public var glyphs: [GlyphSnapshot]
+
+  init(_ run: GlyphRun) {
+    font = run.font.name
+    file = run.font.file ?? ""
+    faceIndex = run.font.faceIndex
+    size = run.pointSize
+    glyphs = run.glyphs.map {
+      GlyphSnapshot(id: $0.id, x: $0.x, y: $0.y, advance: $0.advance, cluster: $0.cluster)
+    }
+  }
+}
+
+/// One glyph: its index, where its origin is, its advance and the text it draws.
+public struct GlyphSnapshot: Hashable, Sendable, Codable {
+  /// The glyph index in the run's face.
+  public var id: UInt32
+  /// The origin, in points from the widget's left edge.
+  public var x: Double
+  /// The origin (on the baseline), in points from the widget's top edge.
+  public var y: Double
+  /// The advance, in points.
+  public var advance: Double
+  /// The UTF-8 offset of the source cluster in the widget's text; nil for the truncation token.
+  public var cluster: Int?
 }

@@ -45,6 +45,8 @@ extension TextSnapshot {
         + "\(TextFormat.string(size, fractionDigits: 3))pt",
       lines.count == 1 ? "1 line" : "\(lines.count) lines",
     ]
+    if alignment != .natural { parts.append("aligned \(alignment.rawValue)") }
+    if lineBoxes.contains(where: { $0.direction == .rightToLeft }) { parts.append("right to left") }
     if let rejectedText {
       let reason = rejectionFailure.map { " (\($0.summary))" } ?? ""
       parts.append("rejected \(quotedExcerpt(rejectedText))\(reason), kept the previous text")

@@ -107,15 +107,49 @@ public struct TextLine: Hashable, Sendable {
   public var width: Double
   /// The line box height in points.
   public var height: Double
+  /// The distance from the top of the line box down to the baseline, in points: the ascent of
+  /// the line's fonts plus half the leading (line gap and any extra from the line height
+  /// multiple), the other half going below the descent.
+  public var baseline: Double
   /// Whether the line was shortened and marked, or cut, because text did not fit.
   public var isTruncated: Bool
+  /// What the line shows, in logical order: ranges of clusters of the text and of the
+  /// truncation token.
+  public var pieces: [LinePiece]
 
   /// Creates a line.
-  public init(text: String, width: Double, height: Double, isTruncated: Bool = false) {
+  public init(
+    text: String, width: Double, height: Double, baseline: Double = 0, isTruncated: Bool = false,
+    pieces: [LinePiece] = []
+  ) {
     self.text = text
     self.width = width
     self.height = height
+    self.baseline = baseline
     self.isTruncated = isTruncated
+    self.pieces = pieces
+  }
+}
+
+/// A run of clusters a line shows, from the text or from the truncation token.
+public struct LinePiece: Hashable, Sendable {
+  /// Where the clusters come from.
+  public enum Source: Hashable, Sendable {
+    /// The text being laid out.
+    case text
+    /// The truncation token.
+    case token
+  }
+
+  /// Where the clusters come from.
+  public var source: Source
+  /// The clusters, as indices into the source's ``ShapedText/clusters``.
+  public var clusters: Range<Int>
+
+  /// Creates a piece.
+  public init(source: Source, clusters: Range<Int>) {
+    self.source = source
+    self.clusters = clusters
   }
 }
 
@@ -246,7 +280,8 @@ public struct TextLayouter: Sendable {
   private func line(_ span: LineSpan) -> TextLine {
     TextLine(
       text: String(shaped[clusters: span.start..<span.contentEnd]), width: span.width,
-      height: span.height)
+      height: span.height, baseline: span.baseline,
+      pieces: [LinePiece(source: .text, clusters: span.start..<span.contentEnd)])
   }
 
   func block(

@@ -20,6 +20,11 @@ public struct ShapedText: Hashable, Sendable {
   /// Characters no available font could draw, in order of first appearance; they are
   /// measured with the `.notdef` glyph.
   public let missingCharacters: [Unicode.Scalar]
+  /// The glyphs a shaper placed, which clusters refer to through ``ShapedCluster/glyphs``;
+  /// empty for a shaper that only measures.
+  public let glyphs: [ShapedGlyph]
+  /// The paragraph direction, from its first strong character or as requested.
+  public let baseDirection: TextDirection
 
   /// Creates shaped text from measured clusters, checking that they describe `text`.
   ///
@@ -29,10 +34,13 @@ public struct ShapedText: Hashable, Sendable {
   ///   - fonts: The fonts used; every cluster's `font` must index into it, and an empty text
   ///     still names the font whose line height an empty line would have.
   ///   - missingCharacters: Characters no font could draw.
+  ///   - glyphs: The placed glyphs the clusters refer to, if the shaper gives them.
+  ///   - baseDirection: The paragraph direction.
   /// - Throws: ``ShapedTextError`` naming the first broken invariant.
   public init(
     text: String, clusters: [ShapedCluster], fonts: [ShapedFont],
-    missingCharacters: [Unicode.Scalar] = []
+    missingCharacters: [Unicode.Scalar] = [], glyphs: [ShapedGlyph] = [],
+    baseDirection: TextDirection = .leftToRight
   ) throws(ShapedTextError) {
     guard !fonts.isEmpty else { throw .noFonts }
     for (index, font) in fonts.enumerated() where !font.metrics.isValid {
@@ -49,22 +57,35 @@ public struct ShapedText: Hashable, Sendable {
       guard cluster.advance.isFinite, cluster.kerning.isFinite else {
         throw .nonFiniteAdvance(cluster: index)
       }
+      guard cluster.glyphs.lowerBound >= 0, cluster.glyphs.upperBound <= glyphs.count else {
+        throw .glyphsOutOfRange(cluster: index)
+      }
       end = cluster.range.upperBound
     }
     guard end == text.endIndex else { throw .textNotCovered(clusterCount: clusters.count) }
+    for (index, glyph) in glyphs.enumerated() {
+      guard fonts.indices.contains(glyph.font) else { throw .glyphFontOutOfRange(glyph: index) }
+      guard glyph.advance.isFinite, glyph.xOffset.isFinite, glyph.yOffset.isFinite else {
+        throw .nonFiniteGlyph(glyph: index)
+      }
+    }
     self.init(
-      validatedText: text, clusters: clusters, fonts: fonts, missingCharacters: missingCharacters)
+      validatedText: text, clusters: clusters, fonts: fonts, missingCharacters: missingCharacters,
+      glyphs: glyphs, baseDirection: baseDirection)
   }
 
   /// Creates shaped text that its maker guarantees is consistent, without checking it again.
   package init(
     validatedText text: String, clusters: [ShapedCluster], fonts: [ShapedFont],
-    missingCharacters: [Unicode.Scalar]
+    missingCharacters: [Unicode.Scalar], glyphs: [ShapedGlyph] = [],
+    baseDirection: TextDirection = .leftToRight
   ) {
     self.text = text
     self.clusters = clusters
     self.fonts = fonts
     self.missingCharacters = missingCharacters
+    self.glyphs = glyphs
+    self.baseDirection = baseDirection
   }
 
   /// The number of grapheme clusters.
@@ -95,6 +116,12 @@ public enum ShapedTextError: Error, Hashable, Sendable, CustomStringConvertible 
   case nonFiniteAdvance(cluster: Int)
   /// The clusters end before the text does.
   case textNotCovered(clusterCount: Int)
+  /// A cluster's glyph range leaves the glyph list.
+  case glyphsOutOfRange(cluster: Int)
+  /// A glyph refers to a font that is not in the list.
+  case glyphFontOutOfRange(glyph: Int)
+  /// A glyph's advance or offset is NaN or infinite.
+  case nonFiniteGlyph(glyph: Int)
 
   /// A sentence naming the broken invariant.
   public var description: String {
@@ -107,6 +134,9 @@ public enum ShapedTextError: Error, Hashable, Sendable, CustomStringConvertible 
       "cluster \(cluster) does not cover the text right after the cluster before it"
     case .nonFiniteAdvance(let cluster): "cluster \(cluster) has a non-finite advance or kerning"
     case .textNotCovered(let count): "the \(count) clusters end before the text does"
+    case .glyphsOutOfRange(let cluster): "cluster \(cluster) refers to glyphs that are not there"
+    case .glyphFontOutOfRange(let glyph): "glyph \(glyph) refers to a font that is not there"
+    case .nonFiniteGlyph(let glyph): "glyph \(glyph) has a non-finite advance or offset"
     }
   }
 }
@@ -126,11 +156,17 @@ public struct ShapedCluster: Hashable, Sendable {
   public var kind: ClusterKind
   /// Index into ``ShapedText/fonts`` of the font that measured this cluster.
   public var font: Int
+  /// The cluster's bidi embedding level: even left to right, odd right to left.
+  public var level: UInt8
+  /// The cluster's glyphs in ``ShapedText/glyphs``, in visual order; empty for a cluster that
+  /// shares a ligature drawn by an earlier cluster, or when the shaper gives no glyphs.
+  public var glyphs: Range<Int>
 
   /// Creates a cluster.
   public init(
     range: Range<String.Index>, advance: Double, kerning: Double = 0,
-    breakBefore: LineBreakOpportunity, kind: ClusterKind, font: Int = 0
+    breakBefore: LineBreakOpportunity, kind: ClusterKind, font: Int = 0, level: UInt8 = 0,
+    glyphs: Range<Int> = 0..<0
   ) {
     self.range = range
     self.advance = advance
@@ -138,6 +174,8 @@ public struct ShapedCluster: Hashable, Sendable {
     self.breakBefore = breakBefore
     self.kind = kind
     self.font = font
+    self.level = level
+    self.glyphs = glyphs
   }
 }
 
@@ -151,18 +189,56 @@ public enum LineBreakOpportunity: UInt8, Hashable, Sendable {
   case mandatory
 }
 
-/// A font as the layout engine sees it: a name to report and its vertical metrics.
+/// A font as the layout engine sees it: a name to report, its vertical metrics, and the face a
+/// renderer draws its glyphs from.
 public struct ShapedFont: Hashable, Sendable {
   /// A human-readable name such as `DejaVu Sans Bold`.
   public var name: String
   /// Vertical metrics in ems.
   public var metrics: LineMetrics
+  /// The font file, when the shaper read one.
+  public var file: String?
+  /// The index of the face in the file.
+  public var faceIndex: Int
 
   /// Creates a font description for layout.
-  public init(name: String, metrics: LineMetrics) {
+  public init(name: String, metrics: LineMetrics, file: String? = nil, faceIndex: Int = 0) {
     self.name = name
     self.metrics = metrics
+    self.file = file
+    self.faceIndex = faceIndex
   }
+}
+
+/// One glyph as a shaper placed it, in ems.
+public struct ShapedGlyph: Hashable, Sendable {
+  /// The glyph index in its face; 0 is `.notdef`.
+  public var id: UInt32
+  /// Index into ``ShapedText/fonts`` of the glyph's face.
+  public var font: Int
+  /// How far the pen moves after the glyph, in ems.
+  public var advance: Double
+  /// The glyph's offset from the pen position, in ems: right.
+  public var xOffset: Double
+  /// The glyph's offset from the pen position, in ems: up.
+  public var yOffset: Double
+
+  /// Creates a glyph.
+  public init(id: UInt32, font: Int, advance: Double, xOffset: Double = 0, yOffset: Double = 0) {
+    self.id = id
+    self.font = font
+    self.advance = advance
+    self.xOffset = xOffset
+    self.yOffset = yOffset
+  }
+}
+
+/// The direction a line or paragraph runs.
+public enum TextDirection: String, CaseIterable, Hashable, Sendable, Codable {
+  /// Left to right, as Latin.
+  case leftToRight = "ltr"
+  /// Right to left, as Arabic and Hebrew.
+  case rightToLeft = "rtl"
 }
 
 /// Vertical font metrics in ems (that is, at 1pt); multiply by a point size for points.

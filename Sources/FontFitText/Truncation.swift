@@ -10,10 +10,11 @@ extension TextLayouter {
     let paragraphEnd = clusters[start...].firstIndex { $0.kind == .lineSeparator } ?? clusters.count
     let width = options.box.width + LineWrapper.tolerance
     // A line is as tall as the fonts of what it shows; an empty one as its first cluster's font.
-    func height(_ shown: Range<Int>...) -> Double {
+    func box(_ shown: Range<Int>...) -> (height: Double, baseline: Double) {
       let metrics = shown.filter { !$0.isEmpty }.map(wrapper.lineMetrics)
         .reduce(wrapper.lineMetrics(start..<min(start + 1, clusters.count))) { $0.union($1) }
-      return metrics.height * wrapper.pointSize * wrapper.lineHeightMultiple
+      return LineWrapper.lineBox(
+        metrics, pointSize: wrapper.pointSize, multiple: wrapper.lineHeightMultiple)
     }
     let visibleTotal = visibleCount(start..<clusters.count)
     guard options.lineBreakMode.usesTruncationToken, let token = truncationToken else {
@@ -24,9 +25,11 @@ extension TextLayouter {
         ? prefixEnd(from: start, to: paragraphEnd, width: width, wrapper: wrapper) : wrappedEnd
       let shown = visibleCount(start..<end)
       let text = String(shaped[clusters: start..<end])
+      let lineBox = box(start..<end)
       let line = TextLine(
-        text: text, width: wrapper.width(of: start..<end), height: height(start..<end),
-        isTruncated: true)
+        text: text, width: wrapper.width(of: start..<end), height: lineBox.height,
+        baseline: lineBox.baseline, isTruncated: true,
+        pieces: [LinePiece(source: .text, clusters: start..<end)])
       return (line, visibleTotal - shown)
     }
     let tokenWidth = LineWrapper(
@@ -34,7 +37,9 @@ extension TextLayouter {
     ).width(of: 0..<token.count)
     guard tokenWidth <= width else {
       // Not even the token fits: show nothing rather than overflow the box.
-      let line = TextLine(text: "", width: 0, height: height(), isTruncated: true)
+      let lineBox = box()
+      let line = TextLine(
+        text: "", width: 0, height: lineBox.height, baseline: lineBox.baseline, isTruncated: true)
       return (line, visibleTotal)
     }
     let room = width - tokenWidth
@@ -57,15 +62,23 @@ extension TextLayouter {
     default:
       prefix = start..<prefixEnd(from: start, to: paragraphEnd, width: room, wrapper: wrapper)
     }
-    let prefixText = shaped[clusters: shaped.trimmed(prefix, leading: false, trailing: true)]
-    let suffixText = shaped[clusters: shaped.trimmed(suffix, leading: true, trailing: false)]
-    let text = String(prefixText) + token.text + String(suffixText)
+    let shownPrefix = shaped.trimmed(prefix, leading: false, trailing: true)
+    let shownSuffix = shaped.trimmed(suffix, leading: true, trailing: false)
+    let text =
+      String(shaped[clusters: shownPrefix]) + token.text + String(shaped[clusters: shownSuffix])
     let lineWidth =
       tokenWidth + wrapper.width(of: prefix) + wrapper.width(of: suffix)
     let shown = visibleCount(prefix) + visibleCount(suffix)
     // The suffix of head and middle truncation may come from later text in other fonts.
+    let lineBox = box(prefix, suffix)
+    let pieces = [
+      LinePiece(source: .text, clusters: shownPrefix),
+      LinePiece(source: .token, clusters: 0..<token.count),
+      LinePiece(source: .text, clusters: shownSuffix),
+    ].filter { !$0.clusters.isEmpty }
     let line = TextLine(
-      text: text, width: lineWidth, height: height(prefix, suffix), isTruncated: true)
+      text: text, width: lineWidth, height: lineBox.height, baseline: lineBox.baseline,
+      isTruncated: true, pieces: pieces)
     return (line, visibleTotal - shown)
   }
 

@@ -10,6 +10,8 @@ struct LineSpan: Hashable, Sendable {
   var width: Double
   /// The height of the line box, in points.
   var height: Double
+  /// From the top of the line box down to the baseline, in points.
+  var baseline: Double
 }
 
 /// Breaks shaped text into lines of at most a given width, greedily, as renderers do.
@@ -48,10 +50,11 @@ struct LineWrapper {
     if let last = clusters.last, last.kind == .lineSeparator, start == clusters.count,
       lines.count < lineLimit, !(height > heightLimit + Self.tolerance)
     {
+      let box = lineBox(clusters.count - 1..<clusters.count)
       lines.append(
         LineSpan(
-          start: start, contentEnd: start, next: start, width: 0,
-          height: lineHeight(clusters.count - 1..<clusters.count)))
+          start: start, contentEnd: start, next: start, width: 0, height: box.height,
+          baseline: box.baseline))
     }
     return lines
   }
@@ -100,14 +103,26 @@ struct LineWrapper {
       contentWidth = width
       index += 1
     }
+    let box = lineBox(start..<max(next, start + 1))
     return LineSpan(
-      start: start, contentEnd: contentEnd, next: next, width: contentWidth,
-      height: lineHeight(start..<max(next, start + 1)))
+      start: start, contentEnd: contentEnd, next: next, width: contentWidth, height: box.height,
+      baseline: box.baseline)
   }
 
-  /// The height of a line holding the clusters in `range`: the union of its fonts' line boxes.
-  func lineHeight(_ range: Range<Int>) -> Double {
-    lineMetrics(range).height * pointSize * lineHeightMultiple
+  /// The height of a line holding the clusters in `range`, the union of its fonts' line
+  /// boxes, and its baseline below the top.
+  func lineBox(_ range: Range<Int>) -> (height: Double, baseline: Double) {
+    Self.lineBox(lineMetrics(range), pointSize: pointSize, multiple: lineHeightMultiple)
+  }
+
+  /// The height and baseline of a line with `metrics` (in ems): half the leading (line gap and
+  /// the multiple's extra) above the ascent, half below the descent.
+  static func lineBox(_ metrics: LineMetrics, pointSize: Double, multiple: Double)
+    -> (height: Double, baseline: Double)
+  {
+    let height = metrics.height * pointSize * multiple
+    let ink = (metrics.ascent + metrics.descent) * pointSize
+    return (height, (height - ink) / 2 + metrics.ascent * pointSize)
   }
 
   /// The union of the line boxes of the fonts in `range`, in ems; the first font's for an

@@ -16,6 +16,9 @@ public final class TextView: TextWidget {
   /// scrolls); nil before a layout or when it failed.
   public var contentHeight: Double? { layout?.fit?.textSize.height }
 
+  /// At the top: a text view scrolls from its first line.
+  public override var verticalPlacement: VerticalPlacement { .top }
+
   /// ``WidgetKind/textView``.
   public override var kind: WidgetKind { .textView }
 }

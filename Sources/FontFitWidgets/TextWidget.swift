@@ -1,20 +1,6 @@
 import FontFitFonts
 import FontFitText
 
-/// How lines sit horizontally in a widget, after UIKit's `NSTextAlignment`.
-public enum TextAlignment: String, CaseIterable, Hashable, Sendable {
-  /// Flush left.
-  case left
-  /// Centred.
-  case center
-  /// Flush right.
-  case right
-  /// Both edges flush, except the last line.
-  case justified
-  /// The script's natural side: left for left-to-right text.
-  case natural
-}
-
 /// How a widget shrinks its font so the text fits its box (the AXAutoSuitLabel behaviour).
 ///
 /// Every fit starts from the widget's adapted design size, never from the size a previous fit
@@ -71,7 +57,9 @@ open class TextWidget: View {
   }
 
   /// How lines sit horizontally.
-  public var textAlignment: TextAlignment = .natural
+  public var textAlignment: TextAlignment = .natural {
+    didSet { if textAlignment != oldValue { setNeedsLayout() } }
+  }
 
   /// The most lines to show; 0 means as many as the box holds.
   ///
@@ -156,6 +144,10 @@ open class TextWidget: View {
 
   /// Whether the widget lays out on a single line whatever `numberOfLines` says.
   open var isSingleLine: Bool { false }
+
+  /// Where the text sits vertically in the frame: centred, as UILabel and UIButton centre
+  /// their text, unless a subclass says otherwise.
+  open var verticalPlacement: VerticalPlacement { .center }
 
   /// Forgets what was measured with the previous environment's shaper.
   open override func environmentDidChange() {

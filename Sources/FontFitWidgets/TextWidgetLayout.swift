@@ -23,6 +23,11 @@ public struct WidgetLayout: Hashable, Sendable {
     if case .success(let text) = outcome { return text.result }
     return nil
   }
+  /// The lines placed in the widget, with their glyphs; empty when layout failed.
+  public var lines: [PositionedLine] {
+    if case .success(let text) = outcome { return text.lines }
+    return []
+  }
   /// The face Fontconfig chose for the adapted font; nil when layout failed.
   public var resolvedFont: ResolvedFont? {
     if case .success(let text) = outcome { return text.resolvedFont }
@@ -35,12 +40,16 @@ public struct WidgetLayout: Hashable, Sendable {
   }
 }
 
-/// A text laid out in a widget: the face its font resolved to and the fit.
+/// A text laid out in a widget: the face its font resolved to, the fit, and the lines placed in
+/// the widget.
 public struct TextFit: Hashable, Sendable {
   /// The face chosen for the adapted font.
   public var resolvedFont: ResolvedFont
   /// The chosen size, the lines, whether they fit and why not.
   public var result: FitResult
+  /// The lines placed in the widget's frame on the screen (coordinates relative to the frame's
+  /// top left corner), aligned, reordered for display, with their glyph runs.
+  public var lines: [PositionedLine]
 }
 
 /// A text that a widget with `.reject` overflow refused, and the fit that failed.
@@ -194,7 +203,9 @@ extension TextWidget {
       throw .font(error)
     }
     let result = Fitter(shaped: text, truncationToken: token).fit(sizes: sizes, options: options)
-    return TextFit(resolvedFont: resolved, result: result)
+    let lines = TextPositioner(shaped: text, truncationToken: token).position(
+      result.block, in: box, alignment: textAlignment, vertical: verticalPlacement)
+    return TextFit(resolvedFont: resolved, result: result, lines: lines)
   }
 
   /// The size `text` needs when at most `width` points wide, at the adapted size, with no limit

@@ -78,4 +78,34 @@ struct GoldenDumpTests {
     let fits = try #require(all.first { $0["id"] as? String == "short" })
     #expect(fits["failure"] is NSNull)
   }
+
+  @Test("--glyphs adds glyph runs whose advances add up to each line's width (issue 7)")
+  func glyphRuns() throws {
+    let run = try runDemo(["--format", "json", "--glyphs", "--screen", "iPhone 6"])
+    #expect(run.status == 0)
+    let root = try #require(try jsonScreens(run).first?["root"] as? [String: Any])
+    var checked = 0
+    for widget in widgets(in: root) {
+      let lines = widget["lines"] as? [String] ?? []
+      let boxes = widget["lineBoxes"] as? [[String: Any]] ?? []
+      #expect(boxes.count == lines.count)
+      for box in boxes {
+        let runs = try #require(box["runs"] as? [[String: Any]], "a line box has no runs")
+        let glyphs = runs.flatMap { $0["glyphs"] as? [[String: Any]] ?? [] }
+        let total = glyphs.compactMap { number($0, "advance") }.reduce(0, +)
+        let width = try #require(number(box, "width"))
+        #expect(abs(total - width) <= 0.01 * Double(max(glyphs.count, 1)))
+        for run in runs { #expect((run["file"] as? String)?.hasPrefix("/") == true) }
+        checked += 1
+      }
+    }
+    #expect(checked > 10)
+  }
+
+  @Test("--glyphs without --format json is a usage error")
+  func glyphsNeedJSON() throws {
+    let run = try runDemo(["--glyphs"])
+    #expect(run.status == 2)
+    #expect(run.stderr.contains("--glyphs needs --format json"))
+  }
 }

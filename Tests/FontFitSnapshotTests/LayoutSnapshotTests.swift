@@ -156,7 +156,7 @@ struct LayoutSnapshotTests {
           Label shrink [10, 90, 50, 12.5] Test Regular 10→10→8pt · 1 line · fits · fonts: Test \
       · "aaaaaaaaaaaa"
           View bar [0, 110, 320, 40]
-            Button ok [10, 10, 80, 20] \(font) · 1 line · fits · fonts: Test · "OK"
+            Button ok [10, 10, 80, 20] \(font) · 1 line · aligned center · fits · fonts: Test · "OK"
           TextField search [10, 160, 100, 20] \(font) · 1 line · fits · fonts: Test · "Search"
           TextView notes [10, 190, 100, 20] \(font) · 2 lines · scrolls (content 25pt tall) \
       · fonts: Test · "one two three four ⏎ five six seven"

@@ -36,6 +36,11 @@ int32_t fontfit_line_breaks(const uint16_t *utf16, int32_t length, int32_t *offs
 int32_t fontfit_bidi_levels(const uint16_t *utf16, int32_t length, uint8_t paragraph_level,
                             uint8_t *levels, uint8_t *resolved_paragraph_level, int32_t *error);
 
+/// The visual order of items with the given bidi levels (UAX #9 rule L2), as ICU's
+/// `ubidi_reorderVisual` computes it: `map[visual] = logical`. Returns 0, or -1 when `length` is
+/// negative or an argument is NULL.
+int32_t fontfit_reorder_visual(const uint8_t *levels, int32_t length, int32_t *map);
+
 /// The Unicode script of a code point as ICU's UScriptCode: 0 is Common, 1 Inherited,
 /// negative on failure.
 int32_t fontfit_script_code(uint32_t code_point);

@@ -1,0 +1,232 @@
+// Positioning: laid-out lines placed in their box, reordered for display (UAX #9 rule L2),
+// aligned, and broken into glyph runs an app can draw without laying out again.
+
+/// How lines sit horizontally in their box, after UIKit's `NSTextAlignment`.
+public enum TextAlignment: String, CaseIterable, Hashable, Sendable, Codable {
+  /// Flush left.
+  case left
+  /// Centred.
+  case center
+  /// Flush right.
+  case right
+  /// Both edges flush: spaces widen to fill the line, except on a paragraph's last line, which
+  /// sits on its natural side.
+  case justified
+  /// The paragraph's natural side: left for left-to-right text, right for right-to-left.
+  case natural
+}
+
+/// Where the block of lines sits vertically in its box.
+public enum VerticalPlacement: String, CaseIterable, Hashable, Sendable, Codable {
+  /// At the top, as a scrolling text view.
+  case top
+  /// Centred, as UILabel centres its text; a block taller than its box starts at the top.
+  case center
+}
+
+/// A line placed in its box: where it is, which way it runs, and the glyphs to draw.
+public struct PositionedLine: Hashable, Sendable {
+  /// The left edge of the drawn text, in points from the box's left edge.
+  public var x: Double
+  /// The top of the line box, in points from the box's top edge.
+  public var y: Double
+  /// The drawn width, in points (wider than the laid-out width for justified lines).
+  public var width: Double
+  /// The line box height, in points.
+  public var height: Double
+  /// The baseline, in points from the box's top edge.
+  public var baseline: Double
+  /// The paragraph direction the line follows.
+  public var direction: TextDirection
+  /// The glyphs in visual order, in runs of one font; empty when the shaper gave no glyphs.
+  public var runs: [GlyphRun]
+}
+
+/// Glyphs of one font, in visual order.
+public struct GlyphRun: Hashable, Sendable {
+  /// The font: its name, file and face index.
+  public var font: ShapedFont
+  /// The size to draw at, in points.
+  public var pointSize: Double
+  /// The glyphs, left to right.
+  public var glyphs: [PositionedGlyph]
+}
+
+/// One glyph placed in the box.
+public struct PositionedGlyph: Hashable, Sendable {
+  /// The glyph index in the run's face.
+  public var id: UInt32
+  /// Where to draw the glyph's origin: points from the box's left edge.
+  public var x: Double
+  /// Where to draw the glyph's origin (on the baseline): points from the box's top edge.
+  public var y: Double
+  /// How far the pen moves after the glyph, in points.
+  public var advance: Double
+  /// The UTF-8 offset in the source text of the cluster the glyph draws; nil for the glyphs of
+  /// the truncation token.
+  public var cluster: Int?
+}
+
+/// Places the lines of a laid-out text in a box.
+public struct TextPositioner: Sendable {
+  /// The text that was laid out.
+  public let shaped: ShapedText
+  /// The truncation token the layout used, if any.
+  public let truncationToken: ShapedText?
+
+  /// Creates a positioner for the texts a ``TextLayouter`` laid out.
+  public init(shaped: ShapedText, truncationToken: ShapedText?) {
+    self.shaped = shaped
+    self.truncationToken = truncationToken
+  }
+
+  /// The lines of `block` placed in a box of `size`.
+  ///
+  /// - Parameters:
+  ///   - block: The layout, from the same texts.
+  ///   - size: The box, in points.
+  ///   - alignment: How lines sit horizontally.
+  ///   - vertical: Where the block sits vertically.
+  /// - Returns: One positioned line per line of `block`, top to bottom.
+  public func position(
+    _ block: TextBlock, in size: Size, alignment: TextAlignment, vertical: VerticalPlacement
+  ) -> [PositionedLine] {
+    var top = vertical == .center ? max(0, (size.height - block.size.height) / 2) : 0
+    var result: [PositionedLine] = []
+    for (index, line) in block.lines.enumerated() {
+      let next = index + 1 < block.lines.count ? block.lines[index + 1] : nil
+      let side = horizontalSide(
+        alignment, isParagraphEnd: next.map { endsParagraph(line, before: $0) } ?? true)
+      let items = visualItems(line)
+      let spaces = items.filter { $0.cluster.kind == .space }.count
+      let extra = max(0, size.width - line.width)
+      let stretch = side == .justify && spaces > 0 ? extra / Double(spaces) : 0
+      let x: Double
+      switch side {
+      case .left, .justify: x = 0
+      case .right: x = size.width - line.width
+      case .center: x = (size.width - line.width) / 2
+      }
+      let baseline = top + line.baseline
+      result.append(
+        PositionedLine(
+          x: x, y: top, width: line.width + stretch * Double(spaces), height: line.height,
+          baseline: baseline, direction: shaped.baseDirection,
+          runs: runs(items, x: x, baseline: baseline, pointSize: block.pointSize, stretch: stretch)
+        ))
+      top += line.height
+    }
+    return result
+  }
+
+  private enum Side { case left, right, center, justify }
+
+  private func horizontalSide(_ alignment: TextAlignment, isParagraphEnd: Bool) -> Side {
+    let natural: Side = shaped.baseDirection == .rightToLeft ? .right : .left
+    switch alignment {
+    case .left: return .left
+    case .right: return .right
+    case .center: return .center
+    case .natural: return natural
+    case .justified: return isParagraphEnd ? natural : .justify
+    }
+  }
+
+  /// Whether a paragraph ends after `line`: a line separator lies between it and `next`.
+  private func endsParagraph(_ line: TextLine, before next: TextLine) -> Bool {
+    guard let end = line.pieces.last(where: { $0.source == .text })?.clusters.upperBound,
+      let start = next.pieces.first(where: { $0.source == .text })?.clusters.lowerBound,
+      end <= start
+    else { return true }
+    return shaped.clusters[end..<start].contains { $0.kind == .lineSeparator }
+  }
+
+  /// A cluster shown on a line, where it comes from, and its bidi level.
+  private struct Item {
+    var source: ShapedText
+    var isToken: Bool
+    var cluster: ShapedCluster
+    var level: UInt8
+  }
+
+  /// The line's clusters in visual order: logical order, then every maximal sequence at or
+  /// above each odd level reversed, from the highest level down (UAX #9, rule L2).
+  private func visualItems(_ line: TextLine) -> [Item] {
+    let baseLevel: UInt8 = shaped.baseDirection == .rightToLeft ? 1 : 0
+    var items: [Item] = []
+    items.reserveCapacity(line.pieces.reduce(0) { $0 + $1.clusters.count })
+    for piece in line.pieces {
+      let isToken = piece.source == .token
+      guard let source = isToken ? truncationToken : shaped else { continue }
+      for index in piece.clusters where source.clusters.indices.contains(index) {
+        let cluster = source.clusters[index]
+        items.append(
+          Item(
+            source: source, isToken: isToken, cluster: cluster,
+            level: isToken ? baseLevel : cluster.level))
+      }
+    }
+    return Self.visualOrder(levels: items.map(\.level)).map { items[$0] }
+  }
+
+  /// The visual order of items with bidi `levels`, by UAX #9 rule L2.
+  ///
+  /// `order[visual]` is the logical index. From the highest level down to the lowest odd one,
+  /// every maximal sequence at that level or above is reversed.
+  package static func visualOrder(levels: [UInt8]) -> [Int] {
+    var order = Array(levels.indices)
+    guard let highest = levels.max() else { return order }
+    let lowestOdd = levels.filter { $0 % 2 == 1 }.min() ?? (highest + 1)
+    var level = highest
+    while level >= lowestOdd, level > 0 {
+      var index = 0
+      while index < order.count {
+        guard levels[order[index]] >= level else {
+          index += 1
+          continue
+        }
+        var end = index
+        while end < order.count, levels[order[end]] >= level { end += 1 }
+        order[index..<end].reverse()
+        index = end
+      }
+      level -= 1
+    }
+    return order
+  }
+
+  /// The glyph runs of `items`, drawn from `x` on `baseline`, spaces widened by `stretch`.
+  private func runs(
+    _ items: [Item], x: Double, baseline: Double, pointSize: Double, stretch: Double
+  ) -> [GlyphRun] {
+    var runs: [GlyphRun] = []
+    var pen = x
+    for item in items {
+      let source = item.source
+      // O(1) for native strings: UTF-8 is their storage.
+      let offset =
+        item.isToken
+        ? nil
+        : source.text.utf8.distance(from: source.text.startIndex, to: item.cluster.range.lowerBound)
+      let glyphs = item.cluster.glyphs
+      for index in glyphs {
+        let glyph = source.glyphs[index]
+        // A justified space's last glyph takes the extra width, so advances add up to the line.
+        let extra = item.cluster.kind == .space && index == glyphs.upperBound - 1 ? stretch : 0
+        let placed = PositionedGlyph(
+          id: glyph.id, x: pen + glyph.xOffset * pointSize,
+          y: baseline - glyph.yOffset * pointSize, advance: glyph.advance * pointSize + extra,
+          cluster: offset)
+        pen += placed.advance
+        let font = source.fonts[glyph.font]
+        if let last = runs.indices.last, runs[last].font == font {
+          runs[last].glyphs.append(placed)
+        } else {
+          runs.append(GlyphRun(font: font, pointSize: pointSize, glyphs: [placed]))
+        }
+      }
+      if item.cluster.kind == .space, glyphs.isEmpty { pen += stretch }
+    }
+    return runs
+  }
+}

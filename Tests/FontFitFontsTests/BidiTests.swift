@@ -1,0 +1,106 @@
+import FontFitText
+import TestSupport
+import Testing
+
+@testable import FontFitFonts
+
+/// Bidi on real fonts: levels from ICU, reordering and right alignment of placed lines (issue 7).
+@Suite("Bidi and positions on real fonts (issue 7)")
+struct BidiTests {
+  static let mixed = [
+    "שלום world 123 עולם", "Hello שלום, עולם!", "مرحبا Swift 6 بالعالم", "abc אבג def",
+    "(ملف.txt) جديد", "זהו טקסט: one, two, three.", "السعر ٣٥ دولار", "a ב c ד e",
+    "مرحبا بالعالم، هذا نص عربي للتجربة", "שלום עולם",
+  ]
+
+  /// `text` in `font`, laid out on one line of `width` and placed with `alignment`.
+  static func place(
+    _ text: String, font: String = "DejaVu Sans 17", width: Double = 2000,
+    alignment: TextAlignment = .natural
+  ) throws -> (shaped: ShapedText, lines: [PositionedLine]) {
+    let system = try FontSystem.shared()
+    let font = try Font(font)
+    let shaped = try system.shape(text, font: font.descriptor)
+    let token = try system.shape("…", font: font.descriptor)
+    let box = Size(width: width, height: 1000)
+    let block = TextLayouter(shaped: shaped, truncationToken: token).layout(
+      pointSize: font.pointSize, options: try LayoutOptions(box: box))
+    let lines = TextPositioner(shaped: shaped, truncationToken: token).position(
+      block, in: box, alignment: alignment, vertical: .top)
+    return (shaped, lines)
+  }
+
+  @Test("Reordering matches ICU's ubidi_reorderVisual on random level sequences")
+  func reorderingMatchesICU() {
+    var generator = SplitMix64(seed: 21)
+    for _ in 0..<500 {
+      let count = Int.random(in: 0...24, using: &generator)
+      let levels = (0..<count).map { _ in UInt8.random(in: 0...5, using: &generator) }
+      #expect(
+        TextPositioner.visualOrder(levels: levels) == BidiLevels.visualOrder(levels: levels),
+        "levels \(levels)")
+    }
+  }
+
+  @Test("Mixed-direction lines show their grapheme clusters in ICU's visual order")
+  func mixedStrings() throws {
+    for text in Self.mixed {
+      let (shaped, lines) = try Self.place(text)
+      let line = try #require(lines.first)
+      try #require(lines.count == 1)
+      let visible = shaped.clusters.indices.filter { !shaped.clusters[$0].glyphs.isEmpty }
+      let expected = BidiLevels.visualOrder(levels: shaped.clusters.map(\.level))
+        .filter { visible.contains($0) }
+        .map { shaped.clusters[$0].range.lowerBound.utf16Offset(in: text) }
+      var seen: [Int] = []
+      for glyph in line.runs.flatMap(\.glyphs) {
+        let offset = try #require(glyph.cluster)
+        let index = text.utf8.index(text.startIndex, offsetBy: offset)
+        let utf16 = index.utf16Offset(in: text)
+        if seen.last != utf16 { seen.append(utf16) }
+      }
+      #expect(seen == expected, "\(text)")
+    }
+  }
+
+  @Test("Right-to-left paragraphs are right-aligned to 0.01pt, in every width")
+  func rightAlignment() throws {
+    for text in ["שלום עולם, זהו טקסט", "مرحبا بالعالم، هذا نص عربي للتجربة"] {
+      for width in stride(from: 80.0, through: 400, by: 40) {
+        let system = try FontSystem.shared()
+        let font = try Font("DejaVu Sans 17")
+        let shaped = try system.shape(text, font: font.descriptor)
+        #expect(shaped.baseDirection == .rightToLeft)
+        let box = Size(width: width, height: 1000)
+        let block = TextLayouter(shaped: shaped, truncationToken: nil).layout(
+          pointSize: 17, options: try LayoutOptions(box: box, lineBreakMode: .wordWrap))
+        let lines = TextPositioner(shaped: shaped, truncationToken: nil).position(
+          block, in: box, alignment: .natural, vertical: .top)
+        for line in lines {
+          let glyphs = line.runs.flatMap(\.glyphs)
+          let right = (glyphs.last?.x ?? 0) + (glyphs.last?.advance ?? 0)
+          #expect(abs(right - width) <= 0.01, "\(text) at \(width): ends at \(right)")
+          #expect(line.direction == .rightToLeft)
+        }
+      }
+    }
+  }
+
+  @Test("On real fonts the glyph advances of every line add up to its width")
+  func advancesAddUp() throws {
+    let texts =
+      Self.mixed + [
+        "The official staff shuffled the fluffy files.", "नमस्ते दुनिया, हिन्दी भाषा",
+        "Tiếng Việt có dấu",
+      ]
+    for text in texts {
+      for alignment in TextAlignment.allCases {
+        let (_, lines) = try Self.place(text, width: 120, alignment: alignment)
+        for line in lines {
+          let total = line.runs.flatMap(\.glyphs).reduce(0) { $0 + $1.advance }
+          #expect(abs(total - line.width) <= 0.01, "\(text) \(alignment)")
+        }
+      }
+    }
+  }
+}

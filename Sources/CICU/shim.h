@@ -6,6 +6,7 @@
 // CICUShim instead; this module carries ICU's headers, pkg-config flags and apt provider.
 #include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
+#include <unicode/uloc.h>
 #include <unicode/uscript.h>
 #include <unicode/utypes.h>
 

@@ -3,6 +3,7 @@
 #include <stddef.h>
 #include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
+#include <unicode/uloc.h>
 #include <unicode/uscript.h>
 #include <unicode/utypes.h>
 
@@ -12,8 +13,9 @@ static int32_t fail(int32_t *error, UErrorCode code) {
   return -1;
 }
 
-int32_t fontfit_line_breaks(const uint16_t *utf16, int32_t length, int32_t *offsets,
-                            uint8_t *hard, int32_t capacity, int32_t *error) {
+int32_t fontfit_line_breaks(const uint16_t *utf16, int32_t length, const char *language_tag,
+                            int32_t *offsets, uint8_t *hard, int32_t capacity,
+                            int32_t *error) {
   if (error != NULL) *error = (int32_t)U_ZERO_ERROR;
   if (length < 0 || capacity < 0 || (length > 0 && utf16 == NULL) ||
       (capacity > 0 && (offsets == NULL || hard == NULL))) {
@@ -22,7 +24,16 @@ int32_t fontfit_line_breaks(const uint16_t *utf16, int32_t length, int32_t *offs
   if (length == 0) return 0;
 
   UErrorCode status = U_ZERO_ERROR;
-  UBreakIterator *iterator = ubrk_open(UBRK_LINE, "", NULL, 0, &status);
+  char locale[ULOC_FULLNAME_CAPACITY] = "";
+  if (language_tag != NULL && language_tag[0] != '\0') {
+    int32_t parsed = 0;
+    uloc_forLanguageTag(language_tag, locale, (int32_t)sizeof(locale), &parsed, &status);
+    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING) {
+      return fail(error, U_FAILURE(status) ? status : U_BUFFER_OVERFLOW_ERROR);
+    }
+    status = U_ZERO_ERROR;
+  }
+  UBreakIterator *iterator = ubrk_open(UBRK_LINE, locale, NULL, 0, &status);
   if (U_FAILURE(status) || iterator == NULL) {
     if (iterator != NULL) ubrk_close(iterator);
     return fail(error, U_FAILURE(status) ? status : U_INTERNAL_PROGRAM_ERROR);

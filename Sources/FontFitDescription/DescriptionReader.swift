@@ -1,3 +1,4 @@
+import FontFitFonts
 import FontFitText
 import FontFitWidgets
 import Foundation
@@ -139,6 +140,16 @@ struct DescriptionReader {
       throw error(at: node, path: path, "expected an array, found \(node.value.typeName)")
     }
     return values
+  }
+
+  /// A BCP 47 language tag.
+  func language(_ node: JSONNode, at path: String) throws(DescriptionError) -> Language {
+    let tag = try string(node, at: path)
+    do {
+      return try Language(tag)
+    } catch {
+      throw self.error(at: node, path: path, "expected a BCP 47 language tag: \(error.reason)")
+    }
   }
 
   /// One of the raw values of `Choice`, listing them all when the value is not one.

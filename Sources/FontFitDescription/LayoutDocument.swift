@@ -22,6 +22,8 @@ public struct LayoutDocument: Hashable, Sendable {
   public var adaptation: AdaptationPolicy
   /// Whether frames scale with the screen.
   public var scalesFrames: Bool
+  /// The language of the document's text, unless a widget names its own.
+  public var language: Language?
   /// The screens known to this document: the catalog given plus the file's own `screens`.
   public var catalog: ScreenCatalog
   /// The root widget.
@@ -59,14 +61,16 @@ public struct LayoutDocument: Hashable, Sendable {
   public func environment(on screen: Screen, shaper: any TextShaping) -> WidgetEnvironment {
     WidgetEnvironment(
       screen: screen, designScreen: designScreen, adaptation: adaptation,
-      scalesFrames: scalesFrames, shaper: shaper)
+      scalesFrames: scalesFrames, shaper: shaper, language: language)
   }
 
   private init(reader: DescriptionReader, catalog: ScreenCatalog) throws(DescriptionError) {
     file = reader.file
     let top = try reader.object(reader.root, at: "")
     try reader.checkKeys(
-      top, allowed: ["designScreen", "adaptation", "scalesFrames", "screens", "root"], at: "")
+      top,
+      allowed: ["designScreen", "adaptation", "scalesFrames", "language", "screens", "root"],
+      at: "")
     var catalog = catalog
     if let screens = top.member("screens") {
       catalog.add(try reader.screens(screens, at: "screens"))
@@ -77,6 +81,9 @@ public struct LayoutDocument: Hashable, Sendable {
       try top.member("adaptation").map { (node) throws(DescriptionError) in
         try AdaptationPolicy(node, reader: reader)
       } ?? .seedIncrements
+    language = try top.member("language").map { (node) throws(DescriptionError) in
+      try reader.language(node, at: "language")
+    }
     scalesFrames =
       try top.member("scalesFrames").map { (node) throws(DescriptionError) in
         try reader.bool(node, at: "scalesFrames")

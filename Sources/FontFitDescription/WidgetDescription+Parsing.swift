@@ -9,7 +9,7 @@ struct WidgetParser {
   static let commonKeys = ["type", "id", "frame", "children"]
   static let textKeys = [
     "font", "textAlignment", "numberOfLines", "lineBreakMode", "autoFit", "overflow",
-    "lineHeightMultiple", "truncationToken",
+    "lineHeightMultiple", "truncationToken", "language", "writingDirection",
   ]
 
   func widget(_ node: JSONNode, at path: String) throws(DescriptionError) -> WidgetDescription {
@@ -55,6 +55,13 @@ struct WidgetParser {
     if let value = object.member("lineHeightMultiple") {
       description.lineHeightMultiple = try reader.number(
         value, at: join(path, "lineHeightMultiple"), positive: true, atMost: 100)
+    }
+    if let value = object.member("language") {
+      description.language = try reader.language(value, at: join(path, "language"))
+    }
+    if let value = object.member("writingDirection") {
+      description.writingDirection = try reader.choice(
+        value, at: join(path, "writingDirection"), as: WritingDirection.self)
     }
     if let value = object.member("truncationToken") {
       let token = try reader.string(value, at: join(path, "truncationToken"))

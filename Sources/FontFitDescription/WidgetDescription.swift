@@ -30,6 +30,10 @@ public struct WidgetDescription: Hashable, Sendable {
   public var lineHeightMultiple: Double?
   /// The truncation token, when set.
   public var truncationToken: String?
+  /// The text's language, when set; else the document's.
+  public var language: Language?
+  /// The paragraph direction, when set.
+  public var writingDirection: WritingDirection?
   /// The widgets inside, back to front.
   public var children: [WidgetDescription]
 
@@ -39,6 +43,7 @@ public struct WidgetDescription: Hashable, Sendable {
     text: String? = nil, placeholder: String? = nil, textAlignment: TextAlignment? = nil,
     numberOfLines: Int? = nil, lineBreakMode: LineBreakMode? = nil, autoFit: AutoFit?? = nil,
     overflow: Overflow? = nil, lineHeightMultiple: Double? = nil, truncationToken: String? = nil,
+    language: Language? = nil, writingDirection: WritingDirection? = nil,
     children: [WidgetDescription] = []
   ) {
     self.kind = kind
@@ -54,6 +59,8 @@ public struct WidgetDescription: Hashable, Sendable {
     self.overflow = overflow
     self.lineHeightMultiple = lineHeightMultiple
     self.truncationToken = truncationToken
+    self.language = language
+    self.writingDirection = writingDirection
     self.children = children
   }
 
@@ -80,6 +87,8 @@ public struct WidgetDescription: Hashable, Sendable {
       if let overflow { widget.overflow = overflow }
       if let lineHeightMultiple { widget.lineHeightMultiple = lineHeightMultiple }
       if let truncationToken { widget.truncationToken = truncationToken }
+      if let language { widget.language = language }
+      if let writingDirection { widget.writingDirection = writingDirection }
       if let field = widget as? TextField, let placeholder { field.placeholder = placeholder }
       widget.font = font
       if let text { widget.text = text }

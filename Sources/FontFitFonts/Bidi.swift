@@ -11,8 +11,9 @@ struct BidiLevels {
   /// The paragraph's own level: 0 for left to right, 1 for right to left.
   let paragraphLevel: UInt8
 
-  /// The levels of `text`, with the paragraph direction taken from its first strong character.
-  init(_ text: String, graphemes: Graphemes) throws(ShapingError) {
+  /// The levels of `text`, with the paragraph direction `direction` says: from the first
+  /// strong character when it is natural.
+  init(_ text: String, graphemes: Graphemes, direction: WritingDirection) throws(ShapingError) {
     let units = Array(text.utf16)
     var unitLevels = [UInt8](repeating: 0, count: units.count)
     var paragraph: UInt8 = 0
@@ -22,7 +23,9 @@ struct BidiLevels {
     }
     let status = units.withUnsafeBufferPointer { text in
       unitLevels.withUnsafeMutableBufferPointer { levels in
-        fontfit_bidi_levels(text.baseAddress, length, 0xFE, levels.baseAddress, &paragraph, &error)
+        fontfit_bidi_levels(
+          text.baseAddress, length, Self.paragraphLevel(direction), levels.baseAddress,
+          &paragraph, &error)
       }
     }
     guard status == 0, error <= 0 else {
@@ -30,6 +33,15 @@ struct BidiLevels {
     }
     levels = (0..<graphemes.count).map { unitLevels[graphemes.utf16Offsets[$0]] }
     paragraphLevel = paragraph
+  }
+
+  /// ICU's paragraph level for a direction: 0 or 1, or 0xFE (UBIDI_DEFAULT_LTR) for natural.
+  private static func paragraphLevel(_ direction: WritingDirection) -> UInt8 {
+    switch direction {
+    case .natural: 0xFE
+    case .leftToRight: 0
+    case .rightToLeft: 1
+    }
   }
 }
 

@@ -8,6 +8,8 @@ import FontFitText
 struct FallbackSearch {
   /// The font whose chain is searched.
   let requested: ResolvedFont
+  /// The text's language, which orders the chain.
+  let language: Language?
   private var chain: [ResolvedFont]?
   private var answers: [Character: FallbackFace?] = [:]
 
@@ -17,8 +19,9 @@ struct FallbackSearch {
     var face: FontFace
   }
 
-  init(requested: ResolvedFont) {
+  init(requested: ResolvedFont, language: Language?) {
     self.requested = requested
+    self.language = language
   }
 
   /// The first face after the requested one that draws every character of `character`, or
@@ -32,7 +35,9 @@ struct FallbackSearch {
     -> FallbackFace?
   {
     if let known = answers[character] { return known }
-    if chain == nil { chain = try system.fallbackChain(for: requested.requested) }
+    if chain == nil {
+      chain = try system.fallbackChain(for: requested.requested, language: language)
+    }
     let requestedKey = FaceKey(requested)
     var found: FallbackFace?
     for candidate in chain ?? [] where FaceKey(candidate) != requestedKey {

@@ -22,9 +22,15 @@ public final class FontSystem: Sendable {
   public static let cacheLimits = (resolutions: 512, fallbackChains: 64, faces: 64)
 
   private struct Caches {
-    var resolutions: [FontDescriptor: ResolvedFont] = [:]
-    var chains: [FontDescriptor: [ResolvedFont]] = [:]
+    var resolutions: [ResolutionKey: ResolvedFont] = [:]
+    var chains: [ResolutionKey: [ResolvedFont]] = [:]
     var faces: [FaceKey: FontFace] = [:]
+  }
+
+  /// What a resolution depends on: the descriptor, and the language Fontconfig favours.
+  private struct ResolutionKey: Hashable {
+    var descriptor: FontDescriptor
+    var language: Language?
   }
 
   /// Loads the system's Fontconfig configuration and initialises FreeType.
@@ -51,15 +57,22 @@ public final class FontSystem: Sendable {
 
   /// The installed face Fontconfig chooses for `descriptor`, and whether it is a substitute.
   ///
+  /// - Parameters:
+  ///   - descriptor: The families, weight and slant asked for.
+  ///   - language: The text's language, which Fontconfig weighs in its choice; nil for none.
+  /// - Returns: The chosen face.
   /// - Throws: ``FontError`` when Fontconfig fails.
-  public func resolve(_ descriptor: FontDescriptor) throws(FontError) -> ResolvedFont {
-    if let cached = caches.withLock({ $0.resolutions[descriptor] }) { return cached }
-    let resolved = try resolver.resolve(descriptor)
+  public func resolve(_ descriptor: FontDescriptor, language: Language? = nil) throws(FontError)
+    -> ResolvedFont
+  {
+    let key = ResolutionKey(descriptor: descriptor, language: language)
+    if let cached = caches.withLock({ $0.resolutions[key] }) { return cached }
+    let resolved = try resolver.resolve(descriptor, language: language)
     caches.withLock { caches in
       if caches.resolutions.count >= Self.cacheLimits.resolutions {
         caches.resolutions.removeAll()
       }
-      caches.resolutions[descriptor] = resolved
+      caches.resolutions[key] = resolved
     }
     return resolved
   }
@@ -74,8 +87,10 @@ public final class FontSystem: Sendable {
   /// The width of `text` on one line at `font`'s size, in points, trailing spaces included.
   ///
   /// - Throws: ``ShapingError`` when the text cannot be shaped.
-  public func width(of text: String, font: Font) throws(ShapingError) -> Double {
-    let shaped = try shape(text, font: font.descriptor)
+  public func width(of text: String, font: Font, options: ShapingOptions = ShapingOptions())
+    throws(ShapingError) -> Double
+  {
+    let shaped = try shape(text, font: font.descriptor, options: options)
     var width = 0.0
     for (index, cluster) in shaped.clusters.enumerated() {
       width += cluster.advance + (index > 0 ? cluster.kerning : 0)
@@ -94,12 +109,14 @@ public final class FontSystem: Sendable {
   /// - Parameters:
   ///   - text: The text.
   ///   - font: The font's descriptor; no size is needed, since advances are kept in ems.
+  ///   - options: The text's language and paragraph direction.
   ///   - lineBreaker: Finds the break opportunities stored in the clusters.
   /// - Returns: One cluster per grapheme cluster, with advances and kerning in ems.
   /// - Throws: ``ShapingError`` when a font cannot be resolved, opened or measured, or when
   ///   the line breaker fails or answers with the wrong number of entries.
   public func shape(
-    _ text: String, font: FontDescriptor, lineBreaker: some LineBreaking
+    _ text: String, font: FontDescriptor, options: ShapingOptions = ShapingOptions(),
+    lineBreaker: some LineBreaking
   ) throws(ShapingError) -> ShapedText {
     let opportunities: [LineBreakOpportunity]
     do {
@@ -113,28 +130,36 @@ public final class FontSystem: Sendable {
     }
     var shaper: Shaper
     do {
-      shaper = try Shaper(system: self, requested: resolve(font))
+      shaper = try Shaper(
+        system: self, requested: resolve(font, language: options.language), options: options)
     } catch {
       throw .font(error)
     }
     return try shaper.shape(text, opportunities: opportunities)
   }
 
-  /// Measures `text` as ``shape(_:font:lineBreaker:)`` does, with Unicode line breaking
-  /// (UAX #14, through ICU).
+  /// Measures `text` as ``shape(_:font:options:lineBreaker:)`` does, with Unicode line
+  /// breaking (UAX #14, through ICU, with the rules of the options' language).
   ///
   /// - Throws: ``ShapingError`` when the text cannot be shaped.
-  public func shape(_ text: String, font: FontDescriptor) throws(ShapingError) -> ShapedText {
-    try shape(text, font: font, lineBreaker: UnicodeLineBreaker())
+  public func shape(
+    _ text: String, font: FontDescriptor, options: ShapingOptions = ShapingOptions()
+  ) throws(ShapingError) -> ShapedText {
+    try shape(
+      text, font: font, options: options,
+      lineBreaker: UnicodeLineBreaker(language: options.language))
   }
 
   /// The fonts a character missing from `descriptor`'s face falls back along, cached.
-  func fallbackChain(for descriptor: FontDescriptor) throws(FontError) -> [ResolvedFont] {
-    if let cached = caches.withLock({ $0.chains[descriptor] }) { return cached }
-    let chain = try resolver.fallbackChain(for: descriptor)
+  func fallbackChain(for descriptor: FontDescriptor, language: Language?) throws(FontError)
+    -> [ResolvedFont]
+  {
+    let key = ResolutionKey(descriptor: descriptor, language: language)
+    if let cached = caches.withLock({ $0.chains[key] }) { return cached }
+    let chain = try resolver.fallbackChain(for: descriptor, language: language)
     caches.withLock { caches in
       if caches.chains.count >= Self.cacheLimits.fallbackChains { caches.chains.removeAll() }
-      caches.chains[descriptor] = chain
+      caches.chains[key] = chain
     }
     return chain
   }

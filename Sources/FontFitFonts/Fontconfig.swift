@@ -31,9 +31,9 @@ final class FontconfigResolver: Sendable {
 
   /// The face Fontconfig matches for `font`: the best of the installed fonts, never nothing
   /// while any font is installed.
-  func resolve(_ font: FontDescriptor) throws(FontError) -> ResolvedFont {
+  func resolve(_ font: FontDescriptor, language: Language?) throws(FontError) -> ResolvedFont {
     try config.withLock { (handle) throws(FontError) -> ResolvedFont in
-      let pattern = try Self.pattern(for: font, config: handle.config)
+      let pattern = try Self.pattern(for: font, language: language, config: handle.config)
       defer { FcPatternDestroy(pattern) }
       var result = FcResultNoMatch
       guard let match = FcFontMatch(handle.config, pattern, &result) else {
@@ -48,9 +48,11 @@ final class FontconfigResolver: Sendable {
 
   /// The fonts Fontconfig ranks for `font`, best first, trimmed to those that add coverage:
   /// the chain a character missing from the first font falls back along.
-  func fallbackChain(for font: FontDescriptor) throws(FontError) -> [ResolvedFont] {
+  func fallbackChain(for font: FontDescriptor, language: Language?) throws(FontError)
+    -> [ResolvedFont]
+  {
     try config.withLock { (handle) throws(FontError) -> [ResolvedFont] in
-      let pattern = try Self.pattern(for: font, config: handle.config)
+      let pattern = try Self.pattern(for: font, language: language, config: handle.config)
       defer { FcPatternDestroy(pattern) }
       var result = FcResultNoMatch
       guard let set = FcFontSort(handle.config, pattern, 1, nil, &result) else {
@@ -83,9 +85,9 @@ final class FontconfigResolver: Sendable {
 
   /// The request as a Fontconfig pattern with the configuration's substitutions applied; the
   /// caller destroys it.
-  private static func pattern(for font: FontDescriptor, config: OpaquePointer) throws(FontError)
-    -> OpaquePointer
-  {
+  private static func pattern(
+    for font: FontDescriptor, language: Language?, config: OpaquePointer
+  ) throws(FontError) -> OpaquePointer {
     guard let pattern = FcPatternCreate() else {
       throw FontError(library: .fontconfig, function: "FcPatternCreate", message: "out of memory")
     }
@@ -100,6 +102,11 @@ final class FontconfigResolver: Sendable {
         FcPatternAddInteger(pattern, "slant", font.slant.fontconfigValue),
         "FcPatternAddInteger(slant)")
       try check(FcPatternAddBool(pattern, "scalable", 1), "FcPatternAddBool(scalable)")
+      if let language {
+        // As Pango does: the language steers matching and the fallback order towards fonts
+        // that support it (Chinese punctuation from a Chinese font for zh-CN, say).
+        try check(FcPatternAddString(pattern, "lang", language.tag), "FcPatternAddString(lang)")
+      }
       try check(
         FcConfigSubstitute(config, pattern, FcMatchPattern), "FcConfigSubstitute")
     } catch {

@@ -16,8 +16,9 @@ struct Shaper {
   private var fallback: FallbackSearch
   private var missing: [Unicode.Scalar] = []
   private var reported: Set<Unicode.Scalar> = []
+  private let options: ShapingOptions
 
-  init(system: FontSystem, requested: ResolvedFont) throws(FontError) {
+  init(system: FontSystem, requested: ResolvedFont, options: ShapingOptions) throws(FontError) {
     let face = try system.face(for: requested)
     self.system = system
     faces = [face]
@@ -27,7 +28,8 @@ struct Shaper {
         name: requested.displayName, metrics: face.lineMetrics, file: requested.file,
         faceIndex: requested.index)
     ]
-    fallback = FallbackSearch(requested: requested)
+    fallback = FallbackSearch(requested: requested, language: options.language)
+    self.options = options
   }
 
   /// The clusters of `text` with advances in ems; `opportunities` has one entry per grapheme
@@ -44,7 +46,7 @@ struct Shaper {
     } catch {
       throw .font(error)
     }
-    let levels = try BidiLevels(text, graphemes: graphemes)
+    let levels = try BidiLevels(text, graphemes: graphemes, direction: options.direction)
     let scripts = Scripts(text).resolved
     var bytes = Array(text.utf8)
     for index in bytes.indices where bytes[index] == UInt8(ascii: "\t") {
@@ -56,7 +58,7 @@ struct Shaper {
       let face = faces[run.face]
       let glyphs: [HarfBuzzGlyph]
       do {
-        glyphs = try face.harfBuzz.shape(bytes, run: run.shaping, language: nil)
+        glyphs = try face.harfBuzz.shape(bytes, run: run.shaping, language: options.language?.tag)
       } catch {
         throw .font(error)
       }

@@ -17,8 +17,16 @@ import FontFitText
 /// tables would need regenerating for each Unicode version. Should ICU ever fail (it can only
 /// run out of memory), the breaker throws rather than guess.
 public struct UnicodeLineBreaker: LineBreaking {
+  /// The language whose ICU rules apply (Japanese and Chinese tailor line breaking), or nil
+  /// for the root rules.
+  public var language: Language?
+
   /// Creates the breaker.
-  public init() {}
+  ///
+  /// - Parameter language: The language whose ICU rules apply; nil for the root rules.
+  public init(language: Language? = nil) {
+    self.language = language
+  }
 
   /// The break opportunity before each grapheme cluster of `text`.
   ///
@@ -29,7 +37,7 @@ public struct UnicodeLineBreaker: LineBreaking {
   /// - Throws: ``LineBreakingError/engineFailed(code:message:)`` when ICU fails.
   public func opportunities(in text: String) throws(LineBreakingError) -> [LineBreakOpportunity] {
     let units = Array(text.utf16)
-    let breaks = try Self.breakOffsets(inUTF16: units)
+    let breaks = try Self.breakOffsets(inUTF16: units, language: language)
     var result: [LineBreakOpportunity] = []
     result.reserveCapacity(units.count)
     var next = 0  // The first break in `breaks` not yet passed.
@@ -54,11 +62,14 @@ public struct UnicodeLineBreaker: LineBreaking {
   /// the result can be compared directly with Unicode's `LineBreakTest.txt`. Unpaired
   /// surrogates are accepted and treated as ICU treats them.
   ///
-  /// - Parameter units: The text as UTF-16 code units.
+  /// - Parameters:
+  ///   - units: The text as UTF-16 code units.
+  ///   - language: The language whose rules apply; nil for ICU's root rules.
   /// - Returns: The break positions.
   /// - Throws: ``LineBreakingError/engineFailed(code:message:)`` when ICU reports an error or
   ///   the text is longer than ICU's 32-bit lengths allow.
-  public static func breakOffsets(inUTF16 units: [UInt16]) throws(LineBreakingError)
+  public static func breakOffsets(inUTF16 units: [UInt16], language: Language? = nil)
+    throws(LineBreakingError)
     -> [(offset: Int, isMandatory: Bool)]
   {
     guard !units.isEmpty else { return [] }
@@ -72,7 +83,8 @@ public struct UnicodeLineBreaker: LineBreaking {
       offsets.withUnsafeMutableBufferPointer { offsets in
         hard.withUnsafeMutableBufferPointer { hard in
           fontfit_line_breaks(
-            text.baseAddress, length, offsets.baseAddress, hard.baseAddress, length, &error)
+            text.baseAddress, length, language?.tag, offsets.baseAddress, hard.baseAddress,
+            length, &error)
         }
       }
     }

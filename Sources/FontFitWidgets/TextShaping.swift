@@ -7,15 +7,34 @@ import FontFitText
 /// headless one that answers with arithmetic lets widget behaviour be tested apart from the
 /// installed fonts.
 public protocol TextShaping: Sendable {
-  /// Measures `text` in the face chosen for `font`, in ems, with its break opportunities.
+  /// Measures `text` in the face chosen for `font`, in ems, with its break opportunities,
+  /// bidi levels and glyphs, in the language and direction `options` give.
   ///
   /// - Throws: ``ShapingError`` when the font cannot be used or the text cannot be broken.
-  func shape(_ text: String, font: FontDescriptor) throws(ShapingError) -> ShapedText
+  func shape(_ text: String, font: FontDescriptor, options: ShapingOptions) throws(ShapingError)
+    -> ShapedText
 
-  /// The face chosen for `font`, and whether it substitutes for the requested family.
+  /// The face chosen for `font` for text in `language`, and whether it substitutes for the
+  /// requested family.
   ///
   /// - Throws: ``FontError`` when the font cannot be resolved.
-  func resolve(_ font: FontDescriptor) throws(FontError) -> ResolvedFont
+  func resolve(_ font: FontDescriptor, language: Language?) throws(FontError) -> ResolvedFont
+}
+
+extension TextShaping {
+  /// Measures `text` in `font` with no language and a natural paragraph direction.
+  ///
+  /// - Throws: ``ShapingError`` when the font cannot be used or the text cannot be broken.
+  public func shape(_ text: String, font: FontDescriptor) throws(ShapingError) -> ShapedText {
+    try shape(text, font: font, options: ShapingOptions())
+  }
+
+  /// The face chosen for `font`, for text of no particular language.
+  ///
+  /// - Throws: ``FontError`` when the font cannot be resolved.
+  public func resolve(_ font: FontDescriptor) throws(FontError) -> ResolvedFont {
+    try resolve(font, language: nil)
+  }
 }
 
 /// The real measurer: Fontconfig resolves, FreeType measures, ICU finds line breaks.

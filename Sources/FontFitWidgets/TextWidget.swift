@@ -61,6 +61,17 @@ open class TextWidget: View {
     didSet { if textAlignment != oldValue { setNeedsLayout() } }
   }
 
+  /// The language of the text, or nil for the environment's; it picks fonts, language-specific
+  /// glyph forms and line-breaking rules.
+  public var language: Language? {
+    didSet { if language != oldValue { setNeedsLayout() } }
+  }
+
+  /// The paragraph direction: from the text's first strong character (`natural`), or forced.
+  public var writingDirection: WritingDirection = .natural {
+    didSet { if writingDirection != oldValue { setNeedsLayout() } }
+  }
+
   /// The most lines to show; 0 means as many as the box holds.
   ///
   /// A negative number is a layout error.

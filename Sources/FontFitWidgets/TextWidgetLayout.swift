@@ -110,27 +110,28 @@ struct ShapeCache {
   private struct Key: Equatable {
     var text: String
     var font: FontDescriptor
+    var options: ShapingOptions
   }
 
-  mutating func text(_ text: String, font: FontDescriptor, shaper: any TextShaping)
-    throws(ShapingError) -> ShapedText
-  {
-    try Self.shaped(text, font: font, shaper: shaper, entry: &self.text)
+  mutating func text(
+    _ text: String, font: FontDescriptor, options: ShapingOptions, shaper: any TextShaping
+  ) throws(ShapingError) -> ShapedText {
+    try Self.shaped(text, font: font, options: options, shaper: shaper, entry: &self.text)
   }
 
-  mutating func token(_ token: String, font: FontDescriptor, shaper: any TextShaping)
-    throws(ShapingError) -> ShapedText
-  {
-    try Self.shaped(token, font: font, shaper: shaper, entry: &self.token)
+  mutating func token(
+    _ token: String, font: FontDescriptor, options: ShapingOptions, shaper: any TextShaping
+  ) throws(ShapingError) -> ShapedText {
+    try Self.shaped(token, font: font, options: options, shaper: shaper, entry: &self.token)
   }
 
   private static func shaped(
-    _ text: String, font: FontDescriptor, shaper: any TextShaping,
+    _ text: String, font: FontDescriptor, options: ShapingOptions, shaper: any TextShaping,
     entry: inout (key: Key, shaped: ShapedText)?
   ) throws(ShapingError) -> ShapedText {
-    let key = Key(text: text, font: font)
+    let key = Key(text: text, font: font, options: options)
     if let entry, entry.key == key { return entry.shaped }
-    let shaped = try shaper.shape(text, font: font)
+    let shaped = try shaper.shape(text, font: font, options: options)
     entry = (key, shaped)
     return shaped
   }
@@ -198,7 +199,8 @@ extension TextWidget {
     let (text, token) = try shapes(shown, font: adapted.descriptor, environment: environment)
     let resolved: ResolvedFont
     do {
-      resolved = try environment.shaper.resolve(adapted.descriptor)
+      resolved = try environment.shaper.resolve(
+        adapted.descriptor, language: shapingOptions(environment).language)
     } catch {
       throw .font(error)
     }
@@ -224,6 +226,11 @@ extension TextWidget {
     let (text, token) = try shapes(text, font: adapted.descriptor, environment: environment)
     return TextLayouter(shaped: text, truncationToken: token)
       .layout(pointSize: adapted.pointSize, options: options).size
+  }
+
+  /// The language and direction the widget's text is shaped with.
+  private func shapingOptions(_ environment: WidgetEnvironment) -> ShapingOptions {
+    ShapingOptions(language: language ?? environment.language, direction: writingDirection)
   }
 
   /// The adapted font, when its size is one a font may have.
@@ -255,10 +262,18 @@ extension TextWidget {
   {
     let displayed = displayedText(for: text)
     let shown = isSingleLine ? displayed.lineSeparatorsAsSpaces() : displayed
+    let options = shapingOptions(environment)
     do {
+      let shapedText = try shapeCache.text(
+        shown, font: font, options: options, shaper: environment.shaper)
+      // The token takes the paragraph's direction, so it reads in the line's order.
+      var tokenOptions = options
+      tokenOptions.direction =
+        shapedText.baseDirection == .rightToLeft ? .rightToLeft : .leftToRight
       return (
-        try shapeCache.text(shown, font: font, shaper: environment.shaper),
-        try shapeCache.token(truncationToken, font: font, shaper: environment.shaper)
+        shapedText,
+        try shapeCache.token(
+          truncationToken, font: font, options: tokenOptions, shaper: environment.shaper)
       )
     } catch {
       throw WidgetLayoutError(error)

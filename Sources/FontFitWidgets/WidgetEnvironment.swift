@@ -14,6 +14,8 @@ public struct WidgetEnvironment: Sendable {
   public var scalesFrames: Bool
   /// Resolves fonts and measures text: a ``FontSystem`` in an app.
   public var shaper: any TextShaping
+  /// The language of the tree's text, unless a widget says otherwise; nil for none.
+  public var language: Language?
 
   /// Creates an environment.
   ///
@@ -23,15 +25,17 @@ public struct WidgetEnvironment: Sendable {
   ///   - adaptation: How design font sizes adapt; the seed's increments by default.
   ///   - scalesFrames: Whether frames scale with the screen.
   ///   - shaper: What measures text, such as a ``FontSystem``.
+  ///   - language: The language of the tree's text; nil for none.
   public init(
     screen: Screen, designScreen: Screen? = nil,
     adaptation: AdaptationPolicy = .seedIncrements, scalesFrames: Bool = true,
-    shaper: any TextShaping
+    shaper: any TextShaping, language: Language? = nil
   ) {
     self.screen = screen
     self.designScreen = designScreen ?? screen
     self.adaptation = adaptation
     self.scalesFrames = scalesFrames
     self.shaper = shaper
+    self.language = language
   }
 }

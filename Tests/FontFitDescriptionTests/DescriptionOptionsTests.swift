@@ -401,4 +401,29 @@ struct DescriptionOptionsTests {
       #expect(expected.text.split(separator: "\n").count == 6)
     }
   }
+
+  @Test("language and writingDirection reach the widget; the file's language, the environment")
+  func languageAndDirection() throws {
+    let document = try parsed(
+      top: #""language": "sr-Latn","#,
+      root: widget(.label, #""language": "ar", "writingDirection": "rightToLeft""#))
+    #expect(document.language == (try Language("sr-Latn")))
+    #expect(
+      document.environment(on: TestScreens.iPhone5, shaper: ArithmeticShaper()).language
+        == (try Language("sr-Latn")))
+    let label = try #require(document.root.makeWidget() as? TextWidget)
+    #expect(label.language == (try Language("ar")))
+    #expect(label.writingDirection == .rightToLeft)
+  }
+
+  @Test("A language that is not a BCP 47 tag is a located error (issue 7)")
+  func badLanguage() throws {
+    #expect {
+      try parsed(root: widget(.label, #""language": "en_US""#))
+    } throws: { error in
+      let text = "\(error)"
+      return text.contains("layout.json:3:") && text.contains("root.language")
+        && text.contains("expected a BCP 47 language tag")
+    }
+  }
 }

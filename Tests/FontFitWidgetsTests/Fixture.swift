@@ -71,13 +71,15 @@ final class CountingShaper: TextShaping {
   /// How many texts were shaped so far.
   var shapeCount: Int { count.withLock { $0 } }
 
-  func shape(_ text: String, font: FontDescriptor) throws(ShapingError) -> ShapedText {
+  func shape(_ text: String, font: FontDescriptor, options: ShapingOptions)
+    throws(ShapingError) -> ShapedText
+  {
     count.withLock { $0 += 1 }
-    return try base.shape(text, font: font)
+    return try base.shape(text, font: font, options: options)
   }
 
-  func resolve(_ font: FontDescriptor) throws(FontError) -> ResolvedFont {
-    try base.resolve(font)
+  func resolve(_ font: FontDescriptor, language: Language?) throws(FontError) -> ResolvedFont {
+    try base.resolve(font, language: language)
   }
 }
 
@@ -87,13 +89,15 @@ struct FailingShaper: TextShaping {
   var shapingError: ShapingError?
   var fontError: FontError?
 
-  func shape(_ text: String, font: FontDescriptor) throws(ShapingError) -> ShapedText {
+  func shape(_ text: String, font: FontDescriptor, options: ShapingOptions)
+    throws(ShapingError) -> ShapedText
+  {
     if let shapingError { throw shapingError }
     return ArithmeticShaper().shape(text)
   }
 
-  func resolve(_ font: FontDescriptor) throws(FontError) -> ResolvedFont {
+  func resolve(_ font: FontDescriptor, language: Language?) throws(FontError) -> ResolvedFont {
     if let fontError { throw fontError }
-    return try ArithmeticShaper().resolve(font)
+    return try ArithmeticShaper().resolve(font, language: language)
   }
 }

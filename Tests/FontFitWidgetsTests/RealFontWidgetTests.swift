@@ -138,4 +138,38 @@ struct RealFontWidgetTests {
     }
     #expect(fit.block.hiddenCharacterCount > 0)
   }
+
+  @Test(
+    "Right-to-left paragraphs sit on the right: Hebrew by itself, Latin when forced (issue 7)",
+    arguments: [
+      ("שלום עולם", WritingDirection.natural), ("Hello, world", .rightToLeft),
+    ])
+  func rightToLeft(text: String, direction: WritingDirection) throws {
+    let label = Label(
+      frame: Rect(x: 0, y: 0, width: 300, height: 40), font: try Font("DejaVu Sans 17"),
+      text: text)
+    label.writingDirection = direction
+    label.environment = try Self.environment()
+    label.layoutIfNeeded()
+    let line = try #require(label.layout?.lines.first)
+    #expect(line.direction == .rightToLeft)
+    #expect(abs(line.x + line.width - 300) <= 0.01)
+  }
+
+  @Test("A widget's language overrides the environment's and changes the shaping (issue 7)")
+  func language() throws {
+    var environment = try Self.environment()
+    environment.language = try Language("en")
+    let label = Label(
+      frame: Rect(x: 0, y: 0, width: 300, height: 40), font: try Font("DejaVu Serif 17"),
+      text: "fi office")
+    label.environment = environment
+    label.layoutIfNeeded()
+    let english = try #require(label.layout?.fit?.textSize.width)
+    label.language = try Language("tr")
+    #expect(label.needsLayout)
+    label.layoutIfNeeded()
+    let turkish = try #require(label.layout?.fit?.textSize.width)
+    #expect(turkish > english, "Turkish keeps f and i apart: \(turkish) vs \(english)")
+  }
 }

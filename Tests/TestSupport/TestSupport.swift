@@ -38,13 +38,17 @@ public struct ArithmeticShaper: TextShaping {
       missingCharacters: [])
   }
 
-  /// The text measured with the arithmetic rules; the font is ignored.
-  public func shape(_ text: String, font: FontDescriptor) throws(ShapingError) -> ShapedText {
+  /// The text measured with the arithmetic rules; the font and options are ignored.
+  public func shape(_ text: String, font: FontDescriptor, options: ShapingOptions)
+    throws(ShapingError) -> ShapedText
+  {
     shape(text)
   }
 
   /// A face named after the descriptor's first family, style `Regular`; never a substitution.
-  public func resolve(_ font: FontDescriptor) throws(FontError) -> ResolvedFont {
+  public func resolve(_ font: FontDescriptor, language: Language?) throws(FontError)
+    -> ResolvedFont
+  {
     ResolvedFont(
       requested: font, family: font.families.first ?? "Test", style: "Regular",
       file: "/arithmetic/\(font.families.first ?? "Test").ttf", weight: font.weight,

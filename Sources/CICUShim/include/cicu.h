@@ -3,8 +3,9 @@
 
 #include <stdint.h>
 
-/// Finds the UAX #14 line break positions of a UTF-16 text with ICU's line break iterator
-/// (root locale rules).
+/// Finds the UAX #14 line break positions of a UTF-16 text with ICU's line break iterator,
+/// with the rules of the locale `language_tag` names (a BCP 47 tag; NULL or "" for the root
+/// rules).
 ///
 /// Each position is a UTF-16 offset at which a line may (or must) start: the boundaries
 /// `ubrk_following` reports, excluding 0 and including `length` (when `length > 0`).
@@ -21,8 +22,9 @@
 ///   U_ILLEGAL_ARGUMENT_ERROR / U_BUFFER_OVERFLOW_ERROR for bad arguments or a too-small
 ///   buffer). May be NULL.
 /// Returns the number of positions written, or -1 on failure.
-int32_t fontfit_line_breaks(const uint16_t *utf16, int32_t length, int32_t *offsets,
-                            uint8_t *hard, int32_t capacity, int32_t *error);
+int32_t fontfit_line_breaks(const uint16_t *utf16, int32_t length, const char *language_tag,
+                            int32_t *offsets, uint8_t *hard, int32_t capacity,
+                            int32_t *error);
 
 /// The resolved bidi embedding level (UAX #9, ICU's `ubidi`) of every UTF-16 unit of a
 /// paragraph.

@@ -1,0 +1,151 @@
+import FontFitText
+
+/// A language, as a BCP 47 tag such as `en`, `zh-Hans-CN` or `sr-Latn`.
+///
+/// It chooses fonts (Fontconfig's `lang`, so Chinese punctuation in a `zh-CN` label and in a
+/// `ja` label may come from different CJK fonts), shaping (HarfBuzz applies the font's
+/// language-specific forms, such as Serbian letters or Turkish `fi` without a ligature) and
+/// line breaking (ICU's rules for the locale).
+public struct Language: Hashable, Sendable, CustomStringConvertible {
+  /// The tag as given, checked to be a well-formed BCP 47 language tag.
+  public let tag: String
+
+  /// Checks and keeps a BCP 47 tag.
+  ///
+  /// Well-formed means RFC 5646's shape: a 2–3 letter language (or a 4–8 letter registered
+  /// one) with up to three 3-letter extended subtags, then optionally a 4-letter script, a
+  /// 2-letter or 3-digit region, variants (5–8 letters or digits, or a digit and 3 more),
+  /// extensions (`u-ca-buddhist`) and a private use part (`x-…`); or a private use tag alone.
+  ///
+  /// - Parameter tag: The tag, such as `zh-Hant-TW`.
+  /// - Throws: ``LanguageError`` saying which subtag is wrong.
+  public init(_ tag: String) throws(LanguageError) {
+    try Self.check(tag)
+    self.tag = tag
+  }
+
+  /// The tag.
+  public var description: String { tag }
+
+  private static func check(_ tag: String) throws(LanguageError) {
+    let subtags = tag.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+    func isAlpha(_ s: String) -> Bool { s.allSatisfy { $0.isASCII && $0.isLetter } }
+    func isDigits(_ s: String) -> Bool { s.allSatisfy { $0.isASCII && $0.isNumber } }
+    func isAlphanumeric(_ s: String) -> Bool {
+      s.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+    }
+    func fail(_ reason: String) -> LanguageError { LanguageError(tag: tag, reason: reason) }
+    guard let first = subtags.first, !first.isEmpty else {
+      throw fail("expected a language subtag such as \"en\"")
+    }
+    if subtags.contains(where: \.isEmpty) { throw fail("a subtag is empty") }
+    if let long = subtags.first(where: { $0.count > 8 }) {
+      throw fail("subtag \"\(long)\" is longer than 8 characters")
+    }
+    if let bad = subtags.first(where: { !isAlphanumeric($0) }) {
+      throw fail("subtag \"\(bad)\" has characters other than ASCII letters and digits")
+    }
+    var index = 0
+    if first.lowercased() == "x" {
+      guard subtags.count > 1 else { throw fail("expected subtags after the private use \"x\"") }
+      return
+    }
+    guard isAlpha(first), (2...3).contains(first.count) || (4...8).contains(first.count) else {
+      throw fail("expected a language of 2 to 3 (or 4 to 8) letters, found \"\(first)\"")
+    }
+    index = 1
+    var extlangs = 0
+    while index < subtags.count, first.count <= 3, subtags[index].count == 3,
+      isAlpha(subtags[index]), extlangs < 3
+    {
+      extlangs += 1
+      index += 1
+    }
+    if index < subtags.count, subtags[index].count == 4, isAlpha(subtags[index]) { index += 1 }
+    if index < subtags.count,
+      (subtags[index].count == 2 && isAlpha(subtags[index]))
+        || (subtags[index].count == 3 && isDigits(subtags[index]))
+    {
+      index += 1
+    }
+    var variants = Set<String>()
+    while index < subtags.count {
+      let subtag = subtags[index]
+      let isVariant =
+        (5...8).contains(subtag.count)
+        || (subtag.count == 4 && subtag.first.map { $0.isASCII && $0.isNumber } == true)
+      guard isVariant else { break }
+      guard variants.insert(subtag.lowercased()).inserted else {
+        throw fail("variant \"\(subtag)\" appears twice")
+      }
+      index += 1
+    }
+    var singletons = Set<String>()
+    while index < subtags.count {
+      let singleton = subtags[index].lowercased()
+      guard singleton.count == 1 else {
+        throw fail("subtag \"\(subtags[index])\" is out of place")
+      }
+      if singleton == "x" {
+        guard index + 1 < subtags.count else {
+          throw fail("expected subtags after the private use \"x\"")
+        }
+        return
+      }
+      guard singletons.insert(singleton).inserted else {
+        throw fail("extension \"\(singleton)\" appears twice")
+      }
+      index += 1
+      var parts = 0
+      while index < subtags.count, (2...8).contains(subtags[index].count) {
+        parts += 1
+        index += 1
+      }
+      guard parts > 0 else { throw fail("extension \"\(singleton)\" has no subtags") }
+    }
+  }
+}
+
+/// A language tag that is not well-formed BCP 47.
+public struct LanguageError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The tag as given.
+  public var tag: String
+  /// What is wrong.
+  public var reason: String
+
+  /// Creates an error.
+  public init(tag: String, reason: String) {
+    self.tag = tag
+    self.reason = reason
+  }
+
+  /// `language "…" is not a BCP 47 tag: reason`.
+  public var description: String {
+    "language \"\(tag)\" is not a BCP 47 tag: \(reason)"
+  }
+}
+
+/// Which way a paragraph runs when its text alone does not say.
+public enum WritingDirection: String, CaseIterable, Hashable, Sendable {
+  /// From the paragraph's first strong character (UAX #9 rules P2–P3); left to right when it
+  /// has none.
+  case natural
+  /// Left to right, whatever the text.
+  case leftToRight
+  /// Right to left, whatever the text.
+  case rightToLeft
+}
+
+/// What shapes a text besides its font: its language and paragraph direction.
+public struct ShapingOptions: Hashable, Sendable {
+  /// The text's language, or nil to leave it to the fonts' defaults.
+  public var language: Language?
+  /// The paragraph direction.
+  public var direction: WritingDirection
+
+  /// Creates options.
+  public init(language: Language? = nil, direction: WritingDirection = .natural) {
+    self.language = language
+    self.direction = direction
+  }
+}

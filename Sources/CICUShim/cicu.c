@@ -110,3 +110,27 @@ int32_t fontfit_reorder_visual(const uint8_t *levels, int32_t length, int32_t *m
   ubidi_reorderVisual((const UBiDiLevel *)levels, length, map);
   return 0;
 }
+
+int32_t fontfit_word_boundaries(const uint16_t *utf16, int32_t length, uint8_t *boundary,
+                                int32_t *error) {
+  if (error != NULL) *error = (int32_t)U_ZERO_ERROR;
+  if (length < 0 || boundary == NULL || (length > 0 && utf16 == NULL)) {
+    return fail(error, U_ILLEGAL_ARGUMENT_ERROR);
+  }
+  for (int32_t index = 0; index <= length; index += 1) boundary[index] = 0;
+  boundary[0] = 1;
+  boundary[length] = 1;
+  if (length == 0) return 0;
+  UErrorCode status = U_ZERO_ERROR;
+  UBreakIterator *iterator = ubrk_open(UBRK_WORD, "", (const UChar *)utf16, length, &status);
+  if (U_FAILURE(status) || iterator == NULL) {
+    if (iterator != NULL) ubrk_close(iterator);
+    return fail(error, U_FAILURE(status) ? status : U_INTERNAL_PROGRAM_ERROR);
+  }
+  for (int32_t position = ubrk_first(iterator); position != UBRK_DONE;
+       position = ubrk_next(iterator)) {
+    if (position >= 0 && position <= length) boundary[position] = 1;
+  }
+  ubrk_close(iterator);
+  return 0;
+}

@@ -82,3 +82,61 @@ struct Scripts {
     resolved = codes.map { $0 ?? "Zyyy" }
   }
 }
+
+/// Where a line broken inside a word gets a hyphen, by Pango's rule: at a break that is not a
+/// word boundary (UAX #29, through ICU), between two characters neither of which is a space or
+/// a hyphen, after a character of a script that hyphenates — not Han, Hangul, Hiragana or
+/// Katakana, and not a common character such as a digit or a sign, except a soft hyphen.
+struct Hyphenation {
+  /// For each grapheme cluster, whether a break just before it inserts a hyphen.
+  let breaksInsertHyphen: [Bool]
+
+  init(_ text: String, graphemes: Graphemes) throws(ShapingError) {
+    let units = Array(text.utf16)
+    var boundary = [UInt8](repeating: 1, count: units.count + 1)
+    var error: Int32 = 0
+    guard let length = Int32(exactly: units.count) else {
+      throw .lineBreaking(.engineFailed(code: 0, message: "ICU cannot take the text's length"))
+    }
+    let status = units.withUnsafeBufferPointer { text in
+      boundary.withUnsafeMutableBufferPointer { boundary in
+        fontfit_word_boundaries(text.baseAddress, length, boundary.baseAddress, &error)
+      }
+    }
+    guard status == 0, error <= 0 else {
+      throw .lineBreaking(.engineFailed(code: error, message: "ICU's word break iterator failed"))
+    }
+    let characters = Array(text)
+    var result = [Bool](repeating: false, count: characters.count)
+    for index in characters.indices.dropFirst() {
+      guard boundary[graphemes.utf16Offsets[index]] == 0,
+        let previous = characters[index - 1].unicodeScalars.last,
+        let current = characters[index].unicodeScalars.first,
+        !Self.isSpaceOrHyphen(previous), !Self.isSpaceOrHyphen(current)
+      else { continue }
+      result[index] = Self.scriptHyphenates(after: previous)
+    }
+    breaksInsertHyphen = result
+  }
+
+  private static func scriptHyphenates(after scalar: Unicode.Scalar) -> Bool {
+    guard let tag = fontfit_script_tag(fontfit_script_code(scalar.value)) else { return true }
+    switch String(cString: tag) {
+    case "Zyyy": return scalar == "\u{AD}"
+    case "Hani", "Hang", "Hira", "Kana": return false
+    default: return true
+    }
+  }
+
+  private static func isSpaceOrHyphen(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .spaceSeparator, .lineSeparator, .paragraphSeparator: return true
+    case .control: return ["\t", "\n", "\r", "\u{0C}"].contains(scalar)
+    default:
+      return [
+        "-", "\u{058A}", "\u{1400}", "\u{1806}", "\u{2010}", "\u{2E17}", "\u{2E40}",
+        "\u{30A0}", "\u{FE63}", "\u{FF0D}",
+      ].contains(scalar)
+    }
+  }
+}

@@ -66,6 +66,14 @@ struct Shaper {
       graphemes.distribute(glyphs, in: run.shaping.range, scale: scale, into: &advances)
       placed.add(glyphs, font: run.face, scale: scale, graphemes: graphemes)
     }
+    let hyphenates = try Hyphenation(text, graphemes: graphemes).breaksInsertHyphen
+    for index in fonts.indices where fonts[index].hyphen == nil {
+      do {
+        fonts[index].hyphen = try Self.hyphen(in: faces[index], font: index)
+      } catch {
+        throw .font(error)
+      }
+    }
     var clusters: [ShapedCluster] = []
     clusters.reserveCapacity(graphemes.count)
     for index in 0..<graphemes.count {
@@ -75,7 +83,8 @@ struct Shaper {
         ShapedCluster(
           range: graphemes.ranges[index], advance: drawsNothing ? 0 : advances[index],
           breakBefore: opportunities[index], kind: kind, font: faceOf[index],
-          level: levels.levels[index], glyphs: drawsNothing ? 0..<0 : placed.ranges[index]))
+          level: levels.levels[index], glyphs: drawsNothing ? 0..<0 : placed.ranges[index],
+          insertsHyphen: hyphenates[index]))
     }
     return ShapedText(
       validatedText: text, clusters: clusters, fonts: fonts, missingCharacters: missing,
@@ -101,6 +110,23 @@ struct Shaper {
         name: found.resolved.displayName, metrics: found.face.lineMetrics,
         file: found.resolved.file, faceIndex: found.resolved.index))
     return faces.count - 1
+  }
+
+  /// The hyphen `face` draws at a break inside a word: U+2010 as Pango inserts it, or U+002D
+  /// when the face lacks it; nil when it has neither.
+  private static func hyphen(in face: FontFace, font: Int) throws(FontError) -> ShapedHyphen? {
+    for text in ["\u{2010}", "-"] where face.missingCharacters(in: Character(text)).isEmpty {
+      let bytes = Array(text.utf8)
+      let run = ShapingRun(range: 0..<bytes.count, isRightToLeft: false, script: "Zyyy")
+      guard let glyph = try face.harfBuzz.shape(bytes, run: run, language: nil).first else {
+        continue
+      }
+      let scale = 1 / Double(face.harfBuzz.unitsPerEm)
+      return ShapedHyphen(
+        text: text,
+        glyph: ShapedGlyph(id: glyph.id, font: font, advance: Double(glyph.xAdvance) * scale))
+    }
+    return nil
   }
 
   /// A run to shape and the face that shapes it.

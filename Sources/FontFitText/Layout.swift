@@ -117,6 +117,10 @@ public struct TextLine: Hashable, Sendable {
   /// truncation token.
   public var pieces: [LinePiece]
 
+  /// Whether the line ends with a hyphen inserted where a word was broken (the last character
+  /// of ``text``, not part of the source text).
+  public var endsWithInsertedHyphen: Bool { pieces.last?.source == .hyphen }
+
   /// Creates a line.
   public init(
     text: String, width: Double, height: Double, baseline: Double = 0, isTruncated: Bool = false,
@@ -139,6 +143,9 @@ public struct LinePiece: Hashable, Sendable {
     case text
     /// The truncation token.
     case token
+    /// The hyphen of a line broken inside a word, in the font of the text before it; its
+    /// `clusters` is the one cluster of the text it follows.
+    case hyphen
   }
 
   /// Where the clusters come from.
@@ -278,10 +285,17 @@ public struct TextLayouter: Sendable {
   }
 
   private func line(_ span: LineSpan) -> TextLine {
-    TextLine(
-      text: String(shaped[clusters: span.start..<span.contentEnd]), width: span.width,
-      height: span.height, baseline: span.baseline,
-      pieces: [LinePiece(source: .text, clusters: span.start..<span.contentEnd)])
+    var text = String(shaped[clusters: span.start..<span.contentEnd])
+    var pieces = [LinePiece(source: .text, clusters: span.start..<span.contentEnd)]
+    if let font = span.hyphenFont, let hyphen = shaped.fonts[font].hyphen,
+      span.contentEnd > span.start
+    {
+      text += hyphen.text
+      pieces.append(LinePiece(source: .hyphen, clusters: span.contentEnd - 1..<span.contentEnd))
+    }
+    return TextLine(
+      text: text, width: span.width, height: span.height, baseline: span.baseline,
+      pieces: pieces)
   }
 
   func block(

@@ -62,8 +62,8 @@ public struct PositionedGlyph: Hashable, Sendable {
   public var y: Double
   /// How far the pen moves after the glyph, in points.
   public var advance: Double
-  /// The UTF-8 offset in the source text of the cluster the glyph draws; nil for the glyphs of
-  /// the truncation token.
+  /// The UTF-8 offset in the source text of the cluster the glyph draws; nil for glyphs that are
+  /// not in the text: the truncation token's, and a hyphen inserted at a break inside a word.
   public var cluster: Int?
 }
 
@@ -156,6 +156,10 @@ public struct TextPositioner: Sendable {
     var items: [Item] = []
     items.reserveCapacity(line.pieces.reduce(0) { $0 + $1.clusters.count })
     for piece in line.pieces {
+      if piece.source == .hyphen {
+        if let hyphen = hyphenItem(after: piece.clusters.lowerBound) { items.append(hyphen) }
+        continue
+      }
       let isToken = piece.source == .token
       guard let source = isToken ? truncationToken : shaped else { continue }
       for index in piece.clusters where source.clusters.indices.contains(index) {
@@ -193,6 +197,26 @@ public struct TextPositioner: Sendable {
       level -= 1
     }
     return order
+  }
+
+  /// The hyphen that ends a line broken inside a word after cluster `index`, as an item of its
+  /// own: a one-glyph text in the cluster's font, at the cluster's level.
+  private func hyphenItem(after index: Int) -> Item? {
+    guard shaped.clusters.indices.contains(index) else { return nil }
+    let cluster = shaped.clusters[index]
+    let fonts = shaped.fonts
+    guard let hyphen = fonts[cluster.font].hyphen, !hyphen.text.isEmpty,
+      fonts.indices.contains(hyphen.glyph.font)
+    else { return nil }
+    let text = ShapedText(
+      validatedText: hyphen.text,
+      clusters: [
+        ShapedCluster(
+          range: hyphen.text.startIndex..<hyphen.text.endIndex, advance: hyphen.glyph.advance,
+          breakBefore: .prohibited, kind: .visible, font: hyphen.glyph.font,
+          level: cluster.level, glyphs: 0..<1)
+      ], fonts: fonts, missingCharacters: [], glyphs: [hyphen.glyph])
+    return Item(source: text, isToken: true, cluster: text.clusters[0], level: cluster.level)
   }
 
   /// The glyph runs of `items`, drawn from `x` on `baseline`, spaces widened by `stretch`.

@@ -161,12 +161,15 @@ public struct ShapedCluster: Hashable, Sendable {
   /// The cluster's glyphs in ``ShapedText/glyphs``, in visual order; empty for a cluster that
   /// shares a ligature drawn by an earlier cluster, or when the shaper gives no glyphs.
   public var glyphs: Range<Int>
+  /// Whether a line broken inside a word just before this cluster ends with a hyphen, as Pango
+  /// inserts one (in scripts that hyphenate, not next to spaces or hyphens).
+  public var insertsHyphen: Bool
 
   /// Creates a cluster.
   public init(
     range: Range<String.Index>, advance: Double, kerning: Double = 0,
     breakBefore: LineBreakOpportunity, kind: ClusterKind, font: Int = 0, level: UInt8 = 0,
-    glyphs: Range<Int> = 0..<0
+    glyphs: Range<Int> = 0..<0, insertsHyphen: Bool = false
   ) {
     self.range = range
     self.advance = advance
@@ -176,6 +179,7 @@ public struct ShapedCluster: Hashable, Sendable {
     self.font = font
     self.level = level
     self.glyphs = glyphs
+    self.insertsHyphen = insertsHyphen
   }
 }
 
@@ -200,13 +204,34 @@ public struct ShapedFont: Hashable, Sendable {
   public var file: String?
   /// The index of the face in the file.
   public var faceIndex: Int
+  /// The hyphen a line broken inside a word ends with (U+2010, or U+002D when the font lacks
+  /// it); nil when the font has neither.
+  public var hyphen: ShapedHyphen?
 
   /// Creates a font description for layout.
-  public init(name: String, metrics: LineMetrics, file: String? = nil, faceIndex: Int = 0) {
+  public init(
+    name: String, metrics: LineMetrics, file: String? = nil, faceIndex: Int = 0,
+    hyphen: ShapedHyphen? = nil
+  ) {
     self.name = name
     self.metrics = metrics
     self.file = file
     self.faceIndex = faceIndex
+    self.hyphen = hyphen
+  }
+}
+
+/// The hyphen a font draws at the end of a line broken inside a word.
+public struct ShapedHyphen: Hashable, Sendable {
+  /// The character drawn: U+2010 HYPHEN, or U+002D when the font lacks it.
+  public var text: String
+  /// Its glyph, in ems; ``ShapedGlyph/font`` names the font it belongs to.
+  public var glyph: ShapedGlyph
+
+  /// Creates a hyphen.
+  public init(text: String, glyph: ShapedGlyph) {
+    self.text = text
+    self.glyph = glyph
   }
 }
 

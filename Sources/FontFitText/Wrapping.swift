@@ -12,6 +12,9 @@ struct LineSpan: Hashable, Sendable {
   var height: Double
   /// From the top of the line box down to the baseline, in points.
   var baseline: Double
+  /// The font whose hyphen ends the line, when it was broken inside a word where a hyphen
+  /// goes; its width is part of `width`.
+  var hyphenFont: Int?
 }
 
 /// Breaks shaped text into lines of at most a given width, greedily, as renderers do.
@@ -66,6 +69,7 @@ struct LineWrapper {
     var contentEnd = start
     var contentWidth = 0.0
     var lastBreak: (index: Int, contentEnd: Int, contentWidth: Double)?
+    var hyphenFont: Int?
     var index = start
     var next = clusters.count
     while index < clusters.count {
@@ -93,8 +97,13 @@ struct LineWrapper {
           contentEnd = lastBreak.contentEnd
           contentWidth = lastBreak.contentWidth
         } else {
-          // The word alone is wider than the line: break between its grapheme clusters.
-          next = index
+          // The word alone is wider than the line: break between its grapheme clusters, as
+          // late as leaves room for the hyphen Pango inserts there.
+          let forced = forcedBreak(from: start, before: index, width: contentWidth, limit: limit)
+          next = forced.next
+          contentEnd = forced.next
+          contentWidth = forced.width
+          hyphenFont = forced.hyphenFont
         }
         break
       }
@@ -106,7 +115,37 @@ struct LineWrapper {
     let box = lineBox(start..<max(next, start + 1))
     return LineSpan(
       start: start, contentEnd: contentEnd, next: next, width: contentWidth, height: box.height,
-      baseline: box.baseline)
+      baseline: box.baseline, hyphenFont: hyphenFont)
+  }
+
+  /// Where to break a word wider than the line, which holds the clusters `start..<end` in
+  /// `width` points: before the last cluster from which the line, with the hyphen that break
+  /// inserts, is no wider than `limit`; after the first cluster at the least.
+  private func forcedBreak(from start: Int, before end: Int, width: Double, limit: Double)
+    -> (next: Int, width: Double, hyphenFont: Int?)
+  {
+    let clusters = shaped.clusters
+    var next = end
+    var lineWidth = width
+    while true {
+      let hyphen = hyphenAdvance(before: next)
+      if next == start + 1 || lineWidth + (hyphen?.advance ?? 0) <= limit {
+        return (next, lineWidth + (hyphen?.advance ?? 0), hyphen?.font)
+      }
+      next -= 1
+      lineWidth -=
+        (clusters[next].advance + (next > start ? clusters[next].kerning : 0))
+        * pointSize
+    }
+  }
+
+  /// The hyphen a break before cluster `index` inserts, in points, and the font it is in.
+  private func hyphenAdvance(before index: Int) -> (advance: Double, font: Int)? {
+    let clusters = shaped.clusters
+    guard index > 0, index < clusters.count, clusters[index].insertsHyphen else { return nil }
+    let font = clusters[index - 1].font
+    guard let hyphen = shaped.fonts[font].hyphen else { return nil }
+    return (hyphen.glyph.advance * pointSize, font)
   }
 
   /// The height of a line holding the clusters in `range`, the union of its fonts' line

@@ -249,7 +249,7 @@ struct LineBreakTests {
       pointSize: 17,
       options: try LayoutOptions(
         box: Size(width: width, height: .infinity), lineBreakMode: .wordWrap)
-    ).lines.map(\.text)
+    ).lines.map { $0.endsWithInsertedHyphen ? String($0.text.dropLast()) : $0.text }
   }
 
   @Test("The seed's Chinese paragraph never starts a line with 。，、）」 at any width")

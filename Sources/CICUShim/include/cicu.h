@@ -38,6 +38,12 @@ int32_t fontfit_line_breaks(const uint16_t *utf16, int32_t length, const char *l
 int32_t fontfit_bidi_levels(const uint16_t *utf16, int32_t length, uint8_t paragraph_level,
                             uint8_t *levels, uint8_t *resolved_paragraph_level, int32_t *error);
 
+/// Marks the word boundaries (UAX #29, ICU's word break iterator, root rules) of a UTF-16
+/// text: `boundary[i]` is 1 when a word boundary lies before unit `i`, for `length + 1`
+/// entries. Returns 0 on success, -1 on failure (with `error` as for fontfit_line_breaks).
+int32_t fontfit_word_boundaries(const uint16_t *utf16, int32_t length, uint8_t *boundary,
+                                int32_t *error);
+
 /// The visual order of items with the given bidi levels (UAX #9 rule L2), as ICU's
 /// `ubidi_reorderVisual` computes it: `map[visual] = logical`. Returns 0, or -1 when `length` is
 /// negative or an argument is NULL.

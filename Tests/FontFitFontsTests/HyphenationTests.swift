@@ -1,0 +1,39 @@
+import FontFitText
+import Testing
+
+@testable import FontFitFonts
+
+/// Where real text takes Pango's hyphen at a forced break (issue 7); the expected lines are
+/// what Pango 1.50 draws for the same text, font and width.
+@Suite("Hyphenation on real fonts")
+struct HyphenationTests {
+  static func lines(_ text: String, font: String, size: Double, width: Double) throws -> [String] {
+    let system = try FontSystem.shared()
+    let shaped = try system.shape(text, font: try Font("\(font) \(size)").descriptor)
+    return TextLayouter(shaped: shaped, truncationToken: nil).layout(
+      pointSize: size,
+      options: try LayoutOptions(
+        box: Size(width: width, height: .infinity), lineBreakMode: .wordWrap)
+    ).lines.map(\.text)
+  }
+
+  @Test("A Latin word broken inside takes U+2010 HYPHEN, as Pango draws it")
+  func latin() throws {
+    #expect(
+      try Self.lines("supercalifragilistic", font: "DejaVu Sans", size: 17, width: 60)
+        == ["super‐", "califra‐", "gilistic"])
+    #expect(
+      try Self.lines("modification has been made.", font: "DejaVu Sans", size: 37, width: 160)
+        == ["modific‐", "ation", "has", "been", "made."])
+  }
+
+  @Test("Digits and CJK break without a hyphen")
+  func noHyphen() throws {
+    #expect(
+      try Self.lines("1234567890", font: "DejaVu Sans", size: 17, width: 40)
+        == ["123", "456", "789", "0"])
+    let chinese = try Self.lines("在指定大小的文本框中", font: "DejaVu Sans", size: 17, width: 40)
+    #expect(chinese.allSatisfy { !$0.contains("‐") })
+    #expect(chinese.joined() == "在指定大小的文本框中")
+  }
+}

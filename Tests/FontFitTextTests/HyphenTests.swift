@@ -1,0 +1,59 @@
+import TestSupport
+import Testing
+
+@testable import FontFitText
+
+/// `text` from the arithmetic shaper, with a 0.5em hyphen in its font and every cluster but the
+/// first marked as taking one at a forced break when `hyphenates` is set.
+private func hyphenating(_ text: String, hyphenates: Bool = true) throws -> ShapedText {
+  let plain = ArithmeticShaper().shape(text)
+  var fonts = plain.fonts
+  fonts[0].hyphen = ShapedHyphen(text: "‐", glyph: ShapedGlyph(id: 0x2010, font: 0, advance: 0.5))
+  var clusters = plain.clusters
+  for index in clusters.indices.dropFirst() { clusters[index].insertsHyphen = hyphenates }
+  return try ShapedText(text: text, clusters: clusters, fonts: fonts)
+}
+
+private func lines(_ shaped: ShapedText, width: Double) throws -> [TextLine] {
+  TextLayouter(shaped: shaped, truncationToken: nil).layout(
+    pointSize: 10,
+    options: try LayoutOptions(box: Size(width: width, height: .infinity), lineBreakMode: .wordWrap)
+  ).lines
+}
+
+@Suite("Hyphens at forced breaks (issue 7)")
+struct HyphenTests {
+  @Test("A word broken because it alone is wider than the line ends with a hyphen that fits")
+  func forcedBreak() throws {
+    // Ten 5pt letters in 30pt: five letters and the 5pt hyphen fill a line, as in Pango.
+    let broken = try lines(try hyphenating("aaaaaaaaaa"), width: 30)
+    #expect(broken.map(\.text) == ["aaaaa‐", "aaaaa"])
+    #expect(broken.map(\.width) == [30, 25])
+    #expect(broken[0].endsWithInsertedHyphen)
+    #expect(!broken[1].endsWithInsertedHyphen)
+  }
+
+  @Test("Without a hyphen where the shaper says none goes, the break takes the whole width")
+  func noHyphen() throws {
+    let broken = try lines(try hyphenating("aaaaaaaaaa", hyphenates: false), width: 30)
+    #expect(broken.map(\.text) == ["aaaaaa", "aaaa"])
+  }
+
+  @Test("Breaks at spaces never take a hyphen")
+  func wordBreaks() throws {
+    let broken = try lines(try hyphenating("aaa bbb ccc"), width: 40)
+    #expect(broken.map(\.text) == ["aaa bbb", "ccc"])
+  }
+
+  @Test("Lines with hyphens stay within the width, on random texts and widths")
+  func withinWidth() throws {
+    var generator = SplitMix64(seed: 31)
+    for _ in 0..<200 {
+      let text = randomText(using: &generator)
+      let width = Double.random(in: 12...200, using: &generator)
+      for line in try lines(try hyphenating(text), width: width) where line.text.count > 2 {
+        #expect(line.width <= width + 1e-9, "\(text.debugDescription) at \(width)")
+      }
+    }
+  }
+}

@@ -85,7 +85,7 @@ let package = Package(
         "TestSupport",
       ]
     ),
-    .testTarget(name: "DemoTests", dependencies: ["demo"], exclude: ["Golden"]),
+    .testTarget(name: "DemoTests", dependencies: ["demo", "TestSupport"], exclude: ["Golden"]),
   ],
   swiftLanguageModes: [.v6]
 )

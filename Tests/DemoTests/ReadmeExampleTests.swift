@@ -2,6 +2,7 @@
 // block and the `main.swift` block, in a scratch package that depends on this checkout.
 
 import Foundation
+import TestSupport
 import Testing
 
 /// The Swift code blocks of README.md's embedding section, in order.
@@ -16,23 +17,6 @@ private func embeddingBlocks() throws -> [String] {
   return body.components(separatedBy: "```swift\n").dropFirst().compactMap {
     $0.components(separatedBy: "\n```").first
   }
-}
-
-/// Runs `arguments` (through `env`, so `swift` comes from PATH) and returns status and output.
-private func run(_ arguments: [String], in directory: URL) throws -> (Int32, String) {
-  let log = directory.appendingPathComponent("log-\(UUID().uuidString)")
-  #expect(FileManager.default.createFile(atPath: log.path, contents: nil))
-  let handle = try FileHandle(forWritingTo: log)
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-  process.arguments = arguments
-  process.currentDirectoryURL = directory
-  process.standardOutput = handle
-  process.standardError = handle
-  try process.run()
-  process.waitUntilExit()
-  try handle.close()
-  return (process.terminationStatus, try String(contentsOf: log, encoding: .utf8))
 }
 
 @Suite("README embedding example")
@@ -63,9 +47,9 @@ struct ReadmeExampleTests {
     #expect(localManifest != manifest, "README's manifest should depend on ../FontFit")
     try Data(localManifest.utf8).write(to: scratch.appendingPathComponent("Package.swift"))
     try Data(main.utf8).write(to: sources.appendingPathComponent("main.swift"))
-    let (built, buildLog) = try run(["swift", "build"], in: scratch)
+    let (built, buildLog) = try runCommand(["swift", "build"], in: scratch)
     try #require(built == 0, "the README example does not build:\n\(buildLog.suffix(3000))")
-    let (status, output) = try run(["swift", "run", "--skip-build", "MyApp"], in: scratch)
+    let (status, output) = try runCommand(["swift", "run", "--skip-build", "MyApp"], in: scratch)
     #expect(status == 0, "\(output.suffix(2000))")
     let lines = output.split(separator: "\n").map(String.init)
     #expect(lines.contains("19.0"), "the adapted size line is missing: \(output)")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FontFitFonts
@@ -42,41 +43,23 @@ struct HarfBuzzDeclarationTests {
     }
     """
 
-  /// Runs a command through `env` and returns its status and combined output.
-  static func run(_ arguments: [String], in folder: URL) throws -> (Int32, String) {
-    let log = folder.appendingPathComponent("log-\(UUID().uuidString)")
-    #expect(FileManager.default.createFile(atPath: log.path, contents: nil))
-    let handle = try FileHandle(forWritingTo: log)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    process.currentDirectoryURL = folder
-    process.standardOutput = handle
-    process.standardError = handle
-    try process.run()
-    process.waitUntilExit()
-    try handle.close()
-    return (process.terminationStatus, try String(contentsOf: log, encoding: .utf8))
-  }
-
   /// The layout printout of the declarations, compiled with `flags`.
   static func layout(flags: [String], in folder: URL, name: String) throws -> String {
     let source = folder.appendingPathComponent("\(name).c")
     try Data(layoutProgram.utf8).write(to: source)
     let binary = folder.appendingPathComponent(name).path
-    let (compiled, log) = try run(
+    let (compiled, log) = try runCommand(
       ["cc", "-std=c11", "-Wall", "-Werror", "-I", headerFolder] + flags
         + [source.path, "-o", binary], in: folder)
     try #require(compiled == 0, "\(name).c does not compile:\n\(log)")
-    let (status, output) = try run([binary], in: folder)
+    let (status, output) = try runCommand([binary], in: folder)
     try #require(status == 0, "\(name) failed: \(output)")
     return output
   }
 
   @Test("The declarations compile against <hb.h> and lay out every type and constant the same")
   func declarationsMatchHeader() throws {
-    let (found, cflags) = try Self.run(
-      ["pkg-config", "--cflags", "harfbuzz"], in: FileManager.default.temporaryDirectory)
+    let (found, cflags) = try runCommand(["pkg-config", "--cflags", "harfbuzz"])
     try #require(
       found == 0,
       """

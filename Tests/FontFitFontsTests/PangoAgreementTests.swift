@@ -118,7 +118,7 @@ struct PangoAgreementTests {
       .appendingPathComponent("pango-harness-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let binary = folder.appendingPathComponent("pango_fit")
-    let (status, log) = try run(
+    let (status, log) = try runCommand(
       [
         "sh", "-c",
         "cc -O2 '\(source.path)' -o '\(binary.path)' $(pkg-config --cflags --libs pangoft2)",
@@ -130,27 +130,6 @@ struct PangoAgreementTests {
       it): \(log)
       """)
     return binary
-  }
-
-  /// Runs a command through `env` with `input` on standard input; files, not pipes, so
-  /// nothing blocks.
-  static func run(_ arguments: [String], input: String?) throws -> (Int32, String) {
-    let folder = FileManager.default.temporaryDirectory
-    let inputFile = folder.appendingPathComponent("in-\(UUID().uuidString)")
-    let outputFile = folder.appendingPathComponent("out-\(UUID().uuidString)")
-    try Data((input ?? "").utf8).write(to: inputFile)
-    #expect(FileManager.default.createFile(atPath: outputFile.path, contents: nil))
-    let output = try FileHandle(forWritingTo: outputFile)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    process.standardInput = try FileHandle(forReadingFrom: inputFile)
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    process.waitUntilExit()
-    try output.close()
-    return (process.terminationStatus, try String(contentsOf: outputFile, encoding: .utf8))
   }
 
   /// FontFit's fitted size for `fit`.
@@ -171,7 +150,7 @@ struct PangoAgreementTests {
   func agreement() throws {
     let cases = Self.cases(perText: 16)
     let binary = try Self.harness()
-    let (status, output) = try Self.run(
+    let (status, output) = try runCommand(
       [binary.path], input: cases.map(\.fit.harnessLine).joined(separator: "\n") + "\n")
     try #require(status == 0, "the harness failed: \(output)")
     let answers = output.split(separator: "\n").map { $0.split(separator: "\t") }

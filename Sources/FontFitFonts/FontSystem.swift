@@ -4,10 +4,11 @@ import Synchronization
 /// Resolves fonts with Fontconfig and measures text with FreeType; shared and thread-safe.
 ///
 /// One `FontSystem` holds one Fontconfig configuration, one FreeType library and bounded
-/// caches of resolutions, fallback chains and open faces, all keyed without a size. Measuring
-/// follows Pango's conventions so that text said to fit also fits when a GTK app draws it:
-/// 1pt = 1px (72 dpi), unhinted advances scaled linearly from font units, kerning from the
-/// font's `kern` table, and line height from ascent, descent and line gap.
+/// caches of resolutions, fallback chains and open faces (each also a HarfBuzz font), all
+/// keyed without a size. Shaping follows Pango's conventions so that text said to fit also
+/// fits when a GTK app draws it: 1pt = 1px (72 dpi), HarfBuzz's unhinted advances scaled
+/// linearly from font units, with the font's kerning, ligatures and other default features,
+/// and line height from ascent, descent and line gap.
 ///
 /// An app usually makes one and passes it to every widget environment; ``shared()`` is a
 /// process-wide one for tools and scripts.
@@ -111,7 +112,8 @@ public final class FontSystem: Sendable {
   ///   - font: The font's descriptor; no size is needed, since advances are kept in ems.
   ///   - options: The text's language and paragraph direction.
   ///   - lineBreaker: Finds the break opportunities stored in the clusters.
-  /// - Returns: One cluster per grapheme cluster, with advances and kerning in ems.
+  /// - Returns: One cluster per grapheme cluster, with advances in ems (kerning is part of
+  ///   the advances, as HarfBuzz applies it), bidi levels and glyphs.
   /// - Throws: ``ShapingError`` when a font cannot be resolved, opened or measured, or when
   ///   the line breaker fails or answers with the wrong number of entries.
   public func shape(

@@ -41,12 +41,19 @@ final class HarfBuzzFace: Sendable {
 
   /// Opens face `index` of the file at `path`.
   init(path: String, index: Int) throws(FontError) {
-    guard let blob = hb_blob_create_from_file_or_fail(path) else {
+    // hb_blob_create_from_file (HarfBuzz 1.7.7 and later) gives an empty blob when the file
+    // cannot be read.
+    guard let blob = hb_blob_create_from_file(path) else {
       throw FontError(
-        library: .harfBuzz, function: "hb_blob_create_from_file_or_fail",
-        message: "cannot read the font file", file: path)
+        library: .harfBuzz, function: "hb_blob_create_from_file", message: "out of memory",
+        file: path)
     }
     defer { hb_blob_destroy(blob) }
+    guard hb_blob_get_length(blob) > 0 else {
+      throw FontError(
+        library: .harfBuzz, function: "hb_blob_create_from_file",
+        message: "cannot read the font file", file: path)
+    }
     guard let face = hb_face_create(blob, UInt32(clamping: index)) else {
       throw FontError(
         library: .harfBuzz, function: "hb_face_create", message: "out of memory", file: path)

@@ -95,10 +95,12 @@ public struct TextPositioner: Sendable {
     var result: [PositionedLine] = []
     for (index, line) in block.lines.enumerated() {
       let next = index + 1 < block.lines.count ? block.lines[index + 1] : nil
-      let side = horizontalSide(
-        alignment, isParagraphEnd: next.map { endsParagraph(line, before: $0) } ?? true)
       let items = visualItems(line)
       let spaces = items.filter { $0.cluster.kind == .space }.count
+      // A justified line with no space to widen sits on its natural side, as a last line does.
+      let side = horizontalSide(
+        alignment,
+        isParagraphEnd: spaces == 0 || (next.map { endsParagraph(line, before: $0) } ?? true))
       let extra = max(0, size.width - line.width)
       let stretch = side == .justify && spaces > 0 ? extra / Double(spaces) : 0
       let x: Double

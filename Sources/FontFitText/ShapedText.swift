@@ -147,8 +147,10 @@ public struct ShapedCluster: Hashable, Sendable {
   public var range: Range<String.Index>
   /// The advance width at 1pt, in points (that is, in ems).
   public var advance: Double
-  /// The kerning adjustment between the previous cluster and this one, in ems; applied only
-  /// when both are on the same line.
+  /// A kerning adjustment between the previous cluster and this one, in ems.
+  ///
+  /// It is applied only when both are on the same line, for a shaper that measures pairs
+  /// apart. HarfBuzz puts kerning into the advances, so a font system's clusters have 0 here.
   public var kerning: Double
   /// Whether a line may, must or must not break before this cluster.
   public var breakBefore: LineBreakOpportunity

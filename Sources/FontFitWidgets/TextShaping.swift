@@ -3,7 +3,7 @@ import FontFitText
 
 /// What widgets need to measure text: the seam between the widget layer and a font stack.
 ///
-/// ``FontSystem`` (Fontconfig and FreeType) conforms, and so can any other measurer: a
+/// ``FontSystem`` (Fontconfig, FreeType and HarfBuzz) conforms, and so can any other measurer: a
 /// headless one that answers with arithmetic lets widget behaviour be tested apart from the
 /// installed fonts.
 public protocol TextShaping: Sendable {
@@ -37,5 +37,6 @@ extension TextShaping {
   }
 }
 
-/// The real measurer: Fontconfig resolves, FreeType measures, ICU finds line breaks.
+/// The real measurer: Fontconfig resolves, HarfBuzz shapes, ICU finds line breaks and bidi
+/// levels.
 extension FontSystem: TextShaping {}

@@ -68,11 +68,9 @@ int main(void) {
     double width = atof(fields[4]), height = atof(fields[5]);
     int max_lines = atoi(fields[6]);
     unescape(fields[8]);
-    if (strcmp(fields[7], "-") != 0) {
-      pango_context_set_language(context, pango_language_from_string(fields[7]));
-    } else {
-      pango_context_set_language(context, pango_language_from_string("en"));
-    }
+    // No language ("-") is Pango's "xx" (no particular language), as FontFit's nil is.
+    pango_context_set_language(
+        context, pango_language_from_string(strcmp(fields[7], "-") != 0 ? fields[7] : "xx"));
     PangoLayout *layout = pango_layout_new(context);
     pango_layout_set_width(layout, (int)(width * PANGO_SCALE));
     pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR);

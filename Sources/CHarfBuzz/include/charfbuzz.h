@@ -83,7 +83,8 @@ typedef struct hb_buffer_t hb_buffer_t;
 
 const char *hb_version_string(void);
 
-hb_blob_t *hb_blob_create_from_file_or_fail(const char *file_name);
+hb_blob_t *hb_blob_create_from_file(const char *file_name);
+unsigned int hb_blob_get_length(hb_blob_t *blob);
 void hb_blob_destroy(hb_blob_t *blob);
 
 hb_face_t *hb_face_create(hb_blob_t *blob, unsigned int index);

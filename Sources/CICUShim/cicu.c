@@ -64,15 +64,12 @@ int32_t fontfit_line_breaks(const uint16_t *utf16, int32_t length, const char *l
 }
 
 int32_t fontfit_bidi_levels(const uint16_t *utf16, int32_t length, uint8_t paragraph_level,
-                            uint8_t *levels, uint8_t *resolved_paragraph_level, int32_t *error) {
+                            uint8_t *levels, uint8_t *paragraph_levels, int32_t *error) {
   if (error != NULL) *error = (int32_t)U_ZERO_ERROR;
   if (length < 0 || (length > 0 && (utf16 == NULL || levels == NULL))) {
     return fail(error, U_ILLEGAL_ARGUMENT_ERROR);
   }
-  if (length == 0) {
-    if (resolved_paragraph_level != NULL) *resolved_paragraph_level = paragraph_level & 1;
-    return 0;
-  }
+  if (length == 0) return 0;
   UErrorCode status = U_ZERO_ERROR;
   UBiDi *bidi = ubidi_openSized(length, 0, &status);
   if (U_FAILURE(status) || bidi == NULL) {
@@ -86,8 +83,20 @@ int32_t fontfit_bidi_levels(const uint16_t *utf16, int32_t length, uint8_t parag
     return fail(error, U_FAILURE(status) ? status : U_INTERNAL_PROGRAM_ERROR);
   }
   for (int32_t index = 0; index < length; index += 1) levels[index] = resolved[index];
-  if (resolved_paragraph_level != NULL) {
-    *resolved_paragraph_level = ubidi_getParaLevel(bidi) & 1;
+  if (paragraph_levels != NULL) {
+    int32_t count = ubidi_countParagraphs(bidi);
+    for (int32_t paragraph = 0; paragraph < count; paragraph += 1) {
+      int32_t start = 0, limit = 0;
+      UBiDiLevel level = 0;
+      ubidi_getParagraphByIndex(bidi, paragraph, &start, &limit, &level, &status);
+      if (U_FAILURE(status)) {
+        ubidi_close(bidi);
+        return fail(error, status);
+      }
+      for (int32_t index = start; index < limit && index < length; index += 1) {
+        paragraph_levels[index] = level & 1;
+      }
+    }
   }
   ubidi_close(bidi);
   return 0;

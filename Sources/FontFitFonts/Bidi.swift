@@ -8,31 +8,50 @@ import FontFitText
 struct BidiLevels {
   /// One level per grapheme cluster, the level of its first character.
   let levels: [UInt8]
-  /// The paragraph's own level: 0 for left to right, 1 for right to left.
-  let paragraphLevel: UInt8
+  /// The paragraphs (split at paragraph separators) and their directions.
+  let paragraphs: [ShapedParagraph]
 
   /// The levels of `text`, with the paragraph direction `direction` says: from the first
   /// strong character when it is natural.
   init(_ text: String, graphemes: Graphemes, direction: WritingDirection) throws(ShapingError) {
     let units = Array(text.utf16)
     var unitLevels = [UInt8](repeating: 0, count: units.count)
-    var paragraph: UInt8 = 0
+    var unitParagraphs = [UInt8](repeating: 0, count: units.count)
     var error: Int32 = 0
     guard let length = Int32(exactly: units.count) else {
       throw .bidi(code: 0, message: "ICU cannot take \(units.count) UTF-16 units")
     }
     let status = units.withUnsafeBufferPointer { text in
       unitLevels.withUnsafeMutableBufferPointer { levels in
-        fontfit_bidi_levels(
-          text.baseAddress, length, Self.paragraphLevel(direction), levels.baseAddress,
-          &paragraph, &error)
+        unitParagraphs.withUnsafeMutableBufferPointer { paragraphs in
+          fontfit_bidi_levels(
+            text.baseAddress, length, Self.paragraphLevel(direction), levels.baseAddress,
+            paragraphs.baseAddress, &error)
+        }
       }
     }
     guard status == 0, error <= 0 else {
       throw .bidi(code: error, message: "ICU's bidi algorithm failed")
     }
     levels = (0..<graphemes.count).map { unitLevels[graphemes.utf16Offsets[$0]] }
-    paragraphLevel = paragraph
+    var paragraphs: [ShapedParagraph] = []
+    for index in 0..<graphemes.count {
+      let direction: TextDirection =
+        unitParagraphs[graphemes.utf16Offsets[index]] == 1 ? .rightToLeft : .leftToRight
+      if let last = paragraphs.last, last.direction == direction,
+        index == last.clusters.upperBound, index > 0,
+        graphemes.kinds[index - 1] != .lineSeparator
+      {
+        paragraphs[paragraphs.count - 1].clusters = last.clusters.lowerBound..<index + 1
+      } else {
+        paragraphs.append(ShapedParagraph(clusters: index..<index + 1, direction: direction))
+      }
+    }
+    if paragraphs.isEmpty {
+      let forced: TextDirection = direction == .rightToLeft ? .rightToLeft : .leftToRight
+      paragraphs = [ShapedParagraph(clusters: 0..<0, direction: forced)]
+    }
+    self.paragraphs = paragraphs
   }
 
   /// ICU's paragraph level for a direction: 0 or 1, or 0xFE (UBIDI_DEFAULT_LTR) for natural.

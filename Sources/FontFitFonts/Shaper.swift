@@ -88,7 +88,7 @@ struct Shaper {
     }
     return ShapedText(
       validatedText: text, clusters: clusters, fonts: fonts, missingCharacters: missing,
-      glyphs: placed.glyphs, baseDirection: levels.paragraphLevel == 1 ? .rightToLeft : .leftToRight
+      glyphs: placed.glyphs, paragraphs: levels.paragraphs
     )
   }
 

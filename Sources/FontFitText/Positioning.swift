@@ -95,11 +95,12 @@ public struct TextPositioner: Sendable {
     var result: [PositionedLine] = []
     for (index, line) in block.lines.enumerated() {
       let next = index + 1 < block.lines.count ? block.lines[index + 1] : nil
-      let items = visualItems(line)
+      let direction = self.direction(of: line)
+      let items = visualItems(line, direction: direction)
       let spaces = items.filter { $0.cluster.kind == .space }.count
       // A justified line with no space to widen sits on its natural side, as a last line does.
       let side = horizontalSide(
-        alignment,
+        alignment, direction: direction,
         isParagraphEnd: spaces == 0 || (next.map { endsParagraph(line, before: $0) } ?? true))
       let extra = max(0, size.width - line.width)
       let stretch = side == .justify && spaces > 0 ? extra / Double(spaces) : 0
@@ -113,7 +114,7 @@ public struct TextPositioner: Sendable {
       result.append(
         PositionedLine(
           x: x, y: top, width: line.width + stretch * Double(spaces), height: line.height,
-          baseline: baseline, direction: shaped.baseDirection,
+          baseline: baseline, direction: direction,
           runs: runs(items, x: x, baseline: baseline, pointSize: block.pointSize, stretch: stretch)
         ))
       top += line.height
@@ -123,8 +124,17 @@ public struct TextPositioner: Sendable {
 
   private enum Side { case left, right, center, justify }
 
-  private func horizontalSide(_ alignment: TextAlignment, isParagraphEnd: Bool) -> Side {
-    let natural: Side = shaped.baseDirection == .rightToLeft ? .right : .left
+  /// The direction of the paragraph `line` belongs to.
+  private func direction(of line: TextLine) -> TextDirection {
+    guard let first = line.pieces.first(where: { $0.source == .text })?.clusters.lowerBound
+    else { return shaped.baseDirection }
+    return shaped.paragraphDirection(at: first)
+  }
+
+  private func horizontalSide(
+    _ alignment: TextAlignment, direction: TextDirection, isParagraphEnd: Bool
+  ) -> Side {
+    let natural: Side = direction == .rightToLeft ? .right : .left
     switch alignment {
     case .left: return .left
     case .right: return .right
@@ -153,8 +163,8 @@ public struct TextPositioner: Sendable {
 
   /// The line's clusters in visual order: logical order, then every maximal sequence at or
   /// above each odd level reversed, from the highest level down (UAX #9, rule L2).
-  private func visualItems(_ line: TextLine) -> [Item] {
-    let baseLevel: UInt8 = shaped.baseDirection == .rightToLeft ? 1 : 0
+  private func visualItems(_ line: TextLine, direction: TextDirection) -> [Item] {
+    let baseLevel: UInt8 = direction == .rightToLeft ? 1 : 0
     var items: [Item] = []
     items.reserveCapacity(line.pieces.reduce(0) { $0 + $1.clusters.count })
     for piece in line.pieces {

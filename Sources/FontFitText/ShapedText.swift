@@ -23,8 +23,17 @@ public struct ShapedText: Hashable, Sendable {
   /// The glyphs a shaper placed, which clusters refer to through ``ShapedCluster/glyphs``;
   /// empty for a shaper that only measures.
   public let glyphs: [ShapedGlyph]
-  /// The paragraph direction, from its first strong character or as requested.
-  public let baseDirection: TextDirection
+  /// The paragraphs, in order, each with its direction (from its first strong character, or
+  /// as requested).
+  public let paragraphs: [ShapedParagraph]
+
+  /// The first paragraph's direction.
+  public var baseDirection: TextDirection { paragraphs.first?.direction ?? .leftToRight }
+
+  /// The direction of the paragraph that holds cluster `index`.
+  public func paragraphDirection(at index: Int) -> TextDirection {
+    paragraphs.first { $0.clusters.contains(index) }?.direction ?? baseDirection
+  }
 
   /// Creates shaped text from measured clusters, checking that they describe `text`.
   ///
@@ -35,12 +44,13 @@ public struct ShapedText: Hashable, Sendable {
   ///     still names the font whose line height an empty line would have.
   ///   - missingCharacters: Characters no font could draw.
   ///   - glyphs: The placed glyphs the clusters refer to, if the shaper gives them.
-  ///   - baseDirection: The paragraph direction.
+  ///   - baseDirection: The direction of the one paragraph, when `paragraphs` is nil.
+  ///   - paragraphs: The paragraphs and their directions, in order.
   /// - Throws: ``ShapedTextError`` naming the first broken invariant.
   public init(
     text: String, clusters: [ShapedCluster], fonts: [ShapedFont],
     missingCharacters: [Unicode.Scalar] = [], glyphs: [ShapedGlyph] = [],
-    baseDirection: TextDirection = .leftToRight
+    baseDirection: TextDirection = .leftToRight, paragraphs: [ShapedParagraph]? = nil
   ) throws(ShapedTextError) {
     guard !fonts.isEmpty else { throw .noFonts }
     for (index, font) in fonts.enumerated() where !font.metrics.isValid {
@@ -69,23 +79,28 @@ public struct ShapedText: Hashable, Sendable {
         throw .nonFiniteGlyph(glyph: index)
       }
     }
+    for paragraph in paragraphs ?? []
+    where paragraph.clusters.lowerBound < 0 || paragraph.clusters.upperBound > clusters.count {
+      throw .paragraphOutOfRange
+    }
     self.init(
       validatedText: text, clusters: clusters, fonts: fonts, missingCharacters: missingCharacters,
-      glyphs: glyphs, baseDirection: baseDirection)
+      glyphs: glyphs, baseDirection: baseDirection, paragraphs: paragraphs)
   }
 
   /// Creates shaped text that its maker guarantees is consistent, without checking it again.
   package init(
     validatedText text: String, clusters: [ShapedCluster], fonts: [ShapedFont],
     missingCharacters: [Unicode.Scalar], glyphs: [ShapedGlyph] = [],
-    baseDirection: TextDirection = .leftToRight
+    baseDirection: TextDirection = .leftToRight, paragraphs: [ShapedParagraph]? = nil
   ) {
     self.text = text
     self.clusters = clusters
     self.fonts = fonts
     self.missingCharacters = missingCharacters
     self.glyphs = glyphs
-    self.baseDirection = baseDirection
+    self.paragraphs =
+      paragraphs ?? [ShapedParagraph(clusters: 0..<clusters.count, direction: baseDirection)]
   }
 
   /// The number of grapheme clusters.
@@ -122,6 +137,8 @@ public enum ShapedTextError: Error, Hashable, Sendable, CustomStringConvertible 
   case glyphFontOutOfRange(glyph: Int)
   /// A glyph's advance or offset is NaN or infinite.
   case nonFiniteGlyph(glyph: Int)
+  /// A paragraph's clusters leave the cluster list.
+  case paragraphOutOfRange
 
   /// A sentence naming the broken invariant.
   public var description: String {
@@ -137,6 +154,7 @@ public enum ShapedTextError: Error, Hashable, Sendable, CustomStringConvertible 
     case .glyphsOutOfRange(let cluster): "cluster \(cluster) refers to glyphs that are not there"
     case .glyphFontOutOfRange(let glyph): "glyph \(glyph) refers to a font that is not there"
     case .nonFiniteGlyph(let glyph): "glyph \(glyph) has a non-finite advance or offset"
+    case .paragraphOutOfRange: "a paragraph refers to clusters that are not there"
     }
   }
 }
@@ -257,6 +275,20 @@ public struct ShapedGlyph: Hashable, Sendable {
     self.advance = advance
     self.xOffset = xOffset
     self.yOffset = yOffset
+  }
+}
+
+/// A paragraph of a shaped text and the direction it runs.
+public struct ShapedParagraph: Hashable, Sendable {
+  /// The paragraph's clusters, its separator included.
+  public var clusters: Range<Int>
+  /// Which way it runs.
+  public var direction: TextDirection
+
+  /// Creates a paragraph.
+  public init(clusters: Range<Int>, direction: TextDirection) {
+    self.clusters = clusters
+    self.direction = direction
   }
 }
 

@@ -103,4 +103,14 @@ struct BidiTests {
       }
     }
   }
+
+  @Test("Each paragraph takes its own direction from its first strong character")
+  func paragraphDirections() throws {
+    let (shaped, lines) = try Self.place("Hello world\nשלום עולם\nagain", width: 300)
+    #expect(shaped.paragraphs.map(\.direction) == [.leftToRight, .rightToLeft, .leftToRight])
+    #expect(lines.map(\.direction) == [.leftToRight, .rightToLeft, .leftToRight])
+    #expect(lines[0].x == 0)
+    #expect(abs(lines[1].x + lines[1].width - 300) <= 0.01)
+    #expect(lines[2].x == 0)
+  }
 }

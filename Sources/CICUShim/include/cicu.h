@@ -32,11 +32,12 @@ int32_t fontfit_line_breaks(const uint16_t *utf16, int32_t length, const char *l
 /// - paragraph_level: 0 (left to right) or 1 (right to left) to force the paragraph direction,
 ///   or 0xFE to take it from the first strong character (left to right when there is none).
 /// - levels: output, `length` entries; even levels are left to right, odd right to left.
-/// - resolved_paragraph_level: output, the paragraph's own level (0 or 1). May be NULL.
+/// - paragraph_levels: output, `length` entries: the level (0 or 1) of the paragraph each unit
+///   is in; each paragraph's own direction, when `paragraph_level` is 0xFE. May be NULL.
 /// - error: as for fontfit_line_breaks.
 /// Returns 0 on success, -1 on failure.
 int32_t fontfit_bidi_levels(const uint16_t *utf16, int32_t length, uint8_t paragraph_level,
-                            uint8_t *levels, uint8_t *resolved_paragraph_level, int32_t *error);
+                            uint8_t *levels, uint8_t *paragraph_levels, int32_t *error);
 
 /// Marks the word boundaries (UAX #29, ICU's word break iterator, root rules) of a UTF-16
 /// text: `boundary[i]` is 1 when a word boundary lies before unit `i`, for `length + 1`

@@ -12,6 +12,9 @@ struct HarfBuzzGlyph: Hashable, Sendable {
   /// The glyph's offset from the pen position, right and up.
   var xOffset: Int32
   var yOffset: Int32
+  /// Whether breaking the text before this glyph's cluster changes the shaping around it
+  /// (HarfBuzz's UNSAFE_TO_BREAK: joining forms, ligatures, kerning).
+  var isUnsafeToBreak = false
 }
 
 /// A run of text to shape: a range of UTF-8 offsets in one face, script and direction.
@@ -117,10 +120,12 @@ final class HarfBuzzFace: Sendable {
     for index in 0..<Int(count) {
       let info = infos[index]
       let position = positions[index]
+      let flags = hb_glyph_info_get_glyph_flags(infos + index)
       glyphs.append(
         HarfBuzzGlyph(
           id: info.codepoint, cluster: Int(info.cluster), xAdvance: position.x_advance,
-          xOffset: position.x_offset, yOffset: position.y_offset))
+          xOffset: position.x_offset, yOffset: position.y_offset,
+          isUnsafeToBreak: flags.rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0))
     }
     return glyphs
   }

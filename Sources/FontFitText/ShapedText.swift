@@ -64,7 +64,10 @@ public struct ShapedText: Hashable, Sendable {
       guard cluster.range.lowerBound == end, cluster.range.upperBound <= text.endIndex,
         !cluster.range.isEmpty
       else { throw .rangeOutOfOrder(cluster: index) }
-      guard cluster.advance.isFinite, cluster.kerning.isFinite else {
+      guard
+        cluster.advance.isFinite, cluster.kerning.isFinite, cluster.breakEndAdjustment.isFinite,
+        cluster.breakStartAdjustment.isFinite
+      else {
         throw .nonFiniteAdvance(cluster: index)
       }
       guard cluster.glyphs.lowerBound >= 0, cluster.glyphs.upperBound <= glyphs.count else {
@@ -184,12 +187,22 @@ public struct ShapedCluster: Hashable, Sendable {
   /// Whether a line broken inside a word just before this cluster ends with a hyphen, as Pango
   /// inserts one (in scripts that hyphenate, not next to spaces or hyphens).
   public var insertsHyphen: Bool
+  /// How much wider, in ems, a line that a forced break ends just before this cluster is.
+  ///
+  /// Compared with the sum of its clusters' advances (and its hyphen): the end of a word
+  /// shaped on its own (an Arabic letter in its final form, a ligature taken apart) measures
+  /// otherwise than inside the word. 0 where breaking changes nothing.
+  public var breakEndAdjustment: Double
+  /// How much wider, in ems, a line that starts with this cluster after a forced break is than
+  /// the sum of its clusters' advances (the first letter in its initial form, say).
+  public var breakStartAdjustment: Double
 
   /// Creates a cluster.
   public init(
     range: Range<String.Index>, advance: Double, kerning: Double = 0,
     breakBefore: LineBreakOpportunity, kind: ClusterKind, font: Int = 0, level: UInt8 = 0,
-    glyphs: Range<Int> = 0..<0, insertsHyphen: Bool = false
+    glyphs: Range<Int> = 0..<0, insertsHyphen: Bool = false, breakEndAdjustment: Double = 0,
+    breakStartAdjustment: Double = 0
   ) {
     self.range = range
     self.advance = advance
@@ -200,6 +213,8 @@ public struct ShapedCluster: Hashable, Sendable {
     self.level = level
     self.glyphs = glyphs
     self.insertsHyphen = insertsHyphen
+    self.breakEndAdjustment = breakEndAdjustment
+    self.breakStartAdjustment = breakStartAdjustment
   }
 }
 

@@ -15,6 +15,8 @@ struct LineSpan: Hashable, Sendable {
   /// The font whose hyphen ends the line, when it was broken inside a word where a hyphen
   /// goes; its width is part of `width`.
   var hyphenFont: Int?
+  /// Whether the line ends at a break inside a word that was wider than the line.
+  var isForcedBreak = false
 }
 
 /// Breaks shaped text into lines of at most a given width, greedily, as renderers do.
@@ -42,9 +44,11 @@ struct LineWrapper {
     var start = 0
     var height = 0.0
     let limit = width + Self.tolerance
+    var afterForcedBreak = false
     while start < clusters.count, lines.count < lineLimit, !(height > heightLimit + Self.tolerance)
     {
-      let line = nextLine(from: start, limit: limit)
+      let line = nextLine(from: start, limit: limit, afterForcedBreak: afterForcedBreak)
+      afterForcedBreak = line.isForcedBreak
       lines.append(line)
       height += line.height
       start = line.next
@@ -63,13 +67,15 @@ struct LineWrapper {
   }
 
   /// The single line that starts at cluster `start`.
-  private func nextLine(from start: Int, limit: Double) -> LineSpan {
+  private func nextLine(from start: Int, limit: Double, afterForcedBreak: Bool) -> LineSpan {
     let clusters = shaped.clusters
-    var width = 0.0
+    // The rest of a word broken on the line before starts in the form it takes at a line start.
+    var width = afterForcedBreak ? clusters[start].breakStartAdjustment * pointSize : 0
     var contentEnd = start
     var contentWidth = 0.0
     var lastBreak: (index: Int, contentEnd: Int, contentWidth: Double)?
     var hyphenFont: Int?
+    var isForcedBreak = false
     var index = start
     var next = clusters.count
     while index < clusters.count {
@@ -104,6 +110,7 @@ struct LineWrapper {
           contentEnd = forced.next
           contentWidth = forced.width
           hyphenFont = forced.hyphenFont
+          isForcedBreak = true
         }
         break
       }
@@ -115,7 +122,7 @@ struct LineWrapper {
     let box = lineBox(start..<max(next, start + 1))
     return LineSpan(
       start: start, contentEnd: contentEnd, next: next, width: contentWidth, height: box.height,
-      baseline: box.baseline, hyphenFont: hyphenFont)
+      baseline: box.baseline, hyphenFont: hyphenFont, isForcedBreak: isForcedBreak)
   }
 
   /// Where to break a word wider than the line, which holds the clusters `start..<end` in
@@ -129,8 +136,10 @@ struct LineWrapper {
     var lineWidth = width
     while true {
       let hyphen = hyphenAdvance(before: next)
-      if next == start + 1 || lineWidth + (hyphen?.advance ?? 0) <= limit {
-        return (next, lineWidth + (hyphen?.advance ?? 0), hyphen?.font)
+      let end = next < clusters.count ? clusters[next].breakEndAdjustment * pointSize : 0
+      let total = lineWidth + (hyphen?.advance ?? 0) + end
+      if next == start + 1 || total <= limit {
+        return (next, total, hyphen?.font)
       }
       next -= 1
       lineWidth -=

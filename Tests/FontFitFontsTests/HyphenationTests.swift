@@ -36,4 +36,18 @@ struct HyphenationTests {
     #expect(chinese.allSatisfy { !$0.contains("‐") })
     #expect(chinese.joined() == "在指定大小的文本框中")
   }
+
+  @Test("A broken Arabic word measures its pieces reshaped, as Pango breaks it")
+  func arabicReshaped() throws {
+    // Pango 1.50 draws these lines for the same text, font and width: each piece is shaped
+    // on its own (final and initial forms), and each but the last ends with a hyphen.
+    #expect(
+      try Self.lines("مرحبابالعالممرحبا", font: "Noto Sans Arabic", size: 17, width: 40)
+        == ["مرح‐", "بابالع‐", "المم‐", "رحبا"])
+    let system = try FontSystem.shared()
+    let shaped = try system.shape(
+      "مرحبابالعالممرحبا", font: try Font("Noto Sans Arabic 17").descriptor)
+    #expect(shaped.clusters.contains { $0.breakEndAdjustment != 0 })
+    #expect(shaped.clusters.contains { $0.breakStartAdjustment != 0 })
+  }
 }

@@ -11,6 +11,8 @@
 
 #ifdef FONTFIT_HB_CHECK_AGAINST_HB_H
 #include <hb.h>
+// hb.h also offers this function as a macro; the exported function is what FontFit calls.
+#undef hb_glyph_info_get_glyph_flags
 #else
 
 typedef int hb_bool_t;
@@ -73,6 +75,10 @@ typedef enum {
   HB_BUFFER_CLUSTER_LEVEL_DEFAULT = HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES
 } hb_buffer_cluster_level_t;
 
+typedef enum {
+  HB_GLYPH_FLAG_UNSAFE_TO_BREAK = 0x00000001
+} hb_glyph_flags_t;
+
 typedef const struct hb_language_impl_t *hb_language_t;
 typedef struct hb_blob_t hb_blob_t;
 typedef struct hb_face_t hb_face_t;
@@ -109,6 +115,7 @@ void hb_buffer_set_language(hb_buffer_t *buffer, hb_language_t language);
 void hb_buffer_set_cluster_level(hb_buffer_t *buffer, hb_buffer_cluster_level_t cluster_level);
 hb_glyph_info_t *hb_buffer_get_glyph_infos(hb_buffer_t *buffer, unsigned int *length);
 hb_glyph_position_t *hb_buffer_get_glyph_positions(hb_buffer_t *buffer, unsigned int *length);
+hb_glyph_flags_t hb_glyph_info_get_glyph_flags(const hb_glyph_info_t *info);
 
 void hb_shape(hb_font_t *font, hb_buffer_t *buffer, const hb_feature_t *features,
               unsigned int num_features);

@@ -43,6 +43,11 @@ public struct PositionedLine: Hashable, Sendable {
 }
 
 /// Glyphs of one font, in visual order.
+///
+/// A word broken inside because it alone is wider than the line is drawn with the glyphs it
+/// has as a whole word; its pieces' widths, which the layout uses, are those of the pieces
+/// shaped on their own, so on such a line the advances may differ from the line's width by
+/// that difference.
 public struct GlyphRun: Hashable, Sendable {
   /// The font: its name, file and face index.
   public var font: ShapedFont
@@ -62,8 +67,10 @@ public struct PositionedGlyph: Hashable, Sendable {
   public var y: Double
   /// How far the pen moves after the glyph, in points.
   public var advance: Double
-  /// The UTF-8 offset in the source text of the cluster the glyph draws; nil for glyphs that are
-  /// not in the text: the truncation token's, and a hyphen inserted at a break inside a word.
+  /// The UTF-8 offset, in the text that was laid out, of the cluster the glyph draws; nil for
+  /// glyphs that are not in the text: the truncation token's, and a hyphen inserted at a break
+  /// inside a word. (A widget lays out its displayed text: a single-line widget's text with
+  /// line separators as spaces, an empty text field's placeholder.)
   public var cluster: Int?
 }
 

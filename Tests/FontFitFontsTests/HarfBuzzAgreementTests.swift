@@ -1,3 +1,4 @@
+import FontFitText
 import Foundation
 import TestSupport
 import Testing
@@ -251,6 +252,7 @@ struct HarfBuzzAgreementTests {
     var resolved: ResolvedFont
     var unitsPerEm: Double
     var ours: [Double]
+    var shaped: [ShapedText]
     var harfBuzz: [[HarfBuzzGlyph]]
 
     init(_ name: String, strings: [String] = HarfBuzzAgreementTests.strings) throws {
@@ -260,8 +262,8 @@ struct HarfBuzzAgreementTests {
       resolved = try system.resolve(font.descriptor)
       try #require(!resolved.isSubstitution, "\(name) is not installed: \(resolved)")
       unitsPerEm = try system.face(for: resolved).unitsPerEm
-      for text in strings {
-        let shaped = try system.shape(text, font: font.descriptor)
+      shaped = try strings.map { try system.shape($0, font: font.descriptor) }
+      for (text, shaped) in zip(strings, shaped) {
         try #require(shaped.fonts.count == 1, "\(name) does not cover \(text.debugDescription)")
       }
       ours = try strings.map { try system.width(of: $0, font: font) }
@@ -309,6 +311,17 @@ struct HarfBuzzAgreementTests {
         \(name) \(text.debugDescription) at 17pt: ours \(Self.points(ours)) pt, \
         HarfBuzz \(Self.points(theirs)) pt, difference \(Self.points(difference)) pt
         """)
+      // A text in one direction is one run, so its glyphs are HarfBuzz's, in the same order.
+      let shaped = comparison.shaped[index]
+      if Set(shaped.clusters.map(\.level)).count <= 1 {
+        #expect(
+          shaped.glyphs.map { Int($0.id) } == comparison.harfBuzz[index].map(\.glyph),
+          "\(name) \(text.debugDescription): glyph ids differ from hb-shape's")
+        #expect(
+          shaped.glyphs.map { Int(($0.advance * comparison.unitsPerEm).rounded()) }
+            == comparison.harfBuzz[index].map(\.advance),
+          "\(name) \(text.debugDescription): glyph advances differ from hb-shape's")
+      }
     }
     return (strings.count, largest.difference, largest.text)
   }

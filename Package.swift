@@ -6,6 +6,7 @@ let package = Package(
   products: [
     .library(name: "FontFit", targets: ["FontFit"]),
     .executable(name: "demo", targets: ["demo"]),
+    .executable(name: "bench", targets: ["FontFitBench"]),
   ],
   targets: [
     // C libraries, from Debian packages through pkg-config.
@@ -49,6 +50,12 @@ let package = Package(
       name: "FontFit",
       dependencies: [
         "FontFitText", "FontFitFonts", "FontFitWidgets", "FontFitDescription", "FontFitSnapshot",
+      ]
+    ),
+    .executableTarget(
+      name: "FontFitBench",
+      dependencies: [
+        "FontFitDescription", "FontFitSnapshot", "FontFitFonts", "FontFitWidgets", "FontFitText",
       ]
     ),
     .executableTarget(

@@ -10,7 +10,7 @@ struct FallbackSearch {
   let requested: ResolvedFont
   /// The text's language, which orders the chain.
   let language: Language?
-  private var chain: [ResolvedFont]?
+  private var chain: [FallbackCandidate]?
   private var answers: [Character: FallbackFace?] = [:]
 
   /// A fallback face and the font it was resolved from.
@@ -40,15 +40,21 @@ struct FallbackSearch {
     }
     let requestedKey = FaceKey(requested)
     var found: FallbackFace?
-    for candidate in chain ?? [] where FaceKey(candidate) != requestedKey {
+    // Only the characters a face must draw: controls and default-ignorables draw nothing.
+    let drawn = character.unicodeScalars.filter {
+      !$0.properties.isDefaultIgnorableCodePoint && $0.properties.generalCategory != .control
+    }
+    for candidate in chain ?? [] where FaceKey(candidate.resolved) != requestedKey {
+      // Fontconfig's character set rules a face out without opening it.
+      if let coverage = candidate.coverage, !drawn.allSatisfy(coverage.contains) { continue }
       let face: FontFace
       do {
-        face = try system.face(for: candidate)
+        face = try system.face(for: candidate.resolved)
       } catch {
         continue
       }
       if face.missingCharacters(in: character).isEmpty {
-        found = FallbackFace(resolved: candidate, face: face)
+        found = FallbackFace(resolved: candidate.resolved, face: face)
         break
       }
     }

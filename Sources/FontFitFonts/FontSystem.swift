@@ -24,7 +24,7 @@ public final class FontSystem: Sendable {
 
   private struct Caches {
     var resolutions: [ResolutionKey: ResolvedFont] = [:]
-    var chains: [ResolutionKey: [ResolvedFont]] = [:]
+    var chains: [ResolutionKey: [FallbackCandidate]] = [:]
     var faces: [FaceKey: FontFace] = [:]
   }
 
@@ -154,7 +154,7 @@ public final class FontSystem: Sendable {
 
   /// The fonts a character missing from `descriptor`'s face falls back along, cached.
   func fallbackChain(for descriptor: FontDescriptor, language: Language?) throws(FontError)
-    -> [ResolvedFont]
+    -> [FallbackCandidate]
   {
     let key = ResolutionKey(descriptor: descriptor, language: language)
     if let cached = caches.withLock({ $0.chains[key] }) { return cached }

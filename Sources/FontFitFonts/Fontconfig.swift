@@ -49,9 +49,9 @@ final class FontconfigResolver: Sendable {
   /// The fonts Fontconfig ranks for `font`, best first, trimmed to those that add coverage:
   /// the chain a character missing from the first font falls back along.
   func fallbackChain(for font: FontDescriptor, language: Language?) throws(FontError)
-    -> [ResolvedFont]
+    -> [FallbackCandidate]
   {
-    try config.withLock { (handle) throws(FontError) -> [ResolvedFont] in
+    try config.withLock { (handle) throws(FontError) -> [FallbackCandidate] in
       let pattern = try Self.pattern(for: font, language: language, config: handle.config)
       defer { FcPatternDestroy(pattern) }
       var result = FcResultNoMatch
@@ -61,7 +61,7 @@ final class FontconfigResolver: Sendable {
           message: "no fonts to fall back on for \"\(font.familyList)\"")
       }
       defer { FcFontSetDestroy(set) }
-      var chain: [ResolvedFont] = []
+      var chain: [FallbackCandidate] = []
       for index in 0..<Int(set.pointee.nfont) {
         guard let candidate = set.pointee.fonts[index] else { continue }
         // FcFontSort returns font patterns without the request's substitutions applied;
@@ -77,7 +77,16 @@ final class FontconfigResolver: Sendable {
         try check(
           FcPatternGetBool(prepared, "scalable", 0, &scalable), "FcPatternGetBool(scalable)",
           optional: true)
-        if scalable != 0 { chain.append(try Self.resolved(prepared, for: font)) }
+        guard scalable != 0 else { continue }
+        // The face's character set, so a fallback search skips faces without opening them.
+        var charset: OpaquePointer?
+        try check(
+          FcPatternGetCharSet(prepared, "charset", 0, &charset), "FcPatternGetCharSet(charset)",
+          optional: true)
+        chain.append(
+          FallbackCandidate(
+            resolved: try Self.resolved(prepared, for: font),
+            coverage: charset.flatMap { FcCharSetCopy($0) }.map(CharacterCoverage.init)))
       }
       return chain
     }
@@ -200,5 +209,34 @@ private func check(_ result: FcResult, _ function: String, optional: Bool) throw
     throw FontError(
       library: .fontconfig, function: function, code: Int32(bitPattern: result.rawValue),
       message: reason)
+  }
+}
+
+/// A font of a fallback chain, with the characters Fontconfig says it covers.
+struct FallbackCandidate: Sendable {
+  /// The face.
+  var resolved: ResolvedFont
+  /// Its character set, when Fontconfig knows it.
+  var coverage: CharacterCoverage?
+}
+
+/// A Fontconfig character set, owned by this object.
+///
+/// It is copied from a pattern and destroyed with this object. It is only read after it is
+/// made, which Fontconfig allows from any thread, hence `@unchecked Sendable`.
+final class CharacterCoverage: @unchecked Sendable {
+  private let charset: OpaquePointer
+
+  init(_ charset: OpaquePointer) {
+    self.charset = charset
+  }
+
+  deinit {
+    FcCharSetDestroy(charset)
+  }
+
+  /// Whether the set has `scalar`.
+  func contains(_ scalar: Unicode.Scalar) -> Bool {
+    FcCharSetHasChar(charset, scalar.value) != 0
   }
 }

@@ -28,9 +28,23 @@ struct BadTextTests {
       let lines = TextPositioner(shaped: shaped, truncationToken: nil).position(
         block, in: box, alignment: .natural, vertical: .top)
       #expect(lines.count == block.lines.count)
-      // Every visible cluster is drawn once, whatever the reordering.
-      let drawn = lines.flatMap(\.runs).flatMap(\.glyphs).compactMap(\.cluster)
-      #expect(Set(drawn).count <= shaped.count)
+      // Every visible cluster that has glyphs is drawn, on one line only, whatever the
+      // reordering.
+      var lineOf: [Int: Int] = [:]
+      for (index, line) in lines.enumerated() {
+        for cluster in line.runs.flatMap(\.glyphs).compactMap(\.cluster) {
+          #expect(lineOf[cluster, default: index] == index, "\(text): cluster on two lines")
+          lineOf[cluster] = index
+        }
+      }
+      let offsets = { (clusters: [ShapedCluster]) in
+        Set(clusters.map { text.utf8.distance(from: text.startIndex, to: $0.range.lowerBound) })
+      }
+      let visible = offsets(shaped.clusters.filter { $0.kind == .visible && !$0.glyphs.isEmpty })
+      let withGlyphs = offsets(shaped.clusters.filter { !$0.glyphs.isEmpty })
+      let drawn = Set(lineOf.keys)
+      #expect(visible.isSubset(of: drawn), "\(text): a visible cluster was not drawn")
+      #expect(drawn.isSubset(of: withGlyphs), "\(text): a glyph names no cluster of the text")
     }
   }
 

@@ -1,6 +1,9 @@
 #include "cicu.h"
 
+#include <pthread.h>
 #include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
 #include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
 #include <unicode/uloc.h>
@@ -11,6 +14,79 @@
 static int32_t fail(int32_t *error, UErrorCode code) {
   if (error != NULL) *error = (int32_t)code;
   return -1;
+}
+
+// Opening an ICU break iterator builds it from the rule data (about 8 microseconds), so each
+// thread keeps the iterators it opened and points them at the next text with ubrk_setText.
+// A thread's iterators are closed when the thread ends.
+
+enum { LINE_ITERATORS = 4 };
+
+typedef struct {
+  UBreakIterator *line[LINE_ITERATORS];
+  char line_locale[LINE_ITERATORS][ULOC_FULLNAME_CAPACITY];
+  int32_t next_line;  // the slot to replace when all are taken
+  UBreakIterator *word;
+  UBiDi *bidi;
+} thread_iterators;
+
+static pthread_key_t iterators_key;
+static pthread_once_t iterators_once = PTHREAD_ONCE_INIT;
+static int iterators_key_made = 0;
+
+static void close_iterators(void *pointer) {
+  thread_iterators *iterators = pointer;
+  for (int32_t slot = 0; slot < LINE_ITERATORS; slot += 1) {
+    if (iterators->line[slot] != NULL) ubrk_close(iterators->line[slot]);
+  }
+  if (iterators->word != NULL) ubrk_close(iterators->word);
+  if (iterators->bidi != NULL) ubidi_close(iterators->bidi);
+  free(iterators);
+}
+
+static void make_iterators_key(void) {
+  iterators_key_made = pthread_key_create(&iterators_key, close_iterators) == 0;
+}
+
+// This thread's iterators, or NULL when no memory or key is left (callers then open and
+// close their own).
+static thread_iterators *this_threads_iterators(void) {
+  pthread_once(&iterators_once, make_iterators_key);
+  if (!iterators_key_made) return NULL;
+  thread_iterators *iterators = pthread_getspecific(iterators_key);
+  if (iterators != NULL) return iterators;
+  iterators = calloc(1, sizeof(thread_iterators));
+  if (iterators == NULL) return NULL;
+  if (pthread_setspecific(iterators_key, iterators) != 0) {
+    free(iterators);
+    return NULL;
+  }
+  return iterators;
+}
+
+// A line break iterator for `locale`, this thread's own when it can keep one (then `owned` is
+// 0) or a new one the caller closes (`owned` is 1).
+static UBreakIterator *line_iterator(const char *locale, int *owned, UErrorCode *status) {
+  thread_iterators *iterators = this_threads_iterators();
+  *owned = 1;
+  if (iterators == NULL || strlen(locale) >= ULOC_FULLNAME_CAPACITY) {
+    return ubrk_open(UBRK_LINE, locale, NULL, 0, status);
+  }
+  for (int32_t slot = 0; slot < LINE_ITERATORS; slot += 1) {
+    if (iterators->line[slot] != NULL && strcmp(iterators->line_locale[slot], locale) == 0) {
+      *owned = 0;
+      return iterators->line[slot];
+    }
+  }
+  UBreakIterator *opened = ubrk_open(UBRK_LINE, locale, NULL, 0, status);
+  if (U_FAILURE(*status) || opened == NULL) return opened;
+  int32_t slot = iterators->next_line;
+  iterators->next_line = (slot + 1) % LINE_ITERATORS;
+  if (iterators->line[slot] != NULL) ubrk_close(iterators->line[slot]);
+  iterators->line[slot] = opened;
+  strcpy(iterators->line_locale[slot], locale);
+  *owned = 0;
+  return opened;
 }
 
 int32_t fontfit_line_breaks(const uint16_t *utf16, int32_t length, const char *language_tag,
@@ -33,14 +109,15 @@ int32_t fontfit_line_breaks(const uint16_t *utf16, int32_t length, const char *l
     }
     status = U_ZERO_ERROR;
   }
-  UBreakIterator *iterator = ubrk_open(UBRK_LINE, locale, NULL, 0, &status);
+  int owned = 1;
+  UBreakIterator *iterator = line_iterator(locale, &owned, &status);
   if (U_FAILURE(status) || iterator == NULL) {
-    if (iterator != NULL) ubrk_close(iterator);
+    if (iterator != NULL && owned) ubrk_close(iterator);
     return fail(error, U_FAILURE(status) ? status : U_INTERNAL_PROGRAM_ERROR);
   }
   ubrk_setText(iterator, (const UChar *)utf16, length, &status);
   if (U_FAILURE(status)) {
-    ubrk_close(iterator);
+    if (owned) ubrk_close(iterator);
     return fail(error, status);
   }
 
@@ -51,7 +128,7 @@ int32_t fontfit_line_breaks(const uint16_t *utf16, int32_t length, const char *l
     if (position == UBRK_DONE) break;
     if (position <= 0) continue;
     if (count >= capacity) {
-      ubrk_close(iterator);
+      if (owned) ubrk_close(iterator);
       return fail(error, U_BUFFER_OVERFLOW_ERROR);
     }
     int32_t rule = ubrk_getRuleStatus(iterator);
@@ -59,7 +136,7 @@ int32_t fontfit_line_breaks(const uint16_t *utf16, int32_t length, const char *l
     hard[count] = (rule >= UBRK_LINE_HARD && rule < UBRK_LINE_HARD_LIMIT) ? 1 : 0;
     count += 1;
   }
-  ubrk_close(iterator);
+  if (owned) ubrk_close(iterator);
   return count;
 }
 
@@ -71,15 +148,24 @@ int32_t fontfit_bidi_levels(const uint16_t *utf16, int32_t length, uint8_t parag
   }
   if (length == 0) return 0;
   UErrorCode status = U_ZERO_ERROR;
-  UBiDi *bidi = ubidi_openSized(length, 0, &status);
-  if (U_FAILURE(status) || bidi == NULL) {
-    if (bidi != NULL) ubidi_close(bidi);
-    return fail(error, U_FAILURE(status) ? status : U_MEMORY_ALLOCATION_ERROR);
+  thread_iterators *iterators = this_threads_iterators();
+  int owned = 1;
+  UBiDi *bidi = NULL;
+  if (iterators != NULL && iterators->bidi != NULL) {
+    bidi = iterators->bidi;
+    owned = 0;
+  } else {
+    bidi = ubidi_open();
+    if (bidi == NULL) return fail(error, U_MEMORY_ALLOCATION_ERROR);
+    if (iterators != NULL) {
+      iterators->bidi = bidi;
+      owned = 0;
+    }
   }
   ubidi_setPara(bidi, (const UChar *)utf16, length, (UBiDiLevel)paragraph_level, NULL, &status);
   const UBiDiLevel *resolved = U_SUCCESS(status) ? ubidi_getLevels(bidi, &status) : NULL;
   if (U_FAILURE(status) || resolved == NULL) {
-    ubidi_close(bidi);
+    if (owned) ubidi_close(bidi);
     return fail(error, U_FAILURE(status) ? status : U_INTERNAL_PROGRAM_ERROR);
   }
   for (int32_t index = 0; index < length; index += 1) levels[index] = resolved[index];
@@ -90,7 +176,7 @@ int32_t fontfit_bidi_levels(const uint16_t *utf16, int32_t length, uint8_t parag
       UBiDiLevel level = 0;
       ubidi_getParagraphByIndex(bidi, paragraph, &start, &limit, &level, &status);
       if (U_FAILURE(status)) {
-        ubidi_close(bidi);
+        if (owned) ubidi_close(bidi);
         return fail(error, status);
       }
       for (int32_t index = start; index < limit && index < length; index += 1) {
@@ -98,7 +184,7 @@ int32_t fontfit_bidi_levels(const uint16_t *utf16, int32_t length, uint8_t parag
       }
     }
   }
-  ubidi_close(bidi);
+  if (owned) ubidi_close(bidi);
   return 0;
 }
 
@@ -131,15 +217,32 @@ int32_t fontfit_word_boundaries(const uint16_t *utf16, int32_t length, uint8_t *
   boundary[length] = 1;
   if (length == 0) return 0;
   UErrorCode status = U_ZERO_ERROR;
-  UBreakIterator *iterator = ubrk_open(UBRK_WORD, "", (const UChar *)utf16, length, &status);
-  if (U_FAILURE(status) || iterator == NULL) {
-    if (iterator != NULL) ubrk_close(iterator);
-    return fail(error, U_FAILURE(status) ? status : U_INTERNAL_PROGRAM_ERROR);
+  thread_iterators *iterators = this_threads_iterators();
+  int owned = 1;
+  UBreakIterator *iterator = NULL;
+  if (iterators != NULL && iterators->word != NULL) {
+    iterator = iterators->word;
+    owned = 0;
+  } else {
+    iterator = ubrk_open(UBRK_WORD, "", NULL, 0, &status);
+    if (U_FAILURE(status) || iterator == NULL) {
+      if (iterator != NULL) ubrk_close(iterator);
+      return fail(error, U_FAILURE(status) ? status : U_INTERNAL_PROGRAM_ERROR);
+    }
+    if (iterators != NULL) {
+      iterators->word = iterator;
+      owned = 0;
+    }
+  }
+  ubrk_setText(iterator, (const UChar *)utf16, length, &status);
+  if (U_FAILURE(status)) {
+    if (owned) ubrk_close(iterator);
+    return fail(error, status);
   }
   for (int32_t position = ubrk_first(iterator); position != UBRK_DONE;
        position = ubrk_next(iterator)) {
     if (position >= 0 && position <= length) boundary[position] = 1;
   }
-  ubrk_close(iterator);
+  if (owned) ubrk_close(iterator);
   return 0;
 }

@@ -81,24 +81,42 @@ extension BidiLevels {
 
 /// The Unicode script (ISO 15924) of each grapheme cluster, as HarfBuzz needs it per run.
 struct Scripts {
-  /// One code per grapheme cluster, such as `Latn` or `Arab`, with Common and Inherited
-  /// characters (spaces, digits, punctuation, marks) given the script around them.
-  let resolved: [String]
+  /// One ICU script code per grapheme cluster (of its first character), with Common and
+  /// Inherited characters (spaces, digits, punctuation, marks) given the script around them;
+  /// Common (0) when the text has no other.
+  let resolved: [Int32]
 
-  init(_ text: String) {
-    var codes: [String?] = text.map { character in
-      guard let scalar = character.unicodeScalars.first else { return nil }
-      let code = fontfit_script_code(scalar.value)
-      // 0 is Common and 1 Inherited: they take their neighbours' script.
-      guard code > 1, let tag = fontfit_script_tag(code) else { return nil }
-      return String(cString: tag)
-    }
-    // Common characters take the script before them, or at the start the first one after.
-    var previous = codes.first { $0 != nil } ?? nil
+  /// ICU's codes for the scripts the rules below name (`UScriptCode`).
+  static let common: Int32 = 0
+  static let inherited: Int32 = 1
+  static let latin: Int32 = 25
+
+  init(_ graphemes: Graphemes) {
+    var codes = graphemes.firstScalars.map(Self.code)
+    // Common and Inherited characters take the script before them, or at the start the first
+    // one after.
+    var previous = codes.first { $0 > Self.inherited } ?? Self.common
     for index in codes.indices {
-      if let code = codes[index] { previous = code } else { codes[index] = previous }
+      if codes[index] > Self.inherited { previous = codes[index] } else { codes[index] = previous }
     }
-    resolved = codes.map { $0 ?? "Zyyy" }
+    resolved = codes
+  }
+
+  /// The script code of `scalar`; Common when ICU fails, which it does only for a code
+  /// point out of range.
+  static func code(_ scalar: Unicode.Scalar) -> Int32 {
+    switch scalar.value {
+    case 0x41...0x5A, 0x61...0x7A: return latin
+    case 0..<0x80: return common
+    default: return max(fontfit_script_code(scalar.value), common)
+    }
+  }
+
+  /// The ISO 15924 code of an ICU script code, such as `Latn`; `Zyyy` (Common) when unknown.
+  static func tag(_ code: Int32) -> String {
+    if code == latin { return "Latn" }
+    guard let tag = fontfit_script_tag(code) else { return "Zyyy" }
+    return String(cString: tag)
   }
 }
 
@@ -110,13 +128,27 @@ struct Hyphenation {
   /// For each grapheme cluster, whether a break just before it inserts a hyphen.
   let breaksInsertHyphen: [Bool]
 
-  init(_ text: String, graphemes: Graphemes) throws(ShapingError) {
-    let units = Array(text.utf16)
-    var boundary = [UInt8](repeating: 1, count: units.count + 1)
-    var error: Int32 = 0
-    guard let length = Int32(exactly: units.count) else {
+  init(graphemes: Graphemes) throws(ShapingError) {
+    let unitCount = graphemes.utf16Offsets[graphemes.count]
+    var result = [Bool](repeating: false, count: graphemes.count)
+    // Only a pair of clusters that are neither spaces nor hyphens can take a hyphen; a text
+    // without one needs no word boundaries.
+    let candidates = (1..<max(graphemes.count, 1)).filter { index in
+      !Self.isSpaceOrHyphen(graphemes.lastScalars[index - 1])
+        && !Self.isSpaceOrHyphen(graphemes.firstScalars[index])
+    }
+    guard !candidates.isEmpty else {
+      breaksInsertHyphen = result
+      return
+    }
+    guard let length = Int32(exactly: unitCount) else {
       throw .lineBreaking(.engineFailed(code: 0, message: "ICU cannot take the text's length"))
     }
+    var units: [UInt16] = []
+    units.reserveCapacity(unitCount)
+    for character in graphemes.characters { units.append(contentsOf: character.utf16) }
+    var boundary = [UInt8](repeating: 1, count: unitCount + 1)
+    var error: Int32 = 0
     let status = units.withUnsafeBufferPointer { text in
       boundary.withUnsafeMutableBufferPointer { boundary in
         fontfit_word_boundaries(text.baseAddress, length, boundary.baseAddress, &error)
@@ -125,36 +157,34 @@ struct Hyphenation {
     guard status == 0, error <= 0 else {
       throw .lineBreaking(.engineFailed(code: error, message: "ICU's word break iterator failed"))
     }
-    let characters = Array(text)
-    var result = [Bool](repeating: false, count: characters.count)
-    for index in characters.indices.dropFirst() {
-      guard boundary[graphemes.utf16Offsets[index]] == 0,
-        let previous = characters[index - 1].unicodeScalars.last,
-        let current = characters[index].unicodeScalars.first,
-        !Self.isSpaceOrHyphen(previous), !Self.isSpaceOrHyphen(current)
-      else { continue }
-      result[index] = Self.scriptHyphenates(after: previous)
+    for index in candidates where boundary[graphemes.utf16Offsets[index]] == 0 {
+      result[index] = Self.scriptHyphenates(after: graphemes.lastScalars[index - 1])
     }
     breaksInsertHyphen = result
   }
 
+  /// Whether a break after `scalar` takes a hyphen, by its script.
   private static func scriptHyphenates(after scalar: Unicode.Scalar) -> Bool {
-    guard let tag = fontfit_script_tag(fontfit_script_code(scalar.value)) else { return true }
-    switch String(cString: tag) {
-    case "Zyyy": return scalar == "\u{AD}"
-    case "Hani", "Hang", "Hira", "Kana": return false
-    default: return true
-    }
+    // ICU's codes for Han, Hangul, Hiragana and Katakana.
+    let noHyphen: [Int32] = [17, 18, 20, 22]
+    let code =
+      scalar.value < 0x80 ? Scripts.code(scalar) : fontfit_script_code(scalar.value)
+    if code == Scripts.common { return scalar == "\u{AD}" }
+    return !noHyphen.contains(code)
   }
 
   private static func isSpaceOrHyphen(_ scalar: Unicode.Scalar) -> Bool {
+    if scalar.value < 0x80 {
+      // Space, hyphen-minus, and the controls tab, LF, CR and FF.
+      return [0x20, 0x2D, 0x09, 0x0A, 0x0D, 0x0C].contains(scalar.value)
+    }
     switch scalar.properties.generalCategory {
     case .spaceSeparator, .lineSeparator, .paragraphSeparator: return true
-    case .control: return ["\t", "\n", "\r", "\u{0C}"].contains(scalar)
+    case .control: return false
     default:
       return [
-        "-", "\u{058A}", "\u{1400}", "\u{1806}", "\u{2010}", "\u{2E17}", "\u{2E40}",
-        "\u{30A0}", "\u{FE63}", "\u{FF0D}",
+        "\u{058A}", "\u{1400}", "\u{1806}", "\u{2010}", "\u{2E17}", "\u{2E40}", "\u{30A0}",
+        "\u{FE63}", "\u{FF0D}",
       ].contains(scalar)
     }
   }

@@ -5,6 +5,8 @@ import FontFitText
 ///
 /// One search serves one shaping call: the chain is fetched on the first miss, and each
 /// cluster's answer is remembered so a repeated character measures as its first occurrence.
+/// Answers are also kept in the font system's bounded fallback cache, so the chain is walked
+/// once per character and request, not once per text.
 struct FallbackSearch {
   /// The font whose chain is searched.
   let requested: ResolvedFont
@@ -35,6 +37,14 @@ struct FallbackSearch {
     -> FallbackFace?
   {
     if let known = answers[character] { return known }
+    let descriptor = requested.requested
+    if let shared = system.cachedFallback(
+      for: character, descriptor: descriptor, language: language),
+      let answer = Self.face(shared, in: system)
+    {
+      answers[character] = .some(answer)
+      return answer
+    }
     if chain == nil {
       chain = try system.fallbackChain(for: requested.requested, language: language)
     }
@@ -59,6 +69,19 @@ struct FallbackSearch {
       }
     }
     answers[character] = .some(found)
+    system.cacheFallback(
+      found?.resolved, for: character, descriptor: descriptor, language: language)
     return found
+  }
+
+  /// A cached answer made usable: `.some(nil)` when no face draws the character, nil when the
+  /// face it names can no longer be opened (the chain is then walked again).
+  private static func face(_ answer: ResolvedFont?, in system: FontSystem) -> FallbackFace?? {
+    guard let answer else { return .some(nil) }
+    do {
+      return .some(FallbackFace(resolved: answer, face: try system.face(for: answer)))
+    } catch {
+      return nil
+    }
   }
 }

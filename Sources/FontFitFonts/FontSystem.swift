@@ -15,17 +15,26 @@ import Synchronization
 public final class FontSystem: Sendable {
   let resolver: FontconfigResolver
   let library: FreeTypeLibrary
-  /// The caches, guarded: resolutions and chains by descriptor, open faces by file and index.
-  private let caches = Mutex(Caches())
-
-  /// The most entries each cache holds; a full cache is emptied before the next insertion,
-  /// so memory stays bounded whatever font names the input brings.
-  public static let cacheLimits = (resolutions: 512, fallbackChains: 64, faces: 64)
+  /// The bounds of the caches.
+  public let cacheLimits: CacheLimits
+  /// The caches, guarded: resolutions, chains and fallback answers by descriptor and language,
+  /// open faces by file and index, shaped texts by text, descriptor and options.
+  private let caches: Mutex<Caches>
 
   private struct Caches {
-    var resolutions: [ResolutionKey: ResolvedFont] = [:]
-    var chains: [ResolutionKey: [FallbackCandidate]] = [:]
-    var faces: [FaceKey: FontFace] = [:]
+    var resolutions: BoundedCache<ResolutionKey, ResolvedFont>
+    var chains: BoundedCache<ResolutionKey, [FallbackCandidate]>
+    var fallbacks: BoundedCache<FallbackKey, ResolvedFont?>
+    var faces: BoundedCache<FaceKey, FontFace>
+    var shapes: BoundedCache<ShapeKey, ShapedText>
+
+    init(_ limits: CacheLimits) {
+      resolutions = BoundedCache(entryLimit: limits.resolutions)
+      chains = BoundedCache(entryLimit: limits.fallbackChains)
+      fallbacks = BoundedCache(entryLimit: limits.fallbackAnswers)
+      faces = BoundedCache(entryLimit: limits.faces)
+      shapes = BoundedCache(entryLimit: limits.shapedTexts, costLimit: limits.shapedTextBytes)
+    }
   }
 
   /// What a resolution depends on: the descriptor, and the language Fontconfig favours.
@@ -34,12 +43,38 @@ public final class FontSystem: Sendable {
     var language: Language?
   }
 
+  /// A fallback question: which face of a request's chain first draws a character.
+  private struct FallbackKey: Hashable {
+    var request: ResolutionKey
+    var character: Character
+  }
+
+  /// What a text's shaping depends on; the size is not part of it, since advances are in ems.
+  private struct ShapeKey: Hashable {
+    var text: String
+    var descriptor: FontDescriptor
+    var options: ShapingOptions
+  }
+
   /// Loads the system's Fontconfig configuration and initialises FreeType.
   ///
+  /// - Parameter cacheLimits: The bounds of the caches.
   /// - Throws: ``FontError`` when either library fails to start.
-  public init() throws(FontError) {
+  public init(cacheLimits: CacheLimits = CacheLimits()) throws(FontError) {
     resolver = try FontconfigResolver()
     library = try FreeTypeLibrary()
+    self.cacheLimits = cacheLimits
+    caches = Mutex(Caches(cacheLimits))
+  }
+
+  /// How full each cache is now.
+  public var cacheUsage: CacheUsage {
+    caches.withLock { caches in
+      CacheUsage(
+        resolutions: caches.resolutions.count, fallbackChains: caches.chains.count,
+        fallbackAnswers: caches.fallbacks.count, faces: caches.faces.count,
+        shapedTexts: caches.shapes.count, shapedTextBytes: caches.shapes.totalCost)
+    }
   }
 
   private static let sharedSystem = Mutex<FontSystem?>(nil)
@@ -67,14 +102,9 @@ public final class FontSystem: Sendable {
     -> ResolvedFont
   {
     let key = ResolutionKey(descriptor: descriptor, language: language)
-    if let cached = caches.withLock({ $0.resolutions[key] }) { return cached }
+    if let cached = caches.withLock({ $0.resolutions.value(for: key) }) { return cached }
     let resolved = try resolver.resolve(descriptor, language: language)
-    caches.withLock { caches in
-      if caches.resolutions.count >= Self.cacheLimits.resolutions {
-        caches.resolutions.removeAll()
-      }
-      caches.resolutions[key] = resolved
-    }
+    caches.withLock { $0.resolutions.insert(resolved, for: key) }
     return resolved
   }
 
@@ -143,13 +173,20 @@ public final class FontSystem: Sendable {
   /// Measures `text` as ``shape(_:font:options:lineBreaker:)`` does, with Unicode line
   /// breaking (UAX #14, through ICU, with the rules of the options' language).
   ///
+  /// The result is cached by text, descriptor and options, so a text is measured once and
+  /// then fitted at every size, on every screen and in every widget that shows it.
+  ///
   /// - Throws: ``ShapingError`` when the text cannot be shaped.
   public func shape(
     _ text: String, font: FontDescriptor, options: ShapingOptions = ShapingOptions()
   ) throws(ShapingError) -> ShapedText {
-    try shape(
+    let key = ShapeKey(text: text, descriptor: font, options: options)
+    if let cached = caches.withLock({ $0.shapes.value(for: key) }) { return cached }
+    let shaped = try shape(
       text, font: font, options: options,
       lineBreaker: UnicodeLineBreaker(language: options.language))
+    caches.withLock { $0.shapes.insert(shaped, for: key, cost: shaped.estimatedByteCount) }
+    return shaped
   }
 
   /// The fonts a character missing from `descriptor`'s face falls back along, cached.
@@ -157,24 +194,20 @@ public final class FontSystem: Sendable {
     -> [FallbackCandidate]
   {
     let key = ResolutionKey(descriptor: descriptor, language: language)
-    if let cached = caches.withLock({ $0.chains[key] }) { return cached }
+    if let cached = caches.withLock({ $0.chains.value(for: key) }) { return cached }
     let chain = try resolver.fallbackChain(for: descriptor, language: language)
-    caches.withLock { caches in
-      if caches.chains.count >= Self.cacheLimits.fallbackChains { caches.chains.removeAll() }
-      caches.chains[key] = chain
-    }
+    caches.withLock { $0.chains.insert(chain, for: key) }
     return chain
   }
 
   /// The open face for a resolved font, opened on first use and then shared.
   func face(for resolved: ResolvedFont) throws(FontError) -> FontFace {
     let key = FaceKey(resolved)
-    if let face = caches.withLock({ $0.faces[key] }) { return face }
+    if let face = caches.withLock({ $0.faces.value(for: key) }) { return face }
     let opened = try FontFace(library: library, path: resolved.file, index: resolved.index)
     return caches.withLock { caches in
-      if let existing = caches.faces[key] { return existing }
-      if caches.faces.count >= Self.cacheLimits.faces { caches.faces.removeAll() }
-      caches.faces[key] = opened
+      if let existing = caches.faces.value(for: key) { return existing }
+      caches.faces.insert(opened, for: key)
       return opened
     }
   }
@@ -189,4 +222,75 @@ struct FaceKey: Hashable {
     file = resolved.file
     index = resolved.index
   }
+}
+
+extension FontSystem {
+  /// The answer to a fallback question for `character` in the chain of `descriptor` and
+  /// `language`: `.some(nil)` when no face draws it, nil when it was not asked yet.
+  func cachedFallback(for character: Character, descriptor: FontDescriptor, language: Language?)
+    -> ResolvedFont??
+  {
+    let key = FallbackKey(
+      request: ResolutionKey(descriptor: descriptor, language: language), character: character)
+    return caches.withLock { $0.fallbacks.value(for: key) }
+  }
+
+  /// Remembers the answer to a fallback question.
+  func cacheFallback(
+    _ answer: ResolvedFont?, for character: Character, descriptor: FontDescriptor,
+    language: Language?
+  ) {
+    let key = FallbackKey(
+      request: ResolutionKey(descriptor: descriptor, language: language), character: character)
+    caches.withLock { $0.fallbacks.insert(answer, for: key) }
+  }
+}
+
+/// The bounds of a ``FontSystem``'s caches.
+///
+/// Every cache holds at most its bound and forgets the entries used least recently first
+/// (see ``FontSystem``): memory stays bounded whatever texts and font names the input brings.
+public struct CacheLimits: Hashable, Sendable {
+  /// Fontconfig resolutions, by descriptor and language.
+  public var resolutions: Int
+  /// Fallback chains (Fontconfig's sorted list with character sets), by descriptor and
+  /// language.
+  public var fallbackChains: Int
+  /// Which fallback face draws a character, by descriptor, language and character.
+  public var fallbackAnswers: Int
+  /// Open faces (FreeType and HarfBuzz), by file and index.
+  public var faces: Int
+  /// Shaped texts, by text, descriptor and options.
+  public var shapedTexts: Int
+  /// The bytes all shaped texts hold together, as ``ShapedText`` sizes are estimated.
+  public var shapedTextBytes: Int
+
+  /// Bounds; the defaults hold a few thousand label texts in about 64 MiB.
+  public init(
+    resolutions: Int = 1024, fallbackChains: Int = 64, fallbackAnswers: Int = 8192,
+    faces: Int = 64, shapedTexts: Int = 8192, shapedTextBytes: Int = 64 << 20
+  ) {
+    self.resolutions = resolutions
+    self.fallbackChains = fallbackChains
+    self.fallbackAnswers = fallbackAnswers
+    self.faces = faces
+    self.shapedTexts = shapedTexts
+    self.shapedTextBytes = shapedTextBytes
+  }
+}
+
+/// How full a ``FontSystem``'s caches are; the counterpart of ``CacheLimits``.
+public struct CacheUsage: Hashable, Sendable {
+  /// Fontconfig resolutions held.
+  public var resolutions: Int
+  /// Fallback chains held.
+  public var fallbackChains: Int
+  /// Fallback answers held.
+  public var fallbackAnswers: Int
+  /// Open faces held.
+  public var faces: Int
+  /// Shaped texts held.
+  public var shapedTexts: Int
+  /// The bytes the shaped texts hold, estimated.
+  public var shapedTextBytes: Int
 }

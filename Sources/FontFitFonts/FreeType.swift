@@ -63,6 +63,8 @@ final class FontFace: Sendable {
   let lineMetrics: LineMetrics
   /// The same face as HarfBuzz shapes it.
   let harfBuzz: HarfBuzzFace
+  /// Whether the face draws each of the first 256 code points, read without the lock.
+  private let drawsLatin1: [Bool]
 
   /// Opens face `index` of the file at `path`.
   init(library: FreeTypeLibrary, path: String, index: Int) throws(FontError) {
@@ -100,7 +102,11 @@ final class FontFace: Sendable {
     }
     unitsPerEm = Double(rec.units_per_EM)
     lineMetrics = metrics
-    state = Mutex(CharacterMap(face: face))
+    var map = CharacterMap(face: face)
+    drawsLatin1 = (0..<256).map { value in
+      Self.missing(Character(Unicode.Scalar(UInt8(value))), in: &map).isEmpty
+    }
+    state = Mutex(map)
   }
 
   deinit {
@@ -134,19 +140,30 @@ final class FontFace: Sendable {
   /// Controls and default-ignorable code points such as ZWJ and variation selectors draw
   /// nothing and are never missing, as HarfBuzz hides them. A tab counts as a space.
   func missingCharacters(in character: Character) -> [Unicode.Scalar] {
-    state.withLock { map in
-      var missing: [Unicode.Scalar] = []
-      for scalar in character.unicodeScalars {
-        let properties = scalar.properties
-        if properties.isDefaultIgnorableCodePoint { continue }
-        if properties.generalCategory == .control {
-          if scalar == "\t", map.glyph(" ") == 0 { missing.append(scalar) }
-          continue
-        }
-        if map.glyph(scalar) == 0 { missing.append(scalar) }
+    state.withLock { map in Self.missing(character, in: &map) }
+  }
+
+  /// Whether the face draws the one-scalar cluster `scalar`: the same answer as
+  /// ``missingCharacters(in:)``, without the lock for the first 256 code points.
+  func draws(_ scalar: Unicode.Scalar) -> Bool {
+    if scalar.value < 256 { return drawsLatin1[Int(scalar.value)] }
+    return missingCharacters(in: Character(scalar)).isEmpty
+  }
+
+  private static func missing(_ character: Character, in map: inout CharacterMap)
+    -> [Unicode.Scalar]
+  {
+    var missing: [Unicode.Scalar] = []
+    for scalar in character.unicodeScalars {
+      let properties = scalar.properties
+      if properties.isDefaultIgnorableCodePoint { continue }
+      if properties.generalCategory == .control {
+        if scalar == "\t", map.glyph(" ") == 0 { missing.append(scalar) }
+        continue
       }
-      return missing
+      if map.glyph(scalar) == 0 { missing.append(scalar) }
     }
+    return missing
   }
 
   /// The face handle and the glyph indices looked up so far; reachable only while the face is
@@ -154,6 +171,8 @@ final class FontFace: Sendable {
   struct CharacterMap: ~Copyable, @unchecked Sendable {
     fileprivate let face: FT_Face
     private var glyphs: [UInt32: UInt32] = [:]
+    /// The most look-ups kept per face.
+    static let glyphLimit = 8192
 
     fileprivate init(face: FT_Face) {
       self.face = face
@@ -163,6 +182,8 @@ final class FontFace: Sendable {
     mutating func glyph(_ scalar: Unicode.Scalar) -> UInt32 {
       if let cached = glyphs[scalar.value] { return cached }
       let index = FT_Get_Char_Index(face, FT_ULong(scalar.value))
+      // Bounded: a text with every code point forgets earlier look-ups rather than grow.
+      if glyphs.count >= Self.glyphLimit { glyphs.removeAll(keepingCapacity: true) }
       glyphs[scalar.value] = index
       return index
     }

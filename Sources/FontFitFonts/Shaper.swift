@@ -40,14 +40,17 @@ struct Shaper {
     let graphemes = Graphemes(text)
     var faceOf = [Int](repeating: 0, count: graphemes.count)
     do {
-      for (index, character) in text.enumerated() where graphemes.kinds[index] != .lineSeparator {
-        faceOf[index] = try face(for: character)
+      for index in 0..<graphemes.count where graphemes.kinds[index] != .lineSeparator {
+        if graphemes.isSingleScalar[index], faces[0].draws(graphemes.firstScalars[index]) {
+          continue
+        }
+        faceOf[index] = try face(for: graphemes.characters[index])
       }
     } catch {
       throw .font(error)
     }
     let levels = try BidiLevels(text, graphemes: graphemes, direction: options.direction)
-    let scripts = Scripts(text).resolved
+    let scripts = Scripts(graphemes).resolved
     var bytes = Array(text.utf8)
     for index in bytes.indices where bytes[index] == UInt8(ascii: "\t") {
       bytes[index] = UInt8(ascii: " ")  // A tab measures as a space.
@@ -66,7 +69,7 @@ struct Shaper {
       graphemes.distribute(glyphs, in: run.shaping.range, scale: scale, into: &advances)
       placed.add(glyphs, font: run.face, scale: scale, graphemes: graphemes)
     }
-    let hyphenates = try Hyphenation(text, graphemes: graphemes).breaksInsertHyphen
+    let hyphenates = try Hyphenation(graphemes: graphemes).breaksInsertHyphen
     for index in fonts.indices where fonts[index].hyphen == nil {
       do {
         fonts[index].hyphen = try Self.hyphen(in: faces[index], font: index)
@@ -151,7 +154,7 @@ struct Shaper {
   /// The maximal runs of grapheme clusters with one face, one script and one direction; line
   /// separators end runs and are not shaped.
   private func runs(
-    _ graphemes: Graphemes, faceOf: [Int], levels: [UInt8], scripts: [String]
+    _ graphemes: Graphemes, faceOf: [Int], levels: [UInt8], scripts: [Int32]
   ) -> [Run] {
     var result: [Run] = []
     var start: Int?
@@ -162,7 +165,7 @@ struct Shaper {
           face: faceOf[first],
           shaping: ShapingRun(
             range: graphemes.utf8Offsets[first]..<graphemes.utf8Offsets[end],
-            isRightToLeft: levels[first] % 2 == 1, script: scripts[first])))
+            isRightToLeft: levels[first] % 2 == 1, script: Scripts.tag(scripts[first]))))
       start = nil
     }
     for index in 0..<graphemes.count {
@@ -180,75 +183,6 @@ struct Shaper {
     }
     close(graphemes.count)
     return result
-  }
-}
-
-/// The grapheme clusters of a text with their UTF-8 and UTF-16 offsets.
-struct Graphemes {
-  let ranges: [Range<String.Index>]
-  let kinds: [ClusterKind]
-  /// Whether the cluster is a control character other than a tab, which draws nothing.
-  let isControl: [Bool]
-  /// The UTF-8 offset of each cluster's start, and the text's length at the end.
-  let utf8Offsets: [Int]
-  /// The UTF-16 offset of each cluster's start, and the text's length at the end.
-  let utf16Offsets: [Int]
-
-  var count: Int { ranges.count }
-
-  init(_ text: String) {
-    var ranges: [Range<String.Index>] = []
-    var kinds: [ClusterKind] = []
-    var isControl: [Bool] = []
-    var utf8Offsets = [0]
-    var utf16Offsets = [0]
-    var index = text.startIndex
-    for character in text {
-      let next = text.index(after: index)
-      ranges.append(index..<next)
-      kinds.append(ClusterKind(character))
-      let first = character.unicodeScalars.first
-      isControl.append(first != "\t" && first?.properties.generalCategory == .control)
-      utf8Offsets.append(utf8Offsets[utf8Offsets.count - 1] + character.utf8.count)
-      utf16Offsets.append(utf16Offsets[utf16Offsets.count - 1] + character.utf16.count)
-      index = next
-    }
-    self.ranges = ranges
-    self.kinds = kinds
-    self.isControl = isControl
-    self.utf8Offsets = utf8Offsets
-    self.utf16Offsets = utf16Offsets
-  }
-
-  /// The cluster that holds UTF-8 offset `offset`.
-  func cluster(atUTF8 offset: Int) -> Int {
-    var low = 0
-    var high = count - 1
-    while low < high {
-      let middle = (low + high + 1) / 2
-      if utf8Offsets[middle] <= offset { low = middle } else { high = middle - 1 }
-    }
-    return low
-  }
-
-  /// Adds the advances of a run's glyphs, in ems, to the clusters they came from.
-  ///
-  /// HarfBuzz gives every glyph the offset of its cluster's first character; a cluster that
-  /// spans several grapheme clusters (a ligature such as "ffi") shares its advance equally
-  /// among them, as Pango's cursor positions do, so wrapping still moves in whole graphemes.
-  func distribute(
-    _ glyphs: [HarfBuzzGlyph], in range: Range<Int>, scale: Double, into advances: inout [Double]
-  ) {
-    var totals: [Int: Int] = [:]
-    for glyph in glyphs { totals[glyph.cluster, default: 0] += Int(glyph.xAdvance) }
-    let starts = totals.keys.sorted()
-    for (position, start) in starts.enumerated() {
-      let end = position + 1 < starts.count ? starts[position + 1] : range.upperBound
-      let first = cluster(atUTF8: start)
-      let last = max(first, cluster(atUTF8: max(start, end - 1)))
-      let share = Double(totals[start] ?? 0) * scale / Double(last - first + 1)
-      for index in first...last { advances[index] += share }
-    }
   }
 }
 
@@ -313,7 +247,7 @@ struct BreakAdjustments {
   mutating func measure(
     before index: Int, bytes: [UInt8], graphemes: Graphemes, faceOf: [Int], faces: [FontFace],
     fonts: [ShapedFont], advances: [Double], opportunities: [LineBreakOpportunity],
-    hyphenates: [Bool], levels: [UInt8], scripts: [String], language: String?
+    hyphenates: [Bool], levels: [UInt8], scripts: [Int32], language: String?
   ) throws(FontError) {
     let kinds = graphemes.kinds
     guard index > 0, index < graphemes.count, opportunities[index] == .prohibited,
@@ -341,7 +275,8 @@ struct BreakAdjustments {
     let before = offsets[max(0, first - Self.window)]
     let after = offsets[min(graphemes.count, last + Self.window)]
     let run = { (range: Range<Int>, at: Int) in
-      ShapingRun(range: range, isRightToLeft: levels[at] % 2 == 1, script: scripts[at])
+      ShapingRun(
+        range: range, isRightToLeft: levels[at] % 2 == 1, script: Scripts.tag(scripts[at]))
     }
     // The end of the line: the letters before the break, then the hyphen, with the text
     // before them as context and nothing after.

@@ -42,8 +42,21 @@ public enum ClusterKind: UInt8, Hashable, Sendable {
 
   /// The kind of a grapheme cluster: the one classifier every shaper uses.
   public init(_ character: Character) {
-    self =
-      character.isLineSeparator ? .lineSeparator : character.isBreakableSpace ? .space : .visible
+    let scalars = character.unicodeScalars
+    if let first = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex {
+      self.init(scalar: first)
+    } else {
+      self = character == "\r\n" ? .lineSeparator : .visible
+    }
+  }
+
+  /// The kind of a grapheme cluster of one scalar; the same as the cluster's kind.
+  public init(scalar: Unicode.Scalar) {
+    switch scalar.value {
+    case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: self = .lineSeparator
+    case 0x20, 0x09, 0x1680, 0x2000...0x2006, 0x2008...0x200A, 0x205F, 0x3000: self = .space
+    default: self = .visible
+    }
   }
 }
 

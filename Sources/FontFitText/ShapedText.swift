@@ -350,3 +350,18 @@ public struct LineMetrics: Hashable, Sendable {
     [ascent, descent, lineGap].allSatisfy { $0.isFinite && $0 >= 0 }
   }
 }
+
+extension ShapedText {
+  /// Roughly how many bytes the shaped text holds: its text, clusters, glyphs, fonts and
+  /// paragraphs. Caches weigh entries by it.
+  package var estimatedByteCount: Int {
+    let fontBytes = fonts.reduce(0) {
+      $0 + MemoryLayout<ShapedFont>.stride + $1.name.utf8.count + ($1.file?.utf8.count ?? 0)
+    }
+    return MemoryLayout<ShapedText>.stride + text.utf8.count
+      + clusters.count * MemoryLayout<ShapedCluster>.stride
+      + glyphs.count * MemoryLayout<ShapedGlyph>.stride
+      + paragraphs.count * MemoryLayout<ShapedParagraph>.stride
+      + missingCharacters.count * MemoryLayout<Unicode.Scalar>.stride + fontBytes
+  }
+}

@@ -1,0 +1,77 @@
+/// A map that holds at most a given number of entries and a given total cost, and forgets the
+/// entries used least recently first.
+///
+/// Entries live in two generations. New and recently read entries go into the young one; when
+/// the young generation reaches half of either bound, the old generation is dropped and the
+/// young one becomes old. A read of an old entry moves it back to the young generation. So an
+/// entry survives as long as it is used at least once per half-cache of insertions — the
+/// behaviour of least-recently-used eviction, at the cost of one dictionary operation — and
+/// the two generations together never exceed the bounds.
+package struct BoundedCache<Key: Hashable, Value> {
+  /// The most entries the cache holds.
+  package let entryLimit: Int
+  /// The most total cost (in bytes, as the caller measures it) the cache holds.
+  package let costLimit: Int
+
+  private var young: [Key: Entry] = [:]
+  private var old: [Key: Entry] = [:]
+  private var youngCost = 0
+  private var oldCost = 0
+
+  private struct Entry {
+    var value: Value
+    var cost: Int
+  }
+
+  /// An empty cache.
+  ///
+  /// - Parameters:
+  ///   - entryLimit: The most entries it holds; at least 2.
+  ///   - costLimit: The most total cost it holds; by default no bound but the entries'.
+  package init(entryLimit: Int, costLimit: Int = .max) {
+    self.entryLimit = max(2, entryLimit)
+    self.costLimit = max(2, costLimit)
+  }
+
+  /// The number of entries held.
+  package var count: Int { young.count + old.count }
+  /// The total cost of the entries held.
+  package var totalCost: Int { youngCost + oldCost }
+
+  /// The value for `key`, marked as used, or nil.
+  package mutating func value(for key: Key) -> Value? {
+    if let entry = young[key] { return entry.value }
+    guard let entry = old.removeValue(forKey: key) else { return nil }
+    oldCost -= entry.cost
+    store(entry, for: key)
+    return entry.value
+  }
+
+  /// Holds `value` for `key`, replacing any value it had. A value costing more than half the
+  /// cost bound is not held.
+  package mutating func insert(_ value: Value, for key: Key, cost: Int = 0) {
+    if let replaced = young.removeValue(forKey: key) { youngCost -= replaced.cost }
+    if let replaced = old.removeValue(forKey: key) { oldCost -= replaced.cost }
+    guard cost <= costLimit / 2 else { return }
+    store(Entry(value: value, cost: cost), for: key)
+  }
+
+  /// Forgets every entry.
+  package mutating func removeAll() {
+    young = [:]
+    old = [:]
+    youngCost = 0
+    oldCost = 0
+  }
+
+  private mutating func store(_ entry: Entry, for key: Key) {
+    if young.count + 1 > entryLimit / 2 || youngCost + entry.cost > costLimit / 2 {
+      old = young
+      oldCost = youngCost
+      young = [:]
+      youngCost = 0
+    }
+    young[key] = entry
+    youngCost += entry.cost
+  }
+}

@@ -1,0 +1,112 @@
+import FontFitText
+
+/// The grapheme clusters of a text with what shaping asks of each: its kind, its first and
+/// last scalars and its UTF-8 and UTF-16 offsets, found in one pass over the text.
+struct Graphemes {
+  let characters: [Character]
+  let ranges: [Range<String.Index>]
+  let kinds: [ClusterKind]
+  /// Whether the cluster is a control character other than a tab, which draws nothing.
+  let isControl: [Bool]
+  /// Each cluster's first and last Unicode scalars.
+  let firstScalars: [Unicode.Scalar]
+  let lastScalars: [Unicode.Scalar]
+  /// Whether the cluster is a single scalar, so its first scalar is all of it.
+  let isSingleScalar: [Bool]
+  /// The UTF-8 offset of each cluster's start, and the text's length at the end.
+  let utf8Offsets: [Int]
+  /// The UTF-16 offset of each cluster's start, and the text's length at the end.
+  let utf16Offsets: [Int]
+
+  var count: Int { ranges.count }
+
+  init(_ text: String) {
+    var characters: [Character] = []
+    var ranges: [Range<String.Index>] = []
+    var kinds: [ClusterKind] = []
+    var isControl: [Bool] = []
+    var firstScalars: [Unicode.Scalar] = []
+    var lastScalars: [Unicode.Scalar] = []
+    var isSingleScalar: [Bool] = []
+    let capacity = text.utf8.count
+    ranges.reserveCapacity(capacity)
+    characters.reserveCapacity(capacity)
+    kinds.reserveCapacity(capacity)
+    var utf8Offsets = [0]
+    var utf16Offsets = [0]
+    var index = text.startIndex
+    var utf8 = 0
+    var utf16 = 0
+    for character in text {
+      let next = text.index(after: index)
+      let scalars = character.unicodeScalars
+      var iterator = scalars.makeIterator()
+      let first = iterator.next() ?? "\u{FFFD}"
+      let single = iterator.next() == nil
+      characters.append(character)
+      ranges.append(index..<next)
+      kinds.append(single ? ClusterKind(scalar: first) : ClusterKind(character))
+      // General category Cc is exactly U+0000–001F and U+007F–009F.
+      isControl.append(first != "\t" && (first.value < 0x20 || (0x7F...0x9F).contains(first.value)))
+      firstScalars.append(first)
+      lastScalars.append(single ? first : scalars.last ?? first)
+      isSingleScalar.append(single)
+      utf8 += single ? UTF8.width(first) : character.utf8.count
+      utf16 += single ? UTF16.width(first) : character.utf16.count
+      utf8Offsets.append(utf8)
+      utf16Offsets.append(utf16)
+      index = next
+    }
+    self.characters = characters
+    self.ranges = ranges
+    self.kinds = kinds
+    self.isControl = isControl
+    self.firstScalars = firstScalars
+    self.lastScalars = lastScalars
+    self.isSingleScalar = isSingleScalar
+    self.utf8Offsets = utf8Offsets
+    self.utf16Offsets = utf16Offsets
+  }
+
+  /// The cluster that holds UTF-8 offset `offset`.
+  func cluster(atUTF8 offset: Int) -> Int {
+    var low = 0
+    var high = count - 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if utf8Offsets[middle] <= offset { low = middle } else { high = middle - 1 }
+    }
+    return low
+  }
+
+  /// Adds the advances of a run's glyphs, in ems, to the clusters they came from.
+  ///
+  /// HarfBuzz gives every glyph the offset of its cluster's first character; a cluster that
+  /// spans several grapheme clusters (a ligature such as "ffi") shares its advance equally
+  /// among them, as Pango's cursor positions do, so wrapping still moves in whole graphemes.
+  func distribute(
+    _ glyphs: [HarfBuzzGlyph], in range: Range<Int>, scale: Double, into advances: inout [Double]
+  ) {
+    // HarfBuzz's clusters are monotone: increasing in a left-to-right run, decreasing in a
+    // right-to-left one. Sum each cluster's advances, in logical order.
+    var totals: [(start: Int, advance: Int)] = []
+    for glyph in glyphs {
+      if let last = totals.last, last.start == glyph.cluster {
+        totals[totals.count - 1].advance += Int(glyph.xAdvance)
+      } else {
+        totals.append((glyph.cluster, Int(glyph.xAdvance)))
+      }
+    }
+    if let first = totals.first, let last = totals.last, first.start > last.start {
+      totals.reverse()
+    }
+    for (position, total) in totals.enumerated() {
+      let end = position + 1 < totals.count ? totals[position + 1].start : range.upperBound
+      let first = cluster(atUTF8: total.start)
+      let last = max(first, cluster(atUTF8: max(total.start, end - 1)))
+      let share = Double(total.advance) * scale / Double(last - first + 1)
+      for index in first...last { advances[index] += share }
+    }
+  }
+}
+

@@ -89,3 +89,24 @@ struct SplitMix {
     return z ^ (z >> 31)
   }
 }
+
+extension Corpus {
+  /// A layout description with `labels` labels taking the corpus's texts and faces in turn.
+  static func demoDescription(labels: Int, cases: [BenchCase]) -> String {
+    var children: [String] = []
+    for index in 0..<labels {
+      let benchCase = cases[index % cases.count]
+      let text = benchCase.text.replacingOccurrences(of: "\"", with: "'")
+      children.append(
+        """
+        {"type": "Label", "id": "l\(index)", "frame": [10, \(index % 500), 300, 40], \
+        "font": "\(benchCase.font.families[0]) \(Int(benchCase.font.pointSize))", \
+        "text": "\(text)"}
+        """)
+    }
+    return """
+      {"designScreen": "iPhone 5", "root": {"type": "View", "id": "root", \
+      "frame": [0, 0, 320, 568], "children": [\(children.joined(separator: ",\n"))]}}
+      """
+  }
+}

@@ -67,6 +67,11 @@ public final class FontSystem: Sendable {
     caches = Mutex(Caches(cacheLimits))
   }
 
+  /// Forgets every shaped text, as an app might on a memory warning; the fonts stay open.
+  public func removeCachedTexts() {
+    caches.withLock { $0.shapes.removeAll() }
+  }
+
   /// How full each cache is now.
   public var cacheUsage: CacheUsage {
     caches.withLock { caches in

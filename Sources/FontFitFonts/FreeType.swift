@@ -65,6 +65,10 @@ final class FontFace: Sendable {
   let harfBuzz: HarfBuzzFace
   /// Whether the face draws each of the first 256 code points, read without the lock.
   private let drawsLatin1: [Bool]
+  /// The hyphen the face draws at a break inside a word: U+2010 as Pango inserts it, or
+  /// U+002D when the face lacks it, with its glyph and advance in ems; nil when it has
+  /// neither.
+  let hyphen: (text: String, glyph: UInt32, advance: Double)?
 
   /// Opens face `index` of the file at `path`.
   init(library: FreeTypeLibrary, path: String, index: Int) throws(FontError) {
@@ -106,7 +110,29 @@ final class FontFace: Sendable {
     drawsLatin1 = (0..<256).map { value in
       Self.missing(Character(Unicode.Scalar(UInt8(value))), in: &map).isEmpty
     }
+    do {
+      hyphen = try Self.hyphen(harfBuzz, drawsLatin1: drawsLatin1, map: &map)
+    } catch {
+      _ = library.withLibrary { _ in FT_Done_Face(face) }
+      throw error
+    }
     state = Mutex(map)
+  }
+
+  private static func hyphen(
+    _ face: HarfBuzzFace, drawsLatin1: [Bool], map: inout CharacterMap
+  ) throws(FontError) -> (text: String, glyph: UInt32, advance: Double)? {
+    let candidates = [
+      (text: "\u{2010}", drawn: missing("\u{2010}", in: &map).isEmpty),
+      (text: "-", drawn: drawsLatin1[0x2D]),
+    ]
+    for candidate in candidates where candidate.drawn {
+      let bytes = Array(candidate.text.utf8)
+      let run = ShapingRun(range: 0..<bytes.count, isRightToLeft: false, script: "Zyyy")
+      guard let glyph = try face.shape(bytes, run: run, language: nil).first else { continue }
+      return (candidate.text, glyph.id, Double(glyph.xAdvance) / Double(face.unitsPerEm))
+    }
+    return nil
   }
 
   deinit {

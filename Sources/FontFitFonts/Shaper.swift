@@ -71,24 +71,17 @@ struct Shaper {
     }
     let hyphenates = try Hyphenation(graphemes: graphemes).breaksInsertHyphen
     for index in fonts.indices where fonts[index].hyphen == nil {
-      do {
-        fonts[index].hyphen = try Self.hyphen(in: faces[index], font: index)
-      } catch {
-        throw .font(error)
+      fonts[index].hyphen = faces[index].hyphen.map { hyphen in
+        ShapedHyphen(
+          text: hyphen.text,
+          glyph: ShapedGlyph(id: hyphen.glyph, font: index, advance: hyphen.advance))
       }
     }
-    var adjustments = BreakAdjustments(count: graphemes.count)
-    do {
-      for index in placed.unsafeToBreak.sorted() {
-        try adjustments.measure(
-          before: index, bytes: bytes, graphemes: graphemes, faceOf: faceOf, faces: faces,
-          fonts: fonts, advances: advances, opportunities: opportunities,
-          hyphenates: hyphenates, levels: levels.levels, scripts: scripts,
-          language: options.language?.tag)
-      }
-    } catch {
-      throw .font(error)
-    }
+    let reshaper = BreakReshaper(
+      flagged: placed.unsafeToBreak, bytes: bytes, graphemes: graphemes, faceOf: faceOf,
+      faces: faces, fonts: fonts, advances: advances, opportunities: opportunities,
+      hyphenates: hyphenates, levels: levels.levels, scripts: scripts,
+      language: options.language?.tag)
     var clusters: [ShapedCluster] = []
     clusters.reserveCapacity(graphemes.count)
     for index in 0..<graphemes.count {
@@ -99,13 +92,11 @@ struct Shaper {
           range: graphemes.ranges[index], advance: drawsNothing ? 0 : advances[index],
           breakBefore: opportunities[index], kind: kind, font: faceOf[index],
           level: levels.levels[index], glyphs: drawsNothing ? 0..<0 : placed.ranges[index],
-          insertsHyphen: hyphenates[index], breakEndAdjustment: adjustments.end[index],
-          breakStartAdjustment: adjustments.start[index]))
+          insertsHyphen: hyphenates[index]))
     }
     return ShapedText(
       validatedText: text, clusters: clusters, fonts: fonts, missingCharacters: missing,
-      glyphs: placed.glyphs, paragraphs: levels.paragraphs
-    )
+      glyphs: placed.glyphs, paragraphs: levels.paragraphs, reshaper: reshaper)
   }
 
   /// The index in `faces` of the face that draws `character`: the requested one, or the first
@@ -126,23 +117,6 @@ struct Shaper {
         name: found.resolved.displayName, metrics: found.face.lineMetrics,
         file: found.resolved.file, faceIndex: found.resolved.index))
     return faces.count - 1
-  }
-
-  /// The hyphen `face` draws at a break inside a word: U+2010 as Pango inserts it, or U+002D
-  /// when the face lacks it; nil when it has neither.
-  private static func hyphen(in face: FontFace, font: Int) throws(FontError) -> ShapedHyphen? {
-    for text in ["\u{2010}", "-"] where face.missingCharacters(in: Character(text)).isEmpty {
-      let bytes = Array(text.utf8)
-      let run = ShapingRun(range: 0..<bytes.count, isRightToLeft: false, script: "Zyyy")
-      guard let glyph = try face.harfBuzz.shape(bytes, run: run, language: nil).first else {
-        continue
-      }
-      let scale = 1 / Double(face.harfBuzz.unitsPerEm)
-      return ShapedHyphen(
-        text: text,
-        glyph: ShapedGlyph(id: glyph.id, font: font, advance: Double(glyph.xAdvance) * scale))
-    }
-    return nil
   }
 
   /// A run to shape and the face that shapes it.
@@ -222,79 +196,5 @@ struct PlacedGlyphs {
         ? first..<glyphs.count : previous.lowerBound..<glyphs.count
       start = end
     }
-  }
-}
-
-/// How the two sides of a forced break inside a word measure when each is shaped on its own,
-/// as Pango reshapes them, against the widths they have inside the word.
-struct BreakAdjustments {
-  /// Per cluster, in ems: the change in width of a line ending just before it.
-  private(set) var end: [Double]
-  /// Per cluster, in ems: the change in width of a line starting with it.
-  private(set) var start: [Double]
-
-  /// Letters on each side of a break that are shaped again; joining and ligatures reach no
-  /// further in practice.
-  static let window = 3
-
-  init(count: Int) {
-    end = Array(repeating: 0, count: count)
-    start = Array(repeating: 0, count: count)
-  }
-
-  /// Measures the break before cluster `index`, where HarfBuzz said breaking changes the
-  /// shaping, when it lies inside a word in one face.
-  mutating func measure(
-    before index: Int, bytes: [UInt8], graphemes: Graphemes, faceOf: [Int], faces: [FontFace],
-    fonts: [ShapedFont], advances: [Double], opportunities: [LineBreakOpportunity],
-    hyphenates: [Bool], levels: [UInt8], scripts: [Int32], language: String?
-  ) throws(FontError) {
-    let kinds = graphemes.kinds
-    guard index > 0, index < graphemes.count, opportunities[index] == .prohibited,
-      kinds[index - 1] == .visible, kinds[index] == .visible, faceOf[index - 1] == faceOf[index]
-    else { return }
-    let font = faceOf[index]
-    func inWord(_ other: Int) -> Bool {
-      kinds[other] == .visible && faceOf[other] == font
-    }
-    var first = index - 1
-    while first > 0, index - first < Self.window, inWord(first - 1),
-      opportunities[first] == .prohibited
-    {
-      first -= 1
-    }
-    var last = index + 1
-    while last < graphemes.count, last - index < Self.window, inWord(last),
-      opportunities[last] == .prohibited
-    {
-      last += 1
-    }
-    let face = faces[font].harfBuzz
-    let offsets = graphemes.utf8Offsets
-    // A few clusters of context on the open side, enough for joining and contextual forms.
-    let before = offsets[max(0, first - Self.window)]
-    let after = offsets[min(graphemes.count, last + Self.window)]
-    let run = { (range: Range<Int>, at: Int) in
-      ShapingRun(
-        range: range, isRightToLeft: levels[at] % 2 == 1, script: Scripts.tag(scripts[at]))
-    }
-    // The end of the line: the letters before the break, then the hyphen, with the text
-    // before them as context and nothing after.
-    let hyphen = hyphenates[index] ? fonts[font].hyphen : nil
-    let endBytes = Array(bytes[before..<offsets[index]]) + Array((hyphen?.text ?? "").utf8)
-    let endGlyphs = try face.shape(
-      endBytes, run: run((offsets[first] - before)..<endBytes.count, index - 1),
-      language: language)
-    let joinedEnd = advances[first..<index].reduce(0, +) + (hyphen?.glyph.advance ?? 0)
-    end[index] = Self.width(endGlyphs, face) - joinedEnd
-    // The start of the next line: the letters after the break, with nothing before them.
-    let startBytes = Array(bytes[offsets[index]..<after])
-    let startGlyphs = try face.shape(
-      startBytes, run: run(0..<(offsets[last] - offsets[index]), index), language: language)
-    start[index] = Self.width(startGlyphs, face) - advances[index..<last].reduce(0, +)
-  }
-
-  private static func width(_ glyphs: [HarfBuzzGlyph], _ face: HarfBuzzFace) -> Double {
-    Double(glyphs.reduce(0) { $0 + Int($1.xAdvance) }) / Double(face.unitsPerEm)
   }
 }

@@ -104,7 +104,7 @@ public struct TextPositioner: Sendable {
       let next = index + 1 < block.lines.count ? block.lines[index + 1] : nil
       let direction = self.direction(of: line)
       let items = visualItems(line, direction: direction)
-      let spaces = items.filter { $0.cluster.kind == .space }.count
+      let spaces = items.filter { $0.source != .hyphen && cluster($0).kind == .space }.count
       // A justified line with no space to widen sits on its natural side, as a last line does.
       let side = horizontalSide(
         alignment, direction: direction,
@@ -160,12 +160,31 @@ public struct TextPositioner: Sendable {
     return shaped.clusters[end..<start].contains { $0.kind == .lineSeparator }
   }
 
-  /// A cluster shown on a line, where it comes from, and its bidi level.
+  /// A cluster shown on a line: where it comes from, which cluster, and its bidi level. Kept
+  /// small, since a line makes one per cluster.
   private struct Item {
-    var source: ShapedText
-    var isToken: Bool
-    var cluster: ShapedCluster
+    var source: Source
+    /// The cluster's index in its source; for a hyphen, the cluster the hyphen follows.
+    var index: Int
     var level: UInt8
+  }
+
+  /// Where an item's cluster comes from.
+  private enum Source {
+    case text, token, hyphen
+  }
+
+  /// The item's cluster.
+  private func cluster(_ item: Item) -> ShapedCluster {
+    switch item.source {
+    case .text: shaped.clusters[item.index]
+    case .token: truncationToken?.clusters[item.index] ?? shaped.clusters[0]
+    case .hyphen:
+      ShapedCluster(
+        range: shaped.text.startIndex..<shaped.text.startIndex,
+        advance: 0, breakBefore: .prohibited, kind: .visible,
+        font: shaped.clusters[item.index].font, level: item.level, glyphs: 0..<1)
+    }
   }
 
   /// The line's clusters in visual order: logical order, then every maximal sequence at or
@@ -175,20 +194,21 @@ public struct TextPositioner: Sendable {
     var items: [Item] = []
     items.reserveCapacity(line.pieces.reduce(0) { $0 + $1.clusters.count })
     for piece in line.pieces {
-      if piece.source == .hyphen {
+      switch piece.source {
+      case .hyphen:
         if let hyphen = hyphenItem(after: piece.clusters.lowerBound) { items.append(hyphen) }
-        continue
-      }
-      let isToken = piece.source == .token
-      guard let source = isToken ? truncationToken : shaped else { continue }
-      for index in piece.clusters where source.clusters.indices.contains(index) {
-        let cluster = source.clusters[index]
-        items.append(
-          Item(
-            source: source, isToken: isToken, cluster: cluster,
-            level: isToken ? baseLevel : cluster.level))
+      case .token:
+        guard let token = truncationToken else { continue }
+        for index in piece.clusters where token.clusters.indices.contains(index) {
+          items.append(Item(source: .token, index: index, level: baseLevel))
+        }
+      case .text:
+        for index in piece.clusters where shaped.clusters.indices.contains(index) {
+          items.append(Item(source: .text, index: index, level: shaped.clusters[index].level))
+        }
       }
     }
+    if items.allSatisfy({ $0.level == 0 }) { return items }
     return Self.visualOrder(levels: items.map(\.level)).map { items[$0] }
   }
 
@@ -219,7 +239,7 @@ public struct TextPositioner: Sendable {
   }
 
   /// The hyphen that ends a line broken inside a word after cluster `index`, as an item of its
-  /// own: a one-glyph text in the cluster's font, at the cluster's level.
+  /// own, in the cluster's font and at its level; nil when the font has no hyphen.
   private func hyphenItem(after index: Int) -> Item? {
     guard shaped.clusters.indices.contains(index) else { return nil }
     let cluster = shaped.clusters[index]
@@ -227,15 +247,7 @@ public struct TextPositioner: Sendable {
     guard let hyphen = fonts[cluster.font].hyphen, !hyphen.text.isEmpty,
       fonts.indices.contains(hyphen.glyph.font)
     else { return nil }
-    let text = ShapedText(
-      validatedText: hyphen.text,
-      clusters: [
-        ShapedCluster(
-          range: hyphen.text.startIndex..<hyphen.text.endIndex, advance: hyphen.glyph.advance,
-          breakBefore: .prohibited, kind: .visible, font: hyphen.glyph.font,
-          level: cluster.level, glyphs: 0..<1)
-      ], fonts: fonts, missingCharacters: [], glyphs: [hyphen.glyph])
-    return Item(source: text, isToken: true, cluster: text.clusters[0], level: cluster.level)
+    return Item(source: .hyphen, index: index, level: cluster.level)
   }
 
   /// The glyph runs of `items`, drawn from `x` on `baseline`, spaces widened by `stretch`.
@@ -244,31 +256,51 @@ public struct TextPositioner: Sendable {
   ) -> [GlyphRun] {
     var runs: [GlyphRun] = []
     var pen = x
+    // The source and font index of the last run's glyphs: runs of one font continue without
+    // comparing fonts.
+    var current: (source: Source, font: Int)?
     for item in items {
-      let source = item.source
-      // O(1) for native strings: UTF-8 is their storage.
-      let offset =
-        item.isToken
-        ? nil
-        : source.text.utf8.distance(from: source.text.startIndex, to: item.cluster.range.lowerBound)
-      let glyphs = item.cluster.glyphs
-      for index in glyphs {
-        let glyph = source.glyphs[index]
+      let cluster = self.cluster(item)
+      let offset: Int?
+      let glyphs: [ShapedGlyph]
+      let fonts: [ShapedFont]
+      switch item.source {
+      case .text:
+        // O(1) for native strings: UTF-8 is their storage.
+        offset = shaped.text.utf8.distance(
+          from: shaped.text.startIndex, to: cluster.range.lowerBound)
+        glyphs = shaped.glyphs
+        fonts = shaped.fonts
+      case .token:
+        offset = nil
+        glyphs = truncationToken?.glyphs ?? []
+        fonts = truncationToken?.fonts ?? []
+      case .hyphen:
+        offset = nil
+        glyphs = shaped.fonts[cluster.font].hyphen.map { [$0.glyph] } ?? []
+        fonts = shaped.fonts
+      }
+      let range = cluster.glyphs.clamped(to: glyphs.indices)
+      for index in range {
+        let glyph = glyphs[index]
         // A justified space's last glyph takes the extra width, so advances add up to the line.
-        let extra = item.cluster.kind == .space && index == glyphs.upperBound - 1 ? stretch : 0
+        let extra = cluster.kind == .space && index == range.upperBound - 1 ? stretch : 0
         let placed = PositionedGlyph(
           id: glyph.id, x: pen + glyph.xOffset * pointSize,
           y: baseline - glyph.yOffset * pointSize, advance: glyph.advance * pointSize + extra,
           cluster: offset)
         pen += placed.advance
-        let font = source.fonts[glyph.font]
-        if let last = runs.indices.last, runs[last].font == font {
+        let key = (source: item.source == .hyphen ? Source.text : item.source, font: glyph.font)
+        if let last = runs.indices.last,
+          current.map({ $0 == key }) ?? false || runs[last].font == fonts[glyph.font]
+        {
           runs[last].glyphs.append(placed)
         } else {
-          runs.append(GlyphRun(font: font, pointSize: pointSize, glyphs: [placed]))
+          runs.append(GlyphRun(font: fonts[glyph.font], pointSize: pointSize, glyphs: [placed]))
         }
+        current = key
       }
-      if item.cluster.kind == .space, glyphs.isEmpty { pen += stretch }
+      if cluster.kind == .space, range.isEmpty { pen += stretch }
     }
     return runs
   }

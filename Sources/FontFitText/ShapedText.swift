@@ -26,6 +26,9 @@ public struct ShapedText: Hashable, Sendable {
   /// The paragraphs, in order, each with its direction (from its first strong character, or
   /// as requested).
   public let paragraphs: [ShapedParagraph]
+  /// Measures forced breaks inside words on demand, for a shaper whose shaping changes there;
+  /// nil when the clusters' own adjustments say it all.
+  let reshaper: (any BreakReshaping)?
 
   /// The first paragraph's direction.
   public var baseDirection: TextDirection { paragraphs.first?.direction ?? .leftToRight }
@@ -95,7 +98,8 @@ public struct ShapedText: Hashable, Sendable {
   package init(
     validatedText text: String, clusters: [ShapedCluster], fonts: [ShapedFont],
     missingCharacters: [Unicode.Scalar], glyphs: [ShapedGlyph] = [],
-    baseDirection: TextDirection = .leftToRight, paragraphs: [ShapedParagraph]? = nil
+    baseDirection: TextDirection = .leftToRight, paragraphs: [ShapedParagraph]? = nil,
+    reshaper: (any BreakReshaping)? = nil
   ) {
     self.text = text
     self.clusters = clusters
@@ -104,6 +108,35 @@ public struct ShapedText: Hashable, Sendable {
     self.glyphs = glyphs
     self.paragraphs =
       paragraphs ?? [ShapedParagraph(clusters: 0..<clusters.count, direction: baseDirection)]
+    self.reshaper = reshaper
+  }
+
+  /// How a forced break inside a word just before cluster `index` changes the widths of the
+  /// two lines it makes, in ems: the reshaper's answer when there is one, else the cluster's
+  /// ``ShapedCluster/breakEndAdjustment`` and ``ShapedCluster/breakStartAdjustment``.
+  public func breakAdjustment(before index: Int) -> BreakAdjustment {
+    guard clusters.indices.contains(index) else { return BreakAdjustment() }
+    if let reshaper { return reshaper.adjustment(before: index) }
+    let cluster = clusters[index]
+    return BreakAdjustment(end: cluster.breakEndAdjustment, start: cluster.breakStartAdjustment)
+  }
+
+  /// Whether two shaped texts hold the same text, clusters, fonts, glyphs and paragraphs; a
+  /// reshaper is derived from them and not compared.
+  public static func == (lhs: ShapedText, rhs: ShapedText) -> Bool {
+    lhs.text == rhs.text && lhs.clusters == rhs.clusters && lhs.fonts == rhs.fonts
+      && lhs.missingCharacters == rhs.missingCharacters && lhs.glyphs == rhs.glyphs
+      && lhs.paragraphs == rhs.paragraphs
+  }
+
+  /// Hashes what ``==(_:_:)`` compares.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(text)
+    hasher.combine(clusters)
+    hasher.combine(fonts)
+    hasher.combine(missingCharacters)
+    hasher.combine(glyphs)
+    hasher.combine(paragraphs)
   }
 
   /// The number of grapheme clusters.
@@ -364,4 +397,30 @@ extension ShapedText {
       + paragraphs.count * MemoryLayout<ShapedParagraph>.stride
       + missingCharacters.count * MemoryLayout<Unicode.Scalar>.stride + fontBytes
   }
+}
+
+/// How a forced break inside a word changes the widths of the lines on either side, in ems.
+public struct BreakAdjustment: Hashable, Sendable {
+  /// The change in width of the line that ends at the break (its hyphen included).
+  public var end: Double
+  /// The change in width of the line that starts after the break.
+  public var start: Double
+
+  /// An adjustment; by default none.
+  public init(end: Double = 0, start: Double = 0) {
+    self.end = end
+    self.start = start
+  }
+}
+
+/// Measures, on demand, how breaking a word before a cluster changes its shaping: the two
+/// pieces shaped on their own (an Arabic letter in its final form, a ligature taken apart)
+/// against their widths inside the word.
+///
+/// A shaper supplies one so that only the breaks a layout actually forces are measured, as
+/// Pango reshapes the pieces of a broken word when it breaks it.
+public protocol BreakReshaping: Sendable {
+  /// The adjustment for a forced break just before cluster `index`; none where breaking
+  /// changes nothing.
+  func adjustment(before index: Int) -> BreakAdjustment
 }

@@ -70,7 +70,7 @@ struct LineWrapper {
   private func nextLine(from start: Int, limit: Double, afterForcedBreak: Bool) -> LineSpan {
     let clusters = shaped.clusters
     // The rest of a word broken on the line before starts in the form it takes at a line start.
-    var width = afterForcedBreak ? clusters[start].breakStartAdjustment * pointSize : 0
+    var width = afterForcedBreak ? shaped.breakAdjustment(before: start).start * pointSize : 0
     var contentEnd = start
     var contentWidth = 0.0
     var lastBreak: (index: Int, contentEnd: Int, contentWidth: Double)?
@@ -136,7 +136,7 @@ struct LineWrapper {
     var lineWidth = width
     while true {
       let hyphen = hyphenAdvance(before: next)
-      let end = next < clusters.count ? clusters[next].breakEndAdjustment * pointSize : 0
+      let end = shaped.breakAdjustment(before: next).end * pointSize
       let total = lineWidth + (hyphen?.advance ?? 0) + end
       if next == start + 1 || total <= limit {
         return (next, total, hyphen?.font)

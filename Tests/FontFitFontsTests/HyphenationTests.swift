@@ -47,7 +47,7 @@ struct HyphenationTests {
     let system = try FontSystem.shared()
     let shaped = try system.shape(
       "مرحبابالعالممرحبا", font: try Font("Noto Sans Arabic 17").descriptor)
-    #expect(shaped.clusters.contains { $0.breakEndAdjustment != 0 })
-    #expect(shaped.clusters.contains { $0.breakStartAdjustment != 0 })
+    #expect(shaped.clusters.indices.contains { shaped.breakAdjustment(before: $0).end != 0 })
+    #expect(shaped.clusters.indices.contains { shaped.breakAdjustment(before: $0).start != 0 })
   }
 }

@@ -1,0 +1,127 @@
+import FontFitText
+import Synchronization
+
+/// Measures the two sides of a forced break inside a word as Pango does, by shaping each on
+/// its own, but only for the breaks a layout asks about: most texts are never broken inside a
+/// word, and shaping every position where HarfBuzz says breaking changes the shaping would
+/// cost more than the rest of shaping together.
+///
+/// It keeps what it needs of the text (its bytes, clusters, faces and advances) and remembers
+/// every answer, so a break measured at one size is free at the next.
+final class BreakReshaper: BreakReshaping {
+  private let text: Text
+  private let answers = Mutex<[Int: BreakAdjustment]>([:])
+
+  /// Letters on each side of a break that are shaped again; joining and ligatures reach no
+  /// further in practice.
+  static let window = 3
+
+  /// What the measurement reads; immutable, and HarfBuzz faces shape from any thread.
+  private struct Text: Sendable {
+    var flagged: [Bool]
+    var bytes: [UInt8]
+    var kinds: [ClusterKind]
+    var utf8Offsets: [Int]
+    var faceOf: [Int]
+    var faces: [HarfBuzzFace]
+    var hyphens: [ShapedHyphen?]
+    var advances: [Double]
+    var opportunities: [LineBreakOpportunity]
+    var hyphenates: [Bool]
+    var levels: [UInt8]
+    var scripts: [Int32]
+    var language: String?
+  }
+
+  /// A reshaper for the clusters in `flagged` (where HarfBuzz flagged breaking as unsafe), or
+  /// nil when there are none.
+  init?(
+    flagged: Set<Int>, bytes: [UInt8], graphemes: Graphemes, faceOf: [Int], faces: [FontFace],
+    fonts: [ShapedFont], advances: [Double], opportunities: [LineBreakOpportunity],
+    hyphenates: [Bool], levels: [UInt8], scripts: [Int32], language: String?
+  ) {
+    guard !flagged.isEmpty else { return nil }
+    var flags = [Bool](repeating: false, count: graphemes.count)
+    for index in flagged where flags.indices.contains(index) { flags[index] = true }
+    text = Text(
+      flagged: flags, bytes: bytes, kinds: graphemes.kinds, utf8Offsets: graphemes.utf8Offsets,
+      faceOf: faceOf, faces: faces.map(\.harfBuzz), hyphens: fonts.map(\.hyphen),
+      advances: advances, opportunities: opportunities, hyphenates: hyphenates, levels: levels,
+      scripts: scripts, language: language)
+  }
+
+  func adjustment(before index: Int) -> BreakAdjustment {
+    guard text.flagged.indices.contains(index), text.flagged[index] else {
+      return BreakAdjustment()
+    }
+    if let known = answers.withLock({ $0[index] }) { return known }
+    let measured: BreakAdjustment
+    do {
+      measured = try Self.measure(before: index, in: text)
+    } catch {
+      // HarfBuzz fails only when out of memory; the break then measures as the pieces'
+      // widths inside the word, which is what every break without reshaping measures.
+      measured = BreakAdjustment()
+    }
+    answers.withLock { $0[index] = measured }
+    return measured
+  }
+
+  /// Shapes the two sides of the break before cluster `index`, when it lies inside a word in
+  /// one face, and compares them with their widths inside the word.
+  private static func measure(before index: Int, in text: Text) throws(FontError)
+    -> BreakAdjustment
+  {
+    let kinds = text.kinds
+    let count = kinds.count
+    let faceOf = text.faceOf
+    let opportunities = text.opportunities
+    guard index > 0, index < count, opportunities[index] == .prohibited,
+      kinds[index - 1] == .visible, kinds[index] == .visible, faceOf[index - 1] == faceOf[index]
+    else { return BreakAdjustment() }
+    let font = faceOf[index]
+    func inWord(_ other: Int) -> Bool {
+      kinds[other] == .visible && faceOf[other] == font
+    }
+    var first = index - 1
+    while first > 0, index - first < window, inWord(first - 1),
+      opportunities[first] == .prohibited
+    {
+      first -= 1
+    }
+    var last = index + 1
+    while last < count, last - index < window, inWord(last), opportunities[last] == .prohibited {
+      last += 1
+    }
+    let face = text.faces[font]
+    let offsets = text.utf8Offsets
+    // A few clusters of context on the open side, enough for joining and contextual forms.
+    let before = offsets[max(0, first - window)]
+    let after = offsets[min(count, last + window)]
+    let run = { (range: Range<Int>, at: Int) in
+      ShapingRun(
+        range: range, isRightToLeft: text.levels[at] % 2 == 1,
+        script: Scripts.tag(text.scripts[at]))
+    }
+    // The end of the line: the letters before the break, then the hyphen, with the text
+    // before them as context and nothing after.
+    let hyphen = text.hyphenates[index] ? text.hyphens[font] : nil
+    let endBytes = Array(text.bytes[before..<offsets[index]]) + Array((hyphen?.text ?? "").utf8)
+    let endGlyphs = try face.shape(
+      endBytes, run: run((offsets[first] - before)..<endBytes.count, index - 1),
+      language: text.language)
+    let joinedEnd = text.advances[first..<index].reduce(0, +) + (hyphen?.glyph.advance ?? 0)
+    // The start of the next line: the letters after the break, with nothing before them.
+    let startBytes = Array(text.bytes[offsets[index]..<after])
+    let startGlyphs = try face.shape(
+      startBytes, run: run(0..<(offsets[last] - offsets[index]), index),
+      language: text.language)
+    return BreakAdjustment(
+      end: width(endGlyphs, face) - joinedEnd,
+      start: width(startGlyphs, face) - text.advances[index..<last].reduce(0, +))
+  }
+
+  private static func width(_ glyphs: [HarfBuzzGlyph], _ face: HarfBuzzFace) -> Double {
+    Double(glyphs.reduce(0) { $0 + Int($1.xAdvance) }) / Double(face.unitsPerEm)
+  }
+}

@@ -13,25 +13,29 @@ struct BidiLevels {
 
   /// The levels of `text`, with the paragraph direction `direction` says: from the first
   /// strong character when it is natural.
-  init(_ text: String, graphemes: Graphemes, direction: WritingDirection) throws(ShapingError) {
-    let units = Array(text.utf16)
+  init(graphemes: Graphemes, direction: WritingDirection) throws(ShapingError) {
+    let units = graphemes.utf16
     var unitLevels = [UInt8](repeating: 0, count: units.count)
     var unitParagraphs = [UInt8](repeating: 0, count: units.count)
-    var error: Int32 = 0
-    guard let length = Int32(exactly: units.count) else {
-      throw .bidi(code: 0, message: "ICU cannot take \(units.count) UTF-16 units")
-    }
-    let status = units.withUnsafeBufferPointer { text in
-      unitLevels.withUnsafeMutableBufferPointer { levels in
-        unitParagraphs.withUnsafeMutableBufferPointer { paragraphs in
-          fontfit_bidi_levels(
-            text.baseAddress, length, Self.paragraphLevel(direction), levels.baseAddress,
-            paragraphs.baseAddress, &error)
+    // Without a right-to-left character or a bidi control, every level is 0 unless the
+    // paragraph is forced right to left: no need to ask ICU.
+    if !graphemes.isBelowRightToLeftScripts || direction == .rightToLeft {
+      var error: Int32 = 0
+      guard let length = Int32(exactly: units.count) else {
+        throw .bidi(code: 0, message: "ICU cannot take \(units.count) UTF-16 units")
+      }
+      let status = units.withUnsafeBufferPointer { text in
+        unitLevels.withUnsafeMutableBufferPointer { levels in
+          unitParagraphs.withUnsafeMutableBufferPointer { paragraphs in
+            fontfit_bidi_levels(
+              text.baseAddress, length, Self.paragraphLevel(direction), levels.baseAddress,
+              paragraphs.baseAddress, &error)
+          }
         }
       }
-    }
-    guard status == 0, error <= 0 else {
-      throw .bidi(code: error, message: "ICU's bidi algorithm failed")
+      guard status == 0, error <= 0 else {
+        throw .bidi(code: error, message: "ICU's bidi algorithm failed")
+      }
     }
     levels = (0..<graphemes.count).map { unitLevels[graphemes.utf16Offsets[$0]] }
     var paragraphs: [ShapedParagraph] = []
@@ -144,9 +148,7 @@ struct Hyphenation {
     guard let length = Int32(exactly: unitCount) else {
       throw .lineBreaking(.engineFailed(code: 0, message: "ICU cannot take the text's length"))
     }
-    var units: [UInt16] = []
-    units.reserveCapacity(unitCount)
-    for character in graphemes.characters { units.append(contentsOf: character.utf16) }
+    let units = graphemes.utf16
     var boundary = [UInt8](repeating: 1, count: unitCount + 1)
     var error: Int32 = 0
     let status = units.withUnsafeBufferPointer { text in

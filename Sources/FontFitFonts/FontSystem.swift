@@ -155,15 +155,20 @@ public final class FontSystem: Sendable {
     _ text: String, font: FontDescriptor, options: ShapingOptions = ShapingOptions(),
     lineBreaker: some LineBreaking
   ) throws(ShapingError) -> ShapedText {
+    let graphemes = Graphemes(text)
     let opportunities: [LineBreakOpportunity]
     do {
-      opportunities = try lineBreaker.opportunities(in: text)
+      if let unicode = lineBreaker as? UnicodeLineBreaker {
+        opportunities = try unicode.opportunities(in: graphemes)
+      } else {
+        opportunities = try lineBreaker.opportunities(in: text)
+      }
     } catch {
       throw .lineBreaking(error)
     }
-    let clusterCount = text.count
-    guard opportunities.count == clusterCount else {
-      throw .lineBreaking(.wrongCount(expected: clusterCount, received: opportunities.count))
+    guard opportunities.count == graphemes.count else {
+      throw .lineBreaking(
+        .wrongCount(expected: graphemes.count, received: opportunities.count))
     }
     var shaper: Shaper
     do {
@@ -172,7 +177,7 @@ public final class FontSystem: Sendable {
     } catch {
       throw .font(error)
     }
-    return try shaper.shape(text, opportunities: opportunities)
+    return try shaper.shape(text, graphemes: graphemes, opportunities: opportunities)
   }
 
   /// Measures `text` as ``shape(_:font:options:lineBreaker:)`` does, with Unicode line

@@ -20,7 +20,17 @@ struct Graphemes {
 
   var count: Int { ranges.count }
 
+  /// The text as UTF-16, which ICU reads.
+  let utf16: [UInt16]
+  /// Whether every UTF-16 unit is below U+0590, so no character is strongly right to left
+  /// and there are no bidi controls.
+  let isBelowRightToLeftScripts: Bool
+
+  /// One pass over the text. A pair of ASCII characters always has a grapheme boundary
+  /// between them (except CR LF), so ASCII text is split byte by byte without Unicode's
+  /// grapheme rules; other clusters are found by the standard library.
   init(_ text: String) {
+    let capacity = text.utf8.count
     var characters: [Character] = []
     var ranges: [Range<String.Index>] = []
     var kinds: [ClusterKind] = []
@@ -28,33 +38,65 @@ struct Graphemes {
     var firstScalars: [Unicode.Scalar] = []
     var lastScalars: [Unicode.Scalar] = []
     var isSingleScalar: [Bool] = []
-    let capacity = text.utf8.count
-    ranges.reserveCapacity(capacity)
-    characters.reserveCapacity(capacity)
-    kinds.reserveCapacity(capacity)
     var utf8Offsets = [0]
     var utf16Offsets = [0]
+    var utf16: [UInt16] = []
+    characters.reserveCapacity(capacity)
+    ranges.reserveCapacity(capacity)
+    kinds.reserveCapacity(capacity)
+    isControl.reserveCapacity(capacity)
+    firstScalars.reserveCapacity(capacity)
+    lastScalars.reserveCapacity(capacity)
+    isSingleScalar.reserveCapacity(capacity)
+    utf8Offsets.reserveCapacity(capacity + 1)
+    utf16Offsets.reserveCapacity(capacity + 1)
+    utf16.reserveCapacity(capacity)
+    let bytes = text.utf8
     var index = text.startIndex
-    var utf8 = 0
-    var utf16 = 0
-    for character in text {
-      let next = text.index(after: index)
-      let scalars = character.unicodeScalars
-      var iterator = scalars.makeIterator()
-      let first = iterator.next() ?? "\u{FFFD}"
-      let single = iterator.next() == nil
+    let end = text.endIndex
+    var utf8Offset = 0
+    var belowRightToLeft = true
+    while index < end {
+      let byte = bytes[index]
+      let after = bytes.index(after: index)
+      let character: Character
+      let next: String.Index
+      let first: Unicode.Scalar
+      let single: Bool
+      if byte < 0x80,
+        after == end || (bytes[after] < 0x80 && !(byte == 0x0D && bytes[after] == 0x0A))
+      {
+        first = Unicode.Scalar(byte)
+        character = Character(first)
+        next = after
+        single = true
+        utf16.append(UInt16(byte))
+        utf8Offset += 1
+      } else {
+        character = text[index]
+        let scalars = character.unicodeScalars
+        var iterator = scalars.makeIterator()
+        first = iterator.next() ?? "\u{FFFD}"
+        single = iterator.next() == nil
+        let length = single ? UTF8.width(first) : character.utf8.count
+        next = bytes.index(index, offsetBy: length)
+        for unit in character.utf16 {
+          utf16.append(unit)
+          if unit >= 0x0590 { belowRightToLeft = false }
+        }
+        utf8Offset += length
+      }
       characters.append(character)
       ranges.append(index..<next)
       kinds.append(single ? ClusterKind(scalar: first) : ClusterKind(character))
       // General category Cc is exactly U+0000–001F and U+007F–009F.
-      isControl.append(first != "\t" && (first.value < 0x20 || (0x7F...0x9F).contains(first.value)))
+      isControl.append(
+        first != "\t" && (first.value < 0x20 || (first.value >= 0x7F && first.value <= 0x9F)))
       firstScalars.append(first)
-      lastScalars.append(single ? first : scalars.last ?? first)
+      lastScalars.append(single ? first : character.unicodeScalars.last ?? first)
       isSingleScalar.append(single)
-      utf8 += single ? UTF8.width(first) : character.utf8.count
-      utf16 += single ? UTF16.width(first) : character.utf16.count
-      utf8Offsets.append(utf8)
-      utf16Offsets.append(utf16)
+      utf8Offsets.append(utf8Offset)
+      utf16Offsets.append(utf16.count)
       index = next
     }
     self.characters = characters
@@ -66,6 +108,8 @@ struct Graphemes {
     self.isSingleScalar = isSingleScalar
     self.utf8Offsets = utf8Offsets
     self.utf16Offsets = utf16Offsets
+    self.utf16 = utf16
+    isBelowRightToLeftScripts = belowRightToLeft
   }
 
   /// The cluster that holds UTF-8 offset `offset`.
@@ -109,4 +153,3 @@ struct Graphemes {
     }
   }
 }
-

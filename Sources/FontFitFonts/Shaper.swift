@@ -34,10 +34,9 @@ struct Shaper {
 
   /// The clusters of `text` with advances in ems; `opportunities` has one entry per grapheme
   /// cluster.
-  mutating func shape(_ text: String, opportunities: [LineBreakOpportunity])
-    throws(ShapingError) -> ShapedText
-  {
-    let graphemes = Graphemes(text)
+  mutating func shape(
+    _ text: String, graphemes: Graphemes, opportunities: [LineBreakOpportunity]
+  ) throws(ShapingError) -> ShapedText {
     var faceOf = [Int](repeating: 0, count: graphemes.count)
     do {
       for index in 0..<graphemes.count where graphemes.kinds[index] != .lineSeparator {
@@ -49,7 +48,7 @@ struct Shaper {
     } catch {
       throw .font(error)
     }
-    let levels = try BidiLevels(text, graphemes: graphemes, direction: options.direction)
+    let levels = try BidiLevels(graphemes: graphemes, direction: options.direction)
     let scripts = Scripts(graphemes).resolved
     var bytes = Array(text.utf8)
     for index in bytes.indices where bytes[index] == UInt8(ascii: "\t") {

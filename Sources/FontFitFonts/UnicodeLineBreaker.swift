@@ -54,6 +54,27 @@ public struct UnicodeLineBreaker: LineBreaking {
     return result
   }
 
+  /// The opportunities before each cluster of text already split into grapheme clusters, as
+  /// ``opportunities(in:)`` finds them, without walking the text again.
+  func opportunities(in graphemes: Graphemes) throws(LineBreakingError)
+    -> [LineBreakOpportunity]
+  {
+    let breaks = try Self.breakOffsets(inUTF16: graphemes.utf16, language: language)
+    var result: [LineBreakOpportunity] = []
+    result.reserveCapacity(graphemes.count)
+    var next = 0
+    for index in 0..<graphemes.count {
+      let offset = graphemes.utf16Offsets[index]
+      while next < breaks.count, breaks[next].offset < offset { next += 1 }
+      if offset > 0, next < breaks.count, breaks[next].offset == offset {
+        result.append(breaks[next].isMandatory ? .mandatory : .allowed)
+      } else {
+        result.append(.prohibited)
+      }
+    }
+    return result
+  }
+
   /// The UAX #14 line break positions ICU finds in a UTF-16 text.
   ///
   /// Each position is a UTF-16 offset at which a new line may start, in increasing order,

@@ -202,7 +202,7 @@ public struct Fitter: Sendable {
       while chosen > 0, !fits(chosen) { chosen -= 1 }
     case .bisection:
       chosen = largestFitting() ?? 0
-    case .automatic where Set(fonts).count <= 1:
+    case .automatic where fonts.allSatisfy({ $0 == fonts[0] }):
       chosen = largestFitting() ?? 0
     case .automatic:
       // Lines mix fonts with different metrics, so fitting may not be monotone. Every line is
@@ -226,11 +226,12 @@ public struct Fitter: Sendable {
     }
     let block = layouter.layout(pointSize: sizes[chosen], options: options)
     let shaped = layouter.shaped
-    var used = Set(shaped.clusters.lazy.filter { $0.kind == .visible }.map(\.font))
-    if used.isEmpty { used.insert(0) }
+    var used = [Bool](repeating: false, count: shaped.fonts.count)
+    for cluster in shaped.clusters where cluster.kind == .visible { used[cluster.font] = true }
+    if !used.contains(true) { used[0] = true }
     return FitResult(
       block: block, maximumPointSize: sizes.maximum, layoutsTried: tried + 1,
-      fonts: shaped.fonts.indices.filter(used.contains).map { shaped.fonts[$0].name },
+      fonts: shaped.fonts.indices.filter { used[$0] }.map { shaped.fonts[$0].name },
       missingCharacters: shaped.missingCharacters)
   }
 }

@@ -218,9 +218,11 @@ public struct TextLayouter: Sendable {
     let lineLimit =
       options.maximumLines > 0 && options.maximumLines < Int.max
       ? options.maximumLines + 1 : Int.max
-    let lines = wrapper.lines(
+    let measure = wrapper.measure(
       width: options.box.width, lineLimit: lineLimit, heightLimit: options.box.height)
-    return failure(of: lines, options: options) == nil
+    return failure(
+      lineCount: measure.count, height: measure.height, width: measure.width,
+      options: options) == nil
   }
 
   /// The text laid out at `pointSize`, truncated as `options` say when it does not fit.
@@ -255,15 +257,22 @@ public struct TextLayouter: Sendable {
   /// The lines may stop early at the first line past
   /// the limits; the reported needs are then lower bounds.
   private func failure(of lines: [LineSpan], options: LayoutOptions) -> FitFailure? {
-    if options.maximumLines > 0, lines.count > options.maximumLines {
-      return .tooManyLines(needed: lines.count, allowed: options.maximumLines)
+    failure(
+      lineCount: lines.count, height: lines.reduce(0) { $0 + $1.height },
+      width: lines.reduce(0) { max($0, $1.width) }, options: options)
+  }
+
+  /// Why lines with these totals do not fit, or nil.
+  private func failure(lineCount: Int, height: Double, width: Double, options: LayoutOptions)
+    -> FitFailure?
+  {
+    if options.maximumLines > 0, lineCount > options.maximumLines {
+      return .tooManyLines(needed: lineCount, allowed: options.maximumLines)
     }
     // Negated comparisons, so that a NaN measurement counts as not fitting.
-    let height = lines.reduce(0) { $0 + $1.height }
     if !(height <= options.box.height + LineWrapper.tolerance) {
       return .tooTall(needed: height, available: options.box.height)
     }
-    let width = lines.reduce(0) { max($0, $1.width) }
     if !(width <= options.box.width + LineWrapper.tolerance) {
       return .tooWide(needed: width, available: options.box.width)
     }

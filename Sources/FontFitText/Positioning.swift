@@ -104,7 +104,7 @@ public struct TextPositioner: Sendable {
       let next = index + 1 < block.lines.count ? block.lines[index + 1] : nil
       let direction = self.direction(of: line)
       let items = visualItems(line, direction: direction)
-      let spaces = items.filter { $0.source != .hyphen && cluster($0).kind == .space }.count
+      let spaces = items.filter { isSpace($0) }.count
       // A justified line with no space to widen sits on its natural side, as a last line does.
       let side = horizontalSide(
         alignment, direction: direction,
@@ -174,16 +174,12 @@ public struct TextPositioner: Sendable {
     case text, token, hyphen
   }
 
-  /// The item's cluster.
-  private func cluster(_ item: Item) -> ShapedCluster {
+  /// Whether the item is a space, which a justified line widens.
+  private func isSpace(_ item: Item) -> Bool {
     switch item.source {
-    case .text: shaped.clusters[item.index]
-    case .token: truncationToken?.clusters[item.index] ?? shaped.clusters[0]
-    case .hyphen:
-      ShapedCluster(
-        range: shaped.text.startIndex..<shaped.text.startIndex,
-        advance: 0, breakBefore: .prohibited, kind: .visible,
-        font: shaped.clusters[item.index].font, level: item.level, glyphs: 0..<1)
+    case .text: shaped.clusters[item.index].kind == .space
+    case .token: truncationToken?.clusters[item.index].kind == .space
+    case .hyphen: false
     }
   }
 
@@ -254,54 +250,107 @@ public struct TextPositioner: Sendable {
   private func runs(
     _ items: [Item], x: Double, baseline: Double, pointSize: Double, stretch: Double
   ) -> [GlyphRun] {
-    var runs: [GlyphRun] = []
-    var pen = x
-    // The source and font index of the last run's glyphs: runs of one font continue without
-    // comparing fonts.
-    var current: (source: Source, font: Int)?
+    var builder = RunBuilder(pointSize: pointSize, baseline: baseline, pen: x)
+    // The arrays read per glyph, taken out once: copying a shaped text per cluster would cost
+    // more than placing its glyphs.
+    let text = shaped.text
+    let clusters = shaped.clusters
+    let glyphs = shaped.glyphs
+    let fonts = shaped.fonts
+    let tokenClusters = truncationToken?.clusters ?? []
+    let tokenGlyphs = truncationToken?.glyphs ?? []
+    let tokenFonts = truncationToken?.fonts ?? []
     for item in items {
-      let cluster = self.cluster(item)
-      let offset: Int?
-      let glyphs: [ShapedGlyph]
-      let fonts: [ShapedFont]
       switch item.source {
       case .text:
+        let cluster = clusters[item.index]
         // O(1) for native strings: UTF-8 is their storage.
-        offset = shaped.text.utf8.distance(
-          from: shaped.text.startIndex, to: cluster.range.lowerBound)
-        glyphs = shaped.glyphs
-        fonts = shaped.fonts
+        let offset = text.utf8.distance(from: text.startIndex, to: cluster.range.lowerBound)
+        builder.place(
+          cluster.glyphs, of: glyphs, fonts: fonts, source: .text, cluster: offset,
+          stretch: cluster.kind == .space ? stretch : nil)
       case .token:
-        offset = nil
-        glyphs = truncationToken?.glyphs ?? []
-        fonts = truncationToken?.fonts ?? []
+        let cluster = tokenClusters[item.index]
+        builder.place(
+          cluster.glyphs, of: tokenGlyphs, fonts: tokenFonts, source: .token, cluster: nil,
+          stretch: cluster.kind == .space ? stretch : nil)
       case .hyphen:
-        offset = nil
-        glyphs = shaped.fonts[cluster.font].hyphen.map { [$0.glyph] } ?? []
-        fonts = shaped.fonts
+        guard let hyphen = fonts[clusters[item.index].font].hyphen else { continue }
+        builder.place(hyphen.glyph, fonts: fonts)
       }
-      let range = cluster.glyphs.clamped(to: glyphs.indices)
+    }
+    return builder.finish()
+  }
+
+  /// Collects placed glyphs into runs of one font.
+  private struct RunBuilder {
+    let pointSize: Double
+    let baseline: Double
+    var pen: Double
+    var runs: [GlyphRun] = []
+    var glyphs: [PositionedGlyph] = []
+    var font: ShapedFont?
+    /// The source and font index of the glyphs being collected, so that a run of one font
+    /// continues without comparing fonts.
+    var key: (source: Source, font: Int)?
+
+    init(pointSize: Double, baseline: Double, pen: Double) {
+      self.pointSize = pointSize
+      self.baseline = baseline
+      self.pen = pen
+    }
+
+    /// Places a cluster's glyphs; a space's last glyph takes `stretch` (so a justified line's
+    /// advances add up to its width), and a space with no glyph still moves the pen.
+    mutating func place(
+      _ range: Range<Int>, of glyphs: [ShapedGlyph], fonts: [ShapedFont], source: Source,
+      cluster: Int?, stretch: Double?
+    ) {
+      let range = range.clamped(to: glyphs.indices)
       for index in range {
         let glyph = glyphs[index]
-        // A justified space's last glyph takes the extra width, so advances add up to the line.
-        let extra = cluster.kind == .space && index == range.upperBound - 1 ? stretch : 0
-        let placed = PositionedGlyph(
-          id: glyph.id, x: pen + glyph.xOffset * pointSize,
-          y: baseline - glyph.yOffset * pointSize, advance: glyph.advance * pointSize + extra,
-          cluster: offset)
-        pen += placed.advance
-        let key = (source: item.source == .hyphen ? Source.text : item.source, font: glyph.font)
-        if let last = runs.indices.last,
-          current.map({ $0 == key }) ?? false || runs[last].font == fonts[glyph.font]
-        {
-          runs[last].glyphs.append(placed)
-        } else {
-          runs.append(GlyphRun(font: fonts[glyph.font], pointSize: pointSize, glyphs: [placed]))
-        }
-        current = key
+        let extra = index == range.upperBound - 1 ? stretch ?? 0 : 0
+        append(glyph, extra: extra, cluster: cluster, font: glyph.font, in: fonts, source: source)
       }
-      if cluster.kind == .space, range.isEmpty { pen += stretch }
+      if range.isEmpty, let stretch { pen += stretch }
     }
-    return runs
+
+    /// Places a glyph, in one of the text's `fonts`, that is not in the text: an inserted
+    /// hyphen.
+    mutating func place(_ glyph: ShapedGlyph, fonts: [ShapedFont]) {
+      append(glyph, extra: 0, cluster: nil, font: glyph.font, in: fonts, source: .text)
+    }
+
+    private mutating func append(
+      _ glyph: ShapedGlyph, extra: Double, cluster: Int?, font index: Int, in fonts: [ShapedFont],
+      source: Source
+    ) {
+      let placed = PositionedGlyph(
+        id: glyph.id, x: pen + glyph.xOffset * pointSize,
+        y: baseline - glyph.yOffset * pointSize, advance: glyph.advance * pointSize + extra,
+        cluster: cluster)
+      pen += placed.advance
+      let sameKey = key.map { $0.source == source && $0.font == index } ?? false
+      if !sameKey {
+        let next = fonts[index]
+        if next != font {
+          flush()
+          font = next
+        }
+        key = (source, index)
+      }
+      glyphs.append(placed)
+    }
+
+    private mutating func flush() {
+      guard let font, !glyphs.isEmpty else { return }
+      runs.append(GlyphRun(font: font, pointSize: pointSize, glyphs: glyphs))
+      glyphs = []
+    }
+
+    mutating func finish() -> [GlyphRun] {
+      flush()
+      return runs
+    }
   }
 }

@@ -66,6 +66,36 @@ struct LineWrapper {
     return lines
   }
 
+  /// What ``lines(width:lineLimit:heightLimit:)`` would make, in totals only: how many lines,
+  /// their total height and the widest one's width. It keeps no lines, so a fit's trial
+  /// layouts allocate nothing.
+  func measure(width: Double, lineLimit: Int = .max, heightLimit: Double = .infinity)
+    -> (count: Int, height: Double, width: Double)
+  {
+    let clusters = shaped.clusters
+    var count = 0
+    var start = 0
+    var height = 0.0
+    var widest = 0.0
+    let limit = width + Self.tolerance
+    var afterForcedBreak = false
+    while start < clusters.count, count < lineLimit, !(height > heightLimit + Self.tolerance) {
+      let line = nextLine(from: start, limit: limit, afterForcedBreak: afterForcedBreak)
+      afterForcedBreak = line.isForcedBreak
+      count += 1
+      height += line.height
+      widest = max(widest, line.width)
+      start = line.next
+    }
+    if let last = clusters.last, last.kind == .lineSeparator, start == clusters.count,
+      count < lineLimit, !(height > heightLimit + Self.tolerance)
+    {
+      count += 1
+      height += lineBox(clusters.count - 1..<clusters.count).height
+    }
+    return (count, height, widest)
+  }
+
   /// The single line that starts at cluster `start`.
   private func nextLine(from start: Int, limit: Double, afterForcedBreak: Bool) -> LineSpan {
     let clusters = shaped.clusters

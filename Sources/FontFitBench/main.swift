@@ -2,8 +2,8 @@
 // what the whole demo costs in time and memory. `swift run -c release bench` runs it in full;
 // `--short` runs a few cases in seconds, as CI does, and only checks that the answers agree.
 //
-// Each mode is one function (`measureCold`, `measureWarm`, `measureNaive`, `measureDemo`,
-// `measureBatch`), so a profiler can count one of them alone:
+// Each mode is one function (`measureCold`, `measureWarm`, `measureDrawn`, `measureNaive`,
+// `measureDemo`), so a profiler can count one of them alone:
 //   valgrind --tool=callgrind --toggle-collect='*measureWarm*' .build/release/bench --short \
 //     --cases 600
 
@@ -48,14 +48,26 @@ func label(_ benchCase: BenchCase) -> Label {
   return label
 }
 
-/// Cold: a new text, shaped and fitted. Nothing of the text is cached; the fonts are open.
+/// Cold: a new text, shaped and fitted.
+///
+/// Every text of the corpus is new (it has a serial
+/// number); the fonts are open and the ellipsis is measured first, as in an app that has shown
+/// text before.
+@inline(never)
 func measureCold() -> (nanoseconds: [Double], labels: [Label], fits: [FitResult]) {
   var nanoseconds: [Double] = []
   var labels: [Label] = []
   var fits: [FitResult] = []
+  // Open the faces (and their fallbacks) and measure the ellipsis first, as an app has.
+  for face in Corpus.faces {
+    let warmUp = Label(
+      frame: Rect(x: 0, y: 0, width: 100, height: 20), font: Font(family: face, pointSize: 17),
+      text: "Warm-up 字体 مرحبا")
+    warmUp.environment = environment
+    warmUp.layoutIfNeeded()
+  }
   for benchCase in cases {
     let widget = label(benchCase)
-    fonts.removeCachedTexts()
     nanoseconds.append(time { widget.layoutIfNeeded() })
     guard let fit = widget.layout?.fit else {
       fail("\(benchCase.text.prefix(20)): \(widget.layout?.error.map { "\($0)" } ?? "no layout")")
@@ -67,6 +79,7 @@ func measureCold() -> (nanoseconds: [Double], labels: [Label], fits: [FitResult]
 }
 
 /// Warm: a measured text in another box.
+@inline(never)
 func measureWarm(_ labels: [Label]) -> [Double] {
   zip(labels, cases).map { widget, benchCase in
     widget.frame.width = benchCase.width * 0.8 + 10
@@ -74,9 +87,27 @@ func measureWarm(_ labels: [Label]) -> [Double] {
   }
 }
 
-/// The seed's algorithm: measure the whole text again at every 1pt step from the design size
-/// down and stop at the first size that fits; the same fonts and line rules, no cache of the
-/// text. Returns the times and the sizes chosen.
+/// Warm, then drawn: a measured text in another box, with its glyph positions read, as a
+/// widget that is drawn after every fit.
+@inline(never)
+func measureDrawn(_ labels: [Label]) -> [Double] {
+  zip(labels, cases).map { widget, benchCase in
+    widget.frame.width = benchCase.width * 0.9 + 5
+    return time {
+      widget.layoutIfNeeded()
+      if widget.layout?.lines.isEmpty == true, !benchCase.text.isEmpty {
+        fail("\(benchCase.text.prefix(20)): no lines placed")
+      }
+    }
+  }
+}
+
+/// The seed's algorithm, with the same fonts and line rules.
+///
+/// It measures the whole text again at every 1pt step from the design size down and stops
+/// at the first size that fits, with no cache of the text. Returns the times and the sizes
+/// chosen.
+@inline(never)
 func measureNaive() throws -> (nanoseconds: [Double], sizes: [Double]) {
   var nanoseconds: [Double] = []
   var sizes: [Double] = []
@@ -105,8 +136,11 @@ func measureNaive() throws -> (nanoseconds: [Double], sizes: [Double]) {
   return (nanoseconds, sizes)
 }
 
-/// The whole demo: a generated description with many labels, laid out and dumped on every
-/// catalog screen, one screen at a time. Returns the time, the dump's size and the screens.
+/// The whole demo, one screen at a time.
+///
+/// A generated description with many labels is laid out and dumped on every catalog
+/// screen. Returns the time, the dump's size and the screens.
+@inline(never)
 func measureDemo() throws -> (nanoseconds: Double, bytes: Int, screens: Int) {
   let folder = FileManager.default.temporaryDirectory
     .appendingPathComponent("fontfit-bench-\(ProcessInfo.processInfo.processIdentifier)")
@@ -132,6 +166,8 @@ let (coldTimes, labels, fits) = measureCold()
 let coldPeak = Memory.takePeak()
 let warmTimes = measureWarm(labels)
 let warmPeak = Memory.takePeak()
+let drawnTimes = measureDrawn(labels)
+let drawnPeak = Memory.takePeak()
 let naive: (nanoseconds: [Double], sizes: [Double])
 let demo: (nanoseconds: Double, bytes: Int, screens: Int)
 do {
@@ -169,6 +205,8 @@ print(Report.row("warm: measured text, new box", warmTimes, layoutsPerFit, warmP
 print(
   Report.row(
     "warm, texts ≤ 100 characters", shortTexts.map { warmTimes[$0] }, layoutsPerFit, warmPeak))
+print(
+  Report.row("warm and drawn: glyph positions read too", drawnTimes, layoutsPerFit, drawnPeak))
 print(Report.row("naive seed algorithm (1pt steps)", naive.nanoseconds, nil, naivePeak))
 print("")
 print(Report.lengthTable(cases: cases, cold: coldTimes, warm: warmTimes))

@@ -47,7 +47,9 @@ package struct BoundedCache<Key: Hashable, Value> {
     return entry.value
   }
 
-  /// Holds `value` for `key`, replacing any value it had. A value costing more than half the
+  /// Holds `value` for `key`, replacing any value it had.
+  ///
+  /// A value costing more than half the
   /// cost bound is not held.
   package mutating func insert(_ value: Value, for key: Key, cost: Int = 0) {
     if let replaced = young.removeValue(forKey: key) { youngCost -= replaced.cost }

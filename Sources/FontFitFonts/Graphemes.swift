@@ -26,7 +26,9 @@ struct Graphemes {
   /// and there are no bidi controls.
   let isBelowRightToLeftScripts: Bool
 
-  /// One pass over the text. A pair of ASCII characters always has a grapheme boundary
+  /// Splits `text` in one pass.
+  ///
+  /// A pair of ASCII characters always has a grapheme boundary
   /// between them (except CR LF), so ASCII text is split byte by byte without Unicode's
   /// grapheme rules; other clusters are found by the standard library.
   init(_ text: String) {

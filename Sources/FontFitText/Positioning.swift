@@ -160,8 +160,9 @@ public struct TextPositioner: Sendable {
     return shaped.clusters[end..<start].contains { $0.kind == .lineSeparator }
   }
 
-  /// A cluster shown on a line: where it comes from, which cluster, and its bidi level. Kept
-  /// small, since a line makes one per cluster.
+  /// A cluster shown on a line: where it comes from, which cluster, and its bidi level.
+  ///
+  /// Kept small, since a line makes one per cluster.
   private struct Item {
     var source: Source
     /// The cluster's index in its source; for a hyphen, the cluster the hyphen follows.

@@ -385,8 +385,9 @@ public struct LineMetrics: Hashable, Sendable {
 }
 
 extension ShapedText {
-  /// Roughly how many bytes the shaped text holds: its text, clusters, glyphs, fonts and
-  /// paragraphs. Caches weigh entries by it.
+  /// Roughly how many bytes the shaped text holds.
+  ///
+  /// It counts its text, clusters, glyphs, fonts and paragraphs. Caches weigh entries by it.
   package var estimatedByteCount: Int {
     let fontBytes = fonts.reduce(0) {
       $0 + MemoryLayout<ShapedFont>.stride + $1.name.utf8.count + ($1.file?.utf8.count ?? 0)

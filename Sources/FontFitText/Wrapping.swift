@@ -66,8 +66,9 @@ struct LineWrapper {
     return lines
   }
 
-  /// What ``lines(width:lineLimit:heightLimit:)`` would make, in totals only: how many lines,
-  /// their total height and the widest one's width. It keeps no lines, so a fit's trial
+  /// What ``lines(width:lineLimit:heightLimit:)`` would make, in totals only.
+  ///
+  /// The totals are how many lines, their total height and the widest one's width. It keeps no lines, so a fit's trial
   /// layouts allocate nothing.
   func measure(width: Double, lineLimit: Int = .max, heightLimit: Double = .infinity)
     -> (count: Int, height: Double, width: Double)

@@ -3,6 +3,7 @@
 
 import FontFitFonts
 import FontFitText
+import Synchronization
 
 /// What one layout pass computed for a text widget; a value, read without side effects.
 public struct WidgetLayout: Hashable, Sendable {
@@ -42,14 +43,74 @@ public struct WidgetLayout: Hashable, Sendable {
 
 /// A text laid out in a widget: the face its font resolved to, the fit, and the lines placed in
 /// the widget.
+///
+/// The glyph positions are worked out when ``lines`` is first read and then kept: a widget
+/// that is fitted again before it is drawn (while a window is resized, say) pays only for the
+/// fit.
 public struct TextFit: Hashable, Sendable {
   /// The face chosen for the adapted font.
   public var resolvedFont: ResolvedFont
   /// The chosen size, the lines, whether they fit and why not.
   public var result: FitResult
+  /// Places the lines on first use.
+  private let placement: LinePlacement
+
+  init(
+    resolvedFont: ResolvedFont, result: FitResult, positioner: TextPositioner, box: Size,
+    alignment: TextAlignment, vertical: VerticalPlacement
+  ) {
+    self.resolvedFont = resolvedFont
+    self.result = result
+    placement = LinePlacement(
+      positioner: positioner, block: result.block, box: box, alignment: alignment,
+      vertical: vertical)
+  }
+
   /// The lines placed in the widget's frame on the screen (coordinates relative to the frame's
   /// top left corner), aligned, reordered for display, with their glyph runs.
-  public var lines: [PositionedLine]
+  public var lines: [PositionedLine] { placement.lines }
+
+  /// Whether both have the same face, fit and placed lines.
+  public static func == (lhs: TextFit, rhs: TextFit) -> Bool {
+    lhs.resolvedFont == rhs.resolvedFont && lhs.result == rhs.result && lhs.lines == rhs.lines
+  }
+
+  /// Hashes the face and the fit (the lines follow from them).
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(resolvedFont)
+    hasher.combine(result)
+  }
+}
+
+/// The lines of a fit, placed when first asked for; thread-safe.
+private final class LinePlacement: Sendable {
+  private let positioner: TextPositioner
+  private let block: TextBlock
+  private let box: Size
+  private let alignment: TextAlignment
+  private let vertical: VerticalPlacement
+  private let placed = Mutex<[PositionedLine]?>(nil)
+
+  init(
+    positioner: TextPositioner, block: TextBlock, box: Size, alignment: TextAlignment,
+    vertical: VerticalPlacement
+  ) {
+    self.positioner = positioner
+    self.block = block
+    self.box = box
+    self.alignment = alignment
+    self.vertical = vertical
+  }
+
+  var lines: [PositionedLine] {
+    placed.withLock { placed in
+      if let placed { return placed }
+      let lines = positioner.position(
+        block, in: box, alignment: alignment, vertical: vertical)
+      placed = lines
+      return lines
+    }
+  }
 }
 
 /// A text that a widget with `.reject` overflow refused, and the fit that failed.
@@ -205,9 +266,10 @@ extension TextWidget {
       throw .font(error)
     }
     let result = Fitter(shaped: text, truncationToken: token).fit(sizes: sizes, options: options)
-    let lines = TextPositioner(shaped: text, truncationToken: token).position(
-      result.block, in: box, alignment: textAlignment, vertical: verticalPlacement)
-    return TextFit(resolvedFont: resolved, result: result, lines: lines)
+    return TextFit(
+      resolvedFont: resolved, result: result,
+      positioner: TextPositioner(shaped: text, truncationToken: token), box: box,
+      alignment: textAlignment, vertical: verticalPlacement)
   }
 
   /// The size `text` needs when at most `width` points wide, at the adapted size, with no limit

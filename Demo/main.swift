@@ -134,19 +134,31 @@ func run() {
   } catch {
     fail("\(error)", status: 1)
   }
-  let trees = screens.map { document.makeTree(on: $0, shaper: fonts) }
-  for tree in trees { tree.layoutIfNeeded() }
-  let snapshot: LayoutSnapshot
-  do {
-    snapshot = try LayoutSnapshot(trees: trees)
-  } catch {
-    fail("\(error)", status: 1)
+  let format: DumpFormat =
+    options.format == .text ? .text : .json(includingGlyphs: options.glyphs)
+  // Each screen's tree is built, laid out, dumped and released on one worker, so memory
+  // holds one tree per core; the parts are written in the catalog's order.
+  let chosen = screens
+  let parts = ParallelLayout.map(chosen.count) { index in
+    let tree = document.makeTree(on: chosen[index], shaper: fonts)
+    tree.layoutIfNeeded()
+    return Result { () throws(SnapshotError) -> (part: String, failures: [String]) in
+      let snapshot = try ScreenSnapshot(tree: tree, includingGlyphs: options.glyphs)
+      return (format.part(for: snapshot, at: index), layoutFailures(snapshot.root))
+    }
   }
-  switch options.format {
-  case .text: print(snapshot.text)
-  case .json: print(snapshot.json(includingGlyphs: options.glyphs))
+  var output = format.header
+  var failures: [String] = []
+  for part in parts {
+    switch part {
+    case .success(let part):
+      output += part.part
+      failures += part.failures
+    case .failure(let error):
+      fail("\(error)", status: 1)
+    }
   }
-  let failures = snapshot.screens.flatMap { layoutFailures($0.root) }
+  print(output + format.footer(screenCount: screens.count))
   if let first = failures.first {
     fail("\(failures.count) widget(s) could not be laid out; first: \(first)", status: 1)
   }

@@ -20,7 +20,10 @@ let short = arguments.contains("--short")
 let caseCount =
   arguments.firstIndex(of: "--cases").flatMap { Int(arguments.dropFirst($0 + 1).first ?? "") }
   ?? (short ? 50 : 600)
-let demoLabels = short ? 100 : 10_000
+/// `--labels N` sets the number of labels in the whole demo's description.
+let demoLabels =
+  arguments.firstIndex(of: "--labels").flatMap { Int(arguments.dropFirst($0 + 1).first ?? "") }
+  ?? (short ? 100 : 10_000)
 
 func fail(_ message: String) -> Never {
   FileHandle.standardError.write(Data("bench: \(message)\n".utf8))
@@ -136,12 +139,14 @@ func measureNaive() throws -> (nanoseconds: [Double], sizes: [Double]) {
   return (nanoseconds, sizes)
 }
 
-/// The whole demo, one screen at a time.
+/// The whole demo, as the demo CLI runs it.
 ///
-/// A generated description with many labels is laid out and dumped on every catalog
-/// screen. Returns the time, the dump's size and the screens.
+/// A generated description with many labels is read, then laid out and dumped on every
+/// catalog screen;
+/// each screen's tree is built, laid out, dumped and released by one of `workers` threads,
+/// and the parts are joined in order. Returns the time, the dump's size and the screens.
 @inline(never)
-func measureDemo() throws -> (nanoseconds: Double, bytes: Int, screens: Int) {
+func measureDemo(workers: Int) throws -> (nanoseconds: Double, bytes: Int, screens: Int) {
   let folder = FileManager.default.temporaryDirectory
     .appendingPathComponent("fontfit-bench-\(ProcessInfo.processInfo.processIdentifier)")
   try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -149,15 +154,21 @@ func measureDemo() throws -> (nanoseconds: Double, bytes: Int, screens: Int) {
   let file = folder.appendingPathComponent("layout.json")
   try Data(Corpus.demoDescription(labels: demoLabels, cases: cases).utf8).write(to: file)
   let catalog = try ScreenCatalog.bundled()
-  let document = try LayoutDocument.load(path: file.path, catalog: catalog)
   let screens = short ? Array(catalog.screens.prefix(2)) : catalog.screens
+  // A new font system, so no text is measured yet.
+  let system = try FontSystem()
   var bytes = 0
   let nanoseconds = try time {
-    for screen in screens {
-      let tree = document.makeTree(on: screen, shaper: fonts)
+    let document = try LayoutDocument.load(path: file.path, catalog: catalog)
+    let parts = ParallelLayout.map(screens.count, workers: workers) { index in
+      let tree = document.makeTree(on: screens[index], shaper: system)
       tree.layoutIfNeeded()
-      bytes += try LayoutSnapshot(trees: [tree]).text.utf8.count
+      return Result { () throws(SnapshotError) -> String in
+        DumpFormat.text.part(
+          for: try ScreenSnapshot(tree: tree, includingGlyphs: false), at: index)
+      }
     }
+    for part in parts { bytes += try part.get().utf8.count }
   }
   return (nanoseconds, bytes, screens.count)
 }
@@ -176,12 +187,22 @@ do {
   fail("naive baseline: \(error)")
 }
 let naivePeak = Memory.takePeak()
+let parallelDemo: (nanoseconds: Double, bytes: Int, screens: Int)
 do {
-  demo = try measureDemo()
+  demo = try measureDemo(workers: 1)
 } catch {
   fail("whole demo: \(error)")
 }
 let demoPeak = Memory.takePeak()
+do {
+  parallelDemo = try measureDemo(workers: ParallelLayout.processorCount)
+} catch {
+  fail("whole demo on all cores: \(error)")
+}
+let parallelPeak = Memory.takePeak()
+if parallelDemo.bytes != demo.bytes {
+  fail("the demo on all cores wrote \(parallelDemo.bytes) bytes, on one \(demo.bytes)")
+}
 
 // On the naive 1pt grid, the answer is ours rounded down to a whole point.
 var disagreements: [String] = []
@@ -214,8 +235,10 @@ print("")
 let perLabel = demo.nanoseconds / 1000 / Double(demoLabels * max(demo.screens, 1))
 print(
   "whole demo: \(demoLabels) labels × \(demo.screens) screens in "
-    + "\(Report.number(demo.nanoseconds / 1e9, 2)) s, \(Report.number(perLabel, 1)) µs per "
-    + "label per screen, \(demo.bytes) bytes of dump, peak \(Report.number(demoPeak, 0)) MiB")
+    + "\(Report.number(demo.nanoseconds / 1e9, 2)) s on 1 core, \(Report.number(perLabel, 1)) µs per "
+    + "label per screen, \(demo.bytes) bytes of dump, peak \(Report.number(demoPeak, 0)) MiB; "
+    + "on \(ParallelLayout.processorCount) cores \(Report.number(parallelDemo.nanoseconds / 1e9, 2)) s, "
+    + "the same bytes, peak \(Report.number(parallelPeak, 0)) MiB")
 let total = (naive: naive.nanoseconds.reduce(0, +), cold: coldTimes.reduce(0, +))
 print(
   "naive / cold on the whole corpus: \(Report.number(total.naive / max(total.cold, 1), 1))×; "

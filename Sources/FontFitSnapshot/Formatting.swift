@@ -42,7 +42,41 @@ extension FailureSnapshot {
 /// quotes (`"Text that fits…" [+12 characters]`), so a cut excerpt never looks like
 /// truncation in the layout.
 func quotedExcerpt(_ text: String, limit: Int = 48) -> String {
-  let count = text.count
-  guard count > limit else { return TextFormat.quoted(text) }
-  return TextFormat.quoted(String(text.prefix(limit))) + " [+\(count - limit) characters]"
+  var output = ""
+  appendQuotedExcerpt(of: [text], separator: "", to: &output, limit: limit)
+  return output
+}
+
+/// Appends ``quotedExcerpt(_:limit:)`` of `parts` joined by `separator`, without joining them:
+/// only the characters shown are copied, the rest are only counted.
+func appendQuotedExcerpt(
+  of parts: [String], separator: String, to output: inout String, limit: Int = 48
+) {
+  var shown = ""
+  var count = 0
+  for (index, part) in parts.enumerated() {
+    for piece in index > 0 ? [separator, part] : [part] {
+      if count >= limit {
+        count += characterCount(piece)
+        continue
+      }
+      for character in piece {
+        if count < limit { shown.append(character) }
+        count += 1
+      }
+    }
+  }
+  output += TextFormat.quoted(shown)
+  if count > limit { output += " [+\(count - limit) characters]" }
+}
+
+/// The number of characters (grapheme clusters) in `text`, without Unicode's grapheme rules
+/// for ASCII text other than CR LF.
+private func characterCount(_ text: String) -> Int {
+  var previous: UInt8 = 0
+  for byte in text.utf8 {
+    if byte >= 0x80 || (previous == 0x0D && byte == 0x0A) { return text.count }
+    previous = byte
+  }
+  return text.utf8.count
 }

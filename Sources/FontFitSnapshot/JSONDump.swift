@@ -14,7 +14,7 @@ extension LayoutSnapshot {
 }
 
 extension ScreenSnapshot {
-  fileprivate func jsonOutput(includingGlyphs: Bool) -> JSONOutput {
+  func jsonOutput(includingGlyphs: Bool) -> JSONOutput {
     .object([
       ("name", .string(screen.name)),
       ("width", .number(screen.width)),

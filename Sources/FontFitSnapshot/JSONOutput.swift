@@ -31,11 +31,14 @@ extension JSONOutput {
   /// `1e+300`). Strings escape `"`, `\`, and control characters; other characters, including
   /// non-ASCII ones, are written as they are.
   ///
-  /// - Parameter indent: The number of spaces per nesting level, or 0 for compact output.
+  /// - Parameters:
+  ///   - indent: The number of spaces per nesting level, or 0 for compact output.
+  ///   - level: How deep the value is nested in a document written around it; its inner
+  ///     lines are indented for that depth.
   /// - Returns: The JSON text.
-  package func serialized(indent: Int = 2) -> String {
+  package func serialized(indent: Int = 2, level: Int = 0) -> String {
     var writer = JSONWriter(indent: max(0, indent))
-    writer.write(self, level: 0)
+    writer.write(self, level: level)
     return writer.output
   }
 }

@@ -56,11 +56,15 @@ public struct ScreenSnapshot: Hashable, Sendable, Codable {
 
   /// Snapshots a laid-out tree on its environment's screen.
   ///
+  /// - Parameters:
+  ///   - tree: The root, in an environment and laid out.
+  ///   - includingGlyphs: Whether line boxes carry their glyph runs; without, their `runs`
+  ///     are empty and the glyphs are never placed, which makes a text dump much cheaper.
   /// - Throws: ``SnapshotError`` when the tree has no environment or needs layout.
-  public init(tree: View) throws(SnapshotError) {
+  public init(tree: View, includingGlyphs: Bool = true) throws(SnapshotError) {
     guard let environment = tree.environment else { throw .noEnvironment(rootID: tree.id) }
     screen = environment.screen
-    root = try WidgetSnapshot(tree)
+    root = try WidgetSnapshot(tree, includingGlyphs: includingGlyphs)
   }
 }
 
@@ -79,8 +83,11 @@ public struct WidgetSnapshot: Hashable, Sendable, Codable {
 
   /// Snapshots a laid-out widget and its subtree.
   ///
+  /// - Parameters:
+  ///   - view: The widget, laid out.
+  ///   - includingGlyphs: Whether line boxes carry their glyph runs.
   /// - Throws: ``SnapshotError/needsLayout(widgetID:)`` when a widget needs layout.
-  public init(_ view: View) throws(SnapshotError) {
+  public init(_ view: View, includingGlyphs: Bool = true) throws(SnapshotError) {
     guard !view.needsLayout else { throw .needsLayout(widgetID: view.id) }
     kind = view.kind
     id = view.id
@@ -89,10 +96,13 @@ public struct WidgetSnapshot: Hashable, Sendable, Codable {
     if let widget = view as? TextWidget {
       guard let layout = widget.layout else { throw .needsLayout(widgetID: view.id) }
       frame = layout.screenFrame
-      text = TextSnapshot(widget, layout: layout)
+      text = TextSnapshot(widget, layout: layout, includingGlyphs: includingGlyphs)
     }
     children = []
-    for child in view.children { children.append(try WidgetSnapshot(child)) }
+    children.reserveCapacity(view.children.count)
+    for child in view.children {
+      children.append(try WidgetSnapshot(child, includingGlyphs: includingGlyphs))
+    }
   }
 }
 
@@ -131,7 +141,7 @@ public struct TextSnapshot: Hashable, Sendable, Codable {
   /// Why layout failed, or nil.
   public var error: String?
 
-  init(_ widget: TextWidget, layout: WidgetLayout) {
+  init(_ widget: TextWidget, layout: WidgetLayout, includingGlyphs: Bool) {
     let fit = layout.fit
     font = FontSnapshot(
       design: widget.font, adapted: layout.adaptedFont, resolved: layout.resolvedFont,
@@ -139,7 +149,7 @@ public struct TextSnapshot: Hashable, Sendable, Codable {
     placeholder = (widget as? TextField)?.placeholder
     text = layout.shownText
     lines = fit?.lines.map(\.text) ?? []
-    lineBoxes = layout.lines.map(LineBoxSnapshot.init)
+    lineBoxes = (includingGlyphs ? layout.lines : layout.lineBoxes).map(LineBoxSnapshot.init)
     alignment = widget.textAlignment
     textSize = fit?.textSize ?? .zero
     fits = fit?.fits ?? false

@@ -18,63 +18,112 @@ extension LayoutSnapshot {
 extension ScreenSnapshot {
   /// The text dump of this screen.
   public var text: String {
-    var lines = [screen.summary]
-    root.appendText(depth: 1, to: &lines)
-    return lines.joined(separator: "\n")
+    var output = screen.summary
+    output.reserveCapacity(1024)
+    root.appendText(depth: 1, to: &output)
+    return output
   }
 }
 
 extension WidgetSnapshot {
-  fileprivate func appendText(depth: Int, to lines: inout [String]) {
-    var line = String(repeating: "  ", count: depth) + kind.rawValue
-    if !id.isEmpty { line += " \(id)" }
-    line += " \(frame.summary)"
-    if let text { line += " " + text.summary }
-    lines.append(line)
-    for child in children { child.appendText(depth: depth + 1, to: &lines) }
+  /// Appends this widget's line (after a line break) and its children's.
+  fileprivate func appendText(depth: Int, to output: inout String) {
+    output += "\n"
+    for _ in 0..<depth { output += "  " }
+    output += kind.rawValue
+    if !id.isEmpty {
+      output += " "
+      output += id
+    }
+    output += " "
+    output += frame.summary
+    if let text {
+      output += " "
+      text.appendSummary(to: &output)
+    }
+    for child in children { child.appendText(depth: depth + 1, to: &output) }
   }
 }
 
 extension TextSnapshot {
   /// The font, sizes, lines, fit and shown text, joined by ` · `.
   var summary: String {
-    guard let size = font.size else { return "layout failed: \(error ?? "unknown error")" }
-    var parts = [
-      "\(fontName) \(TextFormat.string(font.designSize, fractionDigits: 3))→"
-        + "\(TextFormat.string(font.adaptedSize, fractionDigits: 3))→"
-        + "\(TextFormat.string(size, fractionDigits: 3))pt",
-      lines.count == 1 ? "1 line" : "\(lines.count) lines",
-    ]
-    if alignment != .natural { parts.append("aligned \(alignment.rawValue)") }
-    if lineBoxes.contains(where: { $0.direction == .rightToLeft }) { parts.append("right to left") }
-    if let rejectedText {
-      let reason = rejectionFailure.map { " (\($0.summary))" } ?? ""
-      parts.append("rejected \(quotedExcerpt(rejectedText))\(reason), kept the previous text")
-    } else if overflow == .scroll, let failure, failure.kind == .tooTall {
-      parts.append(
-        "scrolls (content \(TextFormat.string(textSize.height, fractionDigits: 3))pt tall)")
-    } else if let failure {
-      parts.append("overflows (\(failure.summary))")
-    } else {
-      parts.append("fits")
+    var output = ""
+    appendSummary(to: &output)
+    return output
+  }
+
+  /// Appends ``summary``, written part by part into one string.
+  fileprivate func appendSummary(to output: inout String) {
+    guard let size = font.size else {
+      output += "layout failed: \(error ?? "unknown error")"
+      return
     }
-    if hiddenCharacters > 0 { parts.append("\(hiddenCharacters) characters hidden") }
-    if fonts.count > 1 || fonts.first != font.displayName {
-      parts.append("fonts: \(fonts.joined(separator: " + "))")
+    appendFontName(to: &output)
+    output += " "
+    output += TextFormat.string(font.designSize, fractionDigits: 3)
+    output += "→"
+    output += TextFormat.string(font.adaptedSize, fractionDigits: 3)
+    output += "→"
+    output += TextFormat.string(size, fractionDigits: 3)
+    output += lines.count == 1 ? "pt · 1 line" : "pt · \(lines.count) lines"
+    if alignment != .natural {
+      output += " · aligned "
+      output += alignment.rawValue
+    }
+    if lineBoxes.contains(where: { $0.direction == .rightToLeft }) {
+      output += " · right to left"
+    }
+    if let rejectedText {
+      output += " · rejected "
+      output += quotedExcerpt(rejectedText)
+      if let rejectionFailure { output += " (\(rejectionFailure.summary))" }
+      output += ", kept the previous text"
+    } else if overflow == .scroll, let failure, failure.kind == .tooTall {
+      output += " · scrolls (content "
+      output += TextFormat.string(textSize.height, fractionDigits: 3)
+      output += "pt tall)"
+    } else if let failure {
+      output += " · overflows (\(failure.summary))"
+    } else {
+      output += " · fits"
+    }
+    if hiddenCharacters > 0 { output += " · \(hiddenCharacters) characters hidden" }
+    if fonts.count > 1 || !isDisplayName(fonts.first) {
+      output += " · fonts: "
+      output += fonts.joined(separator: " + ")
     }
     if !missingCharacters.isEmpty {
       let first = missingCharacters.prefix(5).joined(separator: " ")
       let more = missingCharacters.count > 5 ? " …" : ""
-      parts.append("missing glyphs: \(missingCharacters.count) (\(first)\(more))")
+      output += " · missing glyphs: \(missingCharacters.count) (\(first)\(more))"
     }
-    parts.append(quotedExcerpt(lines.joined(separator: " ⏎ ")))
-    return parts.joined(separator: " · ")
+    output += " · "
+    appendQuotedExcerpt(of: lines, separator: " ⏎ ", to: &output)
   }
 
-  /// The face used, and the requested family when it was substituted.
-  private var fontName: String {
-    guard !font.family.isEmpty else { return font.requestedFamilies }
-    let name = font.displayName
-    return font.substituted ? "\(name) (for \(font.requestedFamilies))" : name
+  /// Whether `name` is the face's family and style, as ``FontSnapshot/displayName`` joins them.
+  private func isDisplayName(_ name: String?) -> Bool {
+    guard let name else { return false }
+    if font.style.isEmpty { return name == font.family }
+    if font.family.isEmpty { return name == font.style }
+    return name.utf8.count == font.family.utf8.count + 1 + font.style.utf8.count
+      && name.hasPrefix(font.family) && name.hasSuffix(font.style)
+      && name.utf8[name.utf8.index(name.startIndex, offsetBy: font.family.utf8.count)]
+        == UInt8(ascii: " ")
+  }
+
+  /// Appends the face used, and the requested family when it was substituted.
+  private func appendFontName(to output: inout String) {
+    guard !font.family.isEmpty else {
+      output += font.requestedFamilies
+      return
+    }
+    output += font.family
+    if !font.style.isEmpty {
+      output += " "
+      output += font.style
+    }
+    if font.substituted { output += " (for \(font.requestedFamilies))" }
   }
 }

@@ -1,0 +1,41 @@
+/// A dump written one screen at a time, byte for byte the same as ``LayoutSnapshot/text`` or
+/// ``LayoutSnapshot/json(includingGlyphs:)`` of all the screens together.
+///
+/// A tool that lays out many screens writes each screen's part as soon as it is laid out and
+/// lets go of its widget tree, so memory holds one tree at a time rather than all of them.
+public enum DumpFormat: Hashable, Sendable {
+  /// The text dump.
+  case text
+  /// The JSON dump, with glyph runs when `includingGlyphs` is set.
+  case json(includingGlyphs: Bool)
+
+  /// What comes before the first screen.
+  public var header: String {
+    switch self {
+    case .text: ""
+    case .json: "{\n  \"screens\": ["
+    }
+  }
+
+  /// The part of the dump for `screen`, the screen at `position` (from 0) in the dump.
+  public func part(for screen: ScreenSnapshot, at position: Int) -> String {
+    switch self {
+    case .text:
+      return (position > 0 ? "\n\n" : "") + screen.text
+    case .json(let includingGlyphs):
+      // A screen is an element of the array that is the value of the root's member: two
+      // levels deep.
+      let element = screen.jsonOutput(includingGlyphs: includingGlyphs)
+        .serialized(indent: 2, level: 2)
+      return (position > 0 ? ",\n" : "\n") + "    " + element
+    }
+  }
+
+  /// What comes after the last of `screenCount` screens.
+  public func footer(screenCount: Int) -> String {
+    switch self {
+    case .text: ""
+    case .json: screenCount > 0 ? "\n  ]\n}" : "]\n}"
+    }
+  }
+}

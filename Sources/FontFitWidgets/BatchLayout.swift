@@ -1,0 +1,115 @@
+import Dispatch
+import FontFitFonts
+import FontFitText
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// One text to fit as a ``Label`` would: its text, font, box and the label's fitting settings.
+public struct FitRequest: Hashable, Sendable {
+  /// The text.
+  public var text: String
+  /// The design font; the environment's adaptation applies to it.
+  public var font: Font
+  /// The box, in design points.
+  public var size: Size
+  /// The most lines, or 0 for no limit.
+  public var numberOfLines: Int
+  /// How the font shrinks to fit, or nil for the adapted size only.
+  public var autoFit: AutoFit?
+  /// How lines wrap and where text is cut.
+  public var lineBreakMode: LineBreakMode
+  /// The text's language, or nil for the environment's.
+  public var language: Language?
+
+  /// A request with a label's defaults: any number of lines, auto-fit down to 10pt in 0.5pt
+  /// steps, tail truncation.
+  public init(
+    text: String, font: Font, size: Size, numberOfLines: Int = 0, autoFit: AutoFit? = AutoFit(),
+    lineBreakMode: LineBreakMode = .truncateTail, language: Language? = nil
+  ) {
+    self.text = text
+    self.font = font
+    self.size = size
+    self.numberOfLines = numberOfLines
+    self.autoFit = autoFit
+    self.lineBreakMode = lineBreakMode
+    self.language = language
+  }
+}
+
+/// Runs independent layouts on several threads, with results in input order.
+///
+/// Each task builds and lays out its own widgets, which never leave its thread; what comes
+/// back are `Sendable` values. Shaped texts and fonts are shared through the environment's
+/// font system, which is thread-safe, so a text measured on one thread is reused on the
+/// others, and the results are the same as a serial run's.
+public enum ParallelLayout {
+  /// The number of processors online; at least 1.
+  public static var processorCount: Int {
+    #if canImport(Glibc)
+      return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    #else
+      return 1
+    #endif
+  }
+
+  /// `body(index)` for every index in `0..<count`, on up to `workers` threads at once.
+  ///
+  /// - Parameters:
+  ///   - count: How many tasks there are.
+  ///   - workers: The most tasks that run at once; by default one per processor.
+  ///   - body: One task; it must depend on nothing but its index and shared, thread-safe
+  ///     state.
+  /// - Returns: The results, in index order.
+  public static func map<Result: Sendable>(
+    _ count: Int, workers: Int = processorCount, _ body: @Sendable (Int) -> Result
+  ) -> [Result] {
+    guard count > 0 else { return [] }
+    let results = Mutex<[Result?]>(Array(repeating: nil, count: count))
+    let next = Atomic<Int>(0)
+    let threads = max(1, min(workers, count))
+    DispatchQueue.concurrentPerform(iterations: threads) { _ in
+      while true {
+        let index = next.add(1, ordering: .relaxed).oldValue
+        guard index < count else { return }
+        let result = body(index)
+        results.withLock { $0[index] = result }
+      }
+    }
+    return results.withLock { $0.compactMap { $0 } }
+  }
+
+  /// The layouts of many labels on all cores: for each request, the ``WidgetLayout`` a
+  /// ``Label`` with those settings has in `environment`.
+  ///
+  /// - Parameters:
+  ///   - requests: The texts and their settings.
+  ///   - environment: The screen, adaptation and font system.
+  ///   - workers: The most labels laid out at once; by default one per processor.
+  /// - Returns: One layout per request, in order, equal to laying the labels out one by one.
+  public static func layouts(
+    of requests: [FitRequest], in environment: WidgetEnvironment,
+    workers: Int = processorCount
+  ) -> [WidgetLayout] {
+    map(requests.count, workers: workers) { index in
+      Label(request: requests[index], environment: environment).computeLayout()
+    }
+  }
+}
+
+extension Label {
+  /// A label at the origin with a request's settings, in `environment`.
+  convenience init(request: FitRequest, environment: WidgetEnvironment) {
+    self.init(
+      frame: Rect(x: 0, y: 0, width: request.size.width, height: request.size.height),
+      font: request.font, text: request.text)
+    numberOfLines = request.numberOfLines
+    autoFit = request.autoFit
+    lineBreakMode = request.lineBreakMode
+    language = request.language
+    self.environment = environment
+  }
+}

@@ -214,6 +214,62 @@ struct LayoutSnapshotTests {
       elements(member(json, "screens")).map { string(member($0, "name")) } == screens.map(\.name))
   }
 
+  @Test(
+    "A dump written screen by screen is byte for byte the dump of all screens, for 0 to 4 screens",
+    arguments: 0...4)
+  func streamedDump(screenCount: Int) throws {
+    let screens = Array(
+      [TestScreens.iPhone6, TestScreens.iPhone4s, TestScreens.iPhone5, TestScreens.iPhone6Plus]
+        .prefix(screenCount))
+    let trees = try screens.map { try sampleTree(on: $0) }
+    for tree in trees { tree.layoutIfNeeded() }
+    let snapshot = try LayoutSnapshot(trees: trees)
+    let formats: [(DumpFormat, String)] = [
+      (.text, snapshot.text), (.json(includingGlyphs: false), snapshot.json),
+      (.json(includingGlyphs: true), snapshot.json(includingGlyphs: true)),
+    ]
+    for (format, whole) in formats {
+      var streamed = format.header
+      for (position, screen) in snapshot.screens.enumerated() {
+        streamed += format.part(for: screen, at: position)
+      }
+      streamed += format.footer(screenCount: snapshot.screens.count)
+      #expect(streamed == whole, "\(format)")
+    }
+  }
+
+  @Test("A snapshot without glyphs has the same line boxes and dump, without their runs")
+  func snapshotWithoutGlyphs() throws {
+    let root = View(id: "root", frame: Rect(x: 0, y: 0, width: 320, height: 568))
+    for (index, alignment) in TextAlignment.allCases.enumerated() {
+      let label = Label(
+        id: "l\(index)", frame: Rect(x: 10, y: 10 + 60 * Double(index), width: 150, height: 50),
+        font: Font(family: "DejaVu Sans", pointSize: 15),
+        text: "Justified and aligned lines sit where their glyphs are drawn. مرحبا")
+      label.textAlignment = alignment
+      try root.addChild(label)
+    }
+    root.environment = WidgetEnvironment(
+      screen: TestScreens.iPhone6, designScreen: TestScreens.iPhone5, adaptation: .none,
+      shaper: try FontSystem.shared())
+    root.layoutIfNeeded()
+    let full = try ScreenSnapshot(tree: root)
+    let bare = try ScreenSnapshot(tree: root, includingGlyphs: false)
+    func boxes(_ widget: WidgetSnapshot) -> [LineBoxSnapshot] {
+      (widget.text?.lineBoxes ?? []) + widget.children.flatMap(boxes)
+    }
+    #expect(boxes(full.root).count > TextAlignment.allCases.count)
+    #expect(boxes(full.root).allSatisfy { !$0.runs.isEmpty })
+    #expect(boxes(bare.root).allSatisfy { $0.runs.isEmpty })
+    let withoutRuns = boxes(full.root).map { box in
+      var box = box
+      box.runs = []
+      return box
+    }
+    #expect(boxes(bare.root) == withoutRuns)
+    #expect(bare.text == full.text)
+  }
+
   @Test("JSON failure is an object of kind, needed and available, or null when the text fits")
   func failureObject() throws {
     let widgets = try widgetsByID(LayoutSnapshot(trees: [laidOutSample()]).json)

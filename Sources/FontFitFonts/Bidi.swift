@@ -132,24 +132,40 @@ struct Hyphenation {
   /// For each grapheme cluster, whether a break just before it inserts a hyphen.
   let breaksInsertHyphen: [Bool]
 
-  init(graphemes: Graphemes) throws(ShapingError) {
-    let unitCount = graphemes.utf16Offsets[graphemes.count]
-    var result = [Bool](repeating: false, count: graphemes.count)
+  /// What the rule reads of a text: its UTF-16 units and each cluster's offset and first and
+  /// last scalars.
+  struct Input: Sendable {
+    var utf16: [UInt16]
+    var utf16Offsets: [Int]
+    var firstScalars: [Unicode.Scalar]
+    var lastScalars: [Unicode.Scalar]
+
+    init(_ graphemes: Graphemes) {
+      utf16 = graphemes.utf16
+      utf16Offsets = graphemes.utf16Offsets
+      firstScalars = graphemes.firstScalars
+      lastScalars = graphemes.lastScalars
+    }
+  }
+
+  init(_ input: Input) throws(ShapingError) {
+    let count = input.firstScalars.count
+    var result = [Bool](repeating: false, count: count)
     // Only a pair of clusters that are neither spaces nor hyphens can take a hyphen; a text
     // without one needs no word boundaries.
-    let candidates = (1..<max(graphemes.count, 1)).filter { index in
-      !Self.isSpaceOrHyphen(graphemes.lastScalars[index - 1])
-        && !Self.isSpaceOrHyphen(graphemes.firstScalars[index])
+    let candidates = (1..<max(count, 1)).filter { index in
+      !Self.isSpaceOrHyphen(input.lastScalars[index - 1])
+        && !Self.isSpaceOrHyphen(input.firstScalars[index])
     }
     guard !candidates.isEmpty else {
       breaksInsertHyphen = result
       return
     }
-    guard let length = Int32(exactly: unitCount) else {
+    let units = input.utf16
+    guard let length = Int32(exactly: units.count) else {
       throw .lineBreaking(.engineFailed(code: 0, message: "ICU cannot take the text's length"))
     }
-    let units = graphemes.utf16
-    var boundary = [UInt8](repeating: 1, count: unitCount + 1)
+    var boundary = [UInt8](repeating: 1, count: units.count + 1)
     var error: Int32 = 0
     let status = units.withUnsafeBufferPointer { text in
       boundary.withUnsafeMutableBufferPointer { boundary in
@@ -159,8 +175,8 @@ struct Hyphenation {
     guard status == 0, error <= 0 else {
       throw .lineBreaking(.engineFailed(code: error, message: "ICU's word break iterator failed"))
     }
-    for index in candidates where boundary[graphemes.utf16Offsets[index]] == 0 {
-      result[index] = Self.scriptHyphenates(after: graphemes.lastScalars[index - 1])
+    for index in candidates where boundary[input.utf16Offsets[index]] == 0 {
+      result[index] = Self.scriptHyphenates(after: input.lastScalars[index - 1])
     }
     breaksInsertHyphen = result
   }

@@ -1,16 +1,23 @@
 import FontFitText
 import Synchronization
 
-/// Measures the two sides of a forced break inside a word as Pango does, by shaping each on
-/// its own, but only for the breaks a layout asks about: most texts are never broken inside a
-/// word, and shaping every position where HarfBuzz says breaking changes the shaping would
-/// cost more than the rest of shaping together.
+/// Examines a forced break inside a word as Pango does, but only for the breaks a layout asks
+/// about: whether it takes a hyphen (Pango's rule, which needs the text's word boundaries),
+/// and how its two sides measure when each is shaped on its own. Most texts are never broken
+/// inside a word, and finding word boundaries and reshaping every position where HarfBuzz
+/// says breaking changes the shaping would cost as much as the rest of shaping.
 ///
 /// It keeps what it needs of the text (its bytes, clusters, faces and advances) and remembers
-/// every answer, so a break measured at one size is free at the next.
+/// every answer, so a break examined at one size is free at the next.
 final class BreakReshaper: BreakReshaping {
   private let text: Text
-  private let answers = Mutex<[Int: BreakAdjustment]>([:])
+  private let state = Mutex(State())
+
+  /// The answers so far, and where hyphens go once worked out.
+  private struct State {
+    var answers: [Int: BreakAdjustment] = [:]
+    var hyphenates: [Bool]?
+  }
 
   /// Letters on each side of a break that are shaped again; joining and ligatures reach no
   /// further in practice.
@@ -27,50 +34,64 @@ final class BreakReshaper: BreakReshaping {
     var hyphens: [ShapedHyphen?]
     var advances: [Double]
     var opportunities: [LineBreakOpportunity]
-    var hyphenates: [Bool]
+    var hyphenation: Hyphenation.Input
     var levels: [UInt8]
     var scripts: [Int32]
     var language: String?
   }
 
-  /// A reshaper for the clusters in `flagged` (where HarfBuzz flagged breaking as unsafe), or
-  /// nil when there are none.
-  init?(
+  /// A reshaper for a text whose clusters in `flagged` are where HarfBuzz flagged breaking
+  /// as unsafe.
+  init(
     flagged: Set<Int>, bytes: [UInt8], graphemes: Graphemes, faceOf: [Int], faces: [FontFace],
     fonts: [ShapedFont], advances: [Double], opportunities: [LineBreakOpportunity],
-    hyphenates: [Bool], levels: [UInt8], scripts: [Int32], language: String?
+    levels: [UInt8], scripts: [Int32], language: String?
   ) {
-    guard !flagged.isEmpty else { return nil }
     var flags = [Bool](repeating: false, count: graphemes.count)
     for index in flagged where flags.indices.contains(index) { flags[index] = true }
     text = Text(
       flagged: flags, bytes: bytes, kinds: graphemes.kinds, utf8Offsets: graphemes.utf8Offsets,
       faceOf: faceOf, faces: faces.map(\.harfBuzz), hyphens: fonts.map(\.hyphen),
-      advances: advances, opportunities: opportunities, hyphenates: hyphenates, levels: levels,
-      scripts: scripts, language: language)
+      advances: advances, opportunities: opportunities,
+      hyphenation: Hyphenation.Input(graphemes), levels: levels, scripts: scripts,
+      language: language)
   }
 
   func adjustment(before index: Int) -> BreakAdjustment {
-    guard text.flagged.indices.contains(index), text.flagged[index] else {
-      return BreakAdjustment()
+    guard text.flagged.indices.contains(index), index > 0 else { return BreakAdjustment() }
+    if let known = state.withLock({ $0.answers[index] }) { return known }
+    let hyphenates = self.hyphenates
+    var measured = BreakAdjustment(insertsHyphen: hyphenates[index])
+    if text.flagged[index] {
+      do {
+        measured = try Self.measure(before: index, in: text, hyphenates: hyphenates)
+      } catch {
+        // HarfBuzz fails only when out of memory; the break then measures as the pieces'
+        // widths inside the word, which is what every break without reshaping measures.
+      }
     }
-    if let known = answers.withLock({ $0[index] }) { return known }
-    let measured: BreakAdjustment
-    do {
-      measured = try Self.measure(before: index, in: text)
-    } catch {
-      // HarfBuzz fails only when out of memory; the break then measures as the pieces'
-      // widths inside the word, which is what every break without reshaping measures.
-      measured = BreakAdjustment()
-    }
-    answers.withLock { $0[index] = measured }
+    state.withLock { $0.answers[index] = measured }
     return measured
+  }
+
+  /// Where hyphens go, found on first use. A failure of ICU's word break iterator (it can only
+  /// run out of memory) leaves every break without a hyphen.
+  private var hyphenates: [Bool] {
+    if let known = state.withLock({ $0.hyphenates }) { return known }
+    let found: [Bool]
+    do {
+      found = try Hyphenation(text.hyphenation).breaksInsertHyphen
+    } catch {
+      found = Array(repeating: false, count: text.flagged.count)
+    }
+    state.withLock { $0.hyphenates = found }
+    return found
   }
 
   /// Shapes the two sides of the break before cluster `index`, when it lies inside a word in
   /// one face, and compares them with their widths inside the word.
-  private static func measure(before index: Int, in text: Text) throws(FontError)
-    -> BreakAdjustment
+  private static func measure(before index: Int, in text: Text, hyphenates: [Bool])
+    throws(FontError) -> BreakAdjustment
   {
     let kinds = text.kinds
     let count = kinds.count
@@ -78,7 +99,7 @@ final class BreakReshaper: BreakReshaping {
     let opportunities = text.opportunities
     guard index > 0, index < count, opportunities[index] == .prohibited,
       kinds[index - 1] == .visible, kinds[index] == .visible, faceOf[index - 1] == faceOf[index]
-    else { return BreakAdjustment() }
+    else { return BreakAdjustment(insertsHyphen: hyphenates[index]) }
     let font = faceOf[index]
     func inWord(_ other: Int) -> Bool {
       kinds[other] == .visible && faceOf[other] == font
@@ -105,7 +126,7 @@ final class BreakReshaper: BreakReshaping {
     }
     // The end of the line: the letters before the break, then the hyphen, with the text
     // before them as context and nothing after.
-    let hyphen = text.hyphenates[index] ? text.hyphens[font] : nil
+    let hyphen = hyphenates[index] ? text.hyphens[font] : nil
     let endBytes = Array(text.bytes[before..<offsets[index]]) + Array((hyphen?.text ?? "").utf8)
     let endGlyphs = try face.shape(
       endBytes, run: run((offsets[first] - before)..<endBytes.count, index - 1),
@@ -118,7 +139,8 @@ final class BreakReshaper: BreakReshaping {
       language: text.language)
     return BreakAdjustment(
       end: width(endGlyphs, face) - joinedEnd,
-      start: width(startGlyphs, face) - text.advances[index..<last].reduce(0, +))
+      start: width(startGlyphs, face) - text.advances[index..<last].reduce(0, +),
+      insertsHyphen: hyphenates[index])
   }
 
   private static func width(_ glyphs: [HarfBuzzGlyph], _ face: HarfBuzzFace) -> Double {

@@ -68,7 +68,6 @@ struct Shaper {
       graphemes.distribute(glyphs, in: run.shaping.range, scale: scale, into: &advances)
       placed.add(glyphs, font: run.face, scale: scale, graphemes: graphemes)
     }
-    let hyphenates = try Hyphenation(graphemes: graphemes).breaksInsertHyphen
     for index in fonts.indices where fonts[index].hyphen == nil {
       fonts[index].hyphen = faces[index].hyphen.map { hyphen in
         ShapedHyphen(
@@ -79,7 +78,7 @@ struct Shaper {
     let reshaper = BreakReshaper(
       flagged: placed.unsafeToBreak, bytes: bytes, graphemes: graphemes, faceOf: faceOf,
       faces: faces, fonts: fonts, advances: advances, opportunities: opportunities,
-      hyphenates: hyphenates, levels: levels.levels, scripts: scripts,
+      levels: levels.levels, scripts: scripts,
       language: options.language?.tag)
     var clusters: [ShapedCluster] = []
     clusters.reserveCapacity(graphemes.count)
@@ -91,7 +90,7 @@ struct Shaper {
           range: graphemes.ranges[index], advance: drawsNothing ? 0 : advances[index],
           breakBefore: opportunities[index], kind: kind, font: faceOf[index],
           level: levels.levels[index], glyphs: drawsNothing ? 0..<0 : placed.ranges[index],
-          insertsHyphen: hyphenates[index]))
+          insertsHyphen: false))
     }
     return ShapedText(
       validatedText: text, clusters: clusters, fonts: fonts, missingCharacters: missing,

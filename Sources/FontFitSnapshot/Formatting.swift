@@ -54,17 +54,23 @@ func appendQuotedExcerpt(
 ) {
   var shown = ""
   var count = 0
-  for (index, part) in parts.enumerated() {
-    for piece in index > 0 ? [separator, part] : [part] {
-      if count >= limit {
-        count += characterCount(piece)
-        continue
-      }
-      for character in piece {
-        if count < limit { shown.append(character) }
-        count += 1
-      }
+  func add(_ piece: Substring) {
+    guard count < limit else {
+      count += characterCount(piece)
+      return
     }
+    // Find where the shown characters end, then copy them at once.
+    var index = piece.startIndex
+    while index < piece.endIndex, count < limit {
+      index = piece.index(after: index)
+      count += 1
+    }
+    shown += piece[..<index]
+    if index < piece.endIndex { count += characterCount(piece[index...]) }
+  }
+  for (position, part) in parts.enumerated() {
+    if position > 0 { add(separator[...]) }
+    add(part[...])
   }
   output += TextFormat.quoted(shown)
   if count > limit { output += " [+\(count - limit) characters]" }
@@ -72,7 +78,7 @@ func appendQuotedExcerpt(
 
 /// The number of characters (grapheme clusters) in `text`, without Unicode's grapheme rules
 /// for ASCII text other than CR LF.
-private func characterCount(_ text: String) -> Int {
+private func characterCount(_ text: Substring) -> Int {
   var previous: UInt8 = 0
   for byte in text.utf8 {
     if byte >= 0x80 || (previous == 0x0D && byte == 0x0A) { return text.count }

@@ -111,14 +111,17 @@ public struct ShapedText: Hashable, Sendable {
     self.reshaper = reshaper
   }
 
-  /// How a forced break inside a word just before cluster `index` changes the widths of the
-  /// two lines it makes, in ems: the reshaper's answer when there is one, else the cluster's
+  /// What a forced break inside a word just before cluster `index` does: whether it inserts
+  /// a hyphen, and how it changes the widths of the two lines it makes, in ems. The
+  /// reshaper's answer when there is one, else the cluster's ``ShapedCluster/insertsHyphen``,
   /// ``ShapedCluster/breakEndAdjustment`` and ``ShapedCluster/breakStartAdjustment``.
   public func breakAdjustment(before index: Int) -> BreakAdjustment {
     guard clusters.indices.contains(index) else { return BreakAdjustment() }
     if let reshaper { return reshaper.adjustment(before: index) }
     let cluster = clusters[index]
-    return BreakAdjustment(end: cluster.breakEndAdjustment, start: cluster.breakStartAdjustment)
+    return BreakAdjustment(
+      end: cluster.breakEndAdjustment, start: cluster.breakStartAdjustment,
+      insertsHyphen: cluster.insertsHyphen)
   }
 
   /// Whether two shaped texts hold the same text, clusters, fonts, glyphs and paragraphs; a
@@ -218,7 +221,9 @@ public struct ShapedCluster: Hashable, Sendable {
   /// shares a ligature drawn by an earlier cluster, or when the shaper gives no glyphs.
   public var glyphs: Range<Int>
   /// Whether a line broken inside a word just before this cluster ends with a hyphen, as Pango
-  /// inserts one (in scripts that hyphenate, not next to spaces or hyphens).
+  /// inserts one (in scripts that hyphenate, not next to spaces or hyphens). A shaper that
+  /// supplies a ``BreakReshaping`` answers through ``ShapedText/breakAdjustment(before:)``
+  /// instead, which layout reads; a font system's clusters leave this false.
   public var insertsHyphen: Bool
   /// How much wider, in ems, a line that a forced break ends just before this cluster is.
   ///
@@ -400,28 +405,32 @@ extension ShapedText {
   }
 }
 
-/// How a forced break inside a word changes the widths of the lines on either side, in ems.
+/// What a forced break inside a word does: whether it inserts a hyphen, and how it changes
+/// the widths of the lines on either side, in ems.
 public struct BreakAdjustment: Hashable, Sendable {
   /// The change in width of the line that ends at the break (its hyphen included).
   public var end: Double
   /// The change in width of the line that starts after the break.
   public var start: Double
+  /// Whether the line that ends at the break ends with a hyphen, as Pango inserts one.
+  public var insertsHyphen: Bool
 
-  /// An adjustment; by default none.
-  public init(end: Double = 0, start: Double = 0) {
+  /// An adjustment; by default none, and no hyphen.
+  public init(end: Double = 0, start: Double = 0, insertsHyphen: Bool = false) {
     self.end = end
     self.start = start
+    self.insertsHyphen = insertsHyphen
   }
 }
 
-/// Measures, on demand, how breaking a word before a cluster changes its shaping: the two
-/// pieces shaped on their own (an Arabic letter in its final form, a ligature taken apart)
-/// against their widths inside the word.
+/// Finds, on demand, what breaking a word before a cluster does: whether the break takes a
+/// hyphen, and how the two pieces measure shaped on their own (an Arabic letter in its final
+/// form, a ligature taken apart) against their widths inside the word.
 ///
-/// A shaper supplies one so that only the breaks a layout actually forces are measured, as
+/// A shaper supplies one so that only the breaks a layout actually forces are examined, as
 /// Pango reshapes the pieces of a broken word when it breaks it.
 public protocol BreakReshaping: Sendable {
-  /// The adjustment for a forced break just before cluster `index`; none where breaking
-  /// changes nothing.
+  /// What a forced break just before cluster `index` does; no hyphen and no change where
+  /// breaking changes nothing.
   func adjustment(before index: Int) -> BreakAdjustment
 }

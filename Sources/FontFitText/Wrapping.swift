@@ -182,7 +182,8 @@ struct LineWrapper {
   /// The hyphen a break before cluster `index` inserts, in points, and the font it is in.
   private func hyphenAdvance(before index: Int) -> (advance: Double, font: Int)? {
     let clusters = shaped.clusters
-    guard index > 0, index < clusters.count, clusters[index].insertsHyphen else { return nil }
+    guard index > 0, index < clusters.count, shaped.breakAdjustment(before: index).insertsHyphen
+    else { return nil }
     let font = clusters[index - 1].font
     guard let hyphen = shaped.fonts[font].hyphen else { return nil }
     return (hyphen.glyph.advance * pointSize, font)

@@ -1,8 +1,9 @@
 import FontFitText
 import Synchronization
 
-/// Examines a forced break inside a word as Pango does, but only for the breaks a layout asks
-/// about: whether it takes a hyphen (Pango's rule, which needs the text's word boundaries),
+/// Examines a forced break inside a word as Pango does, for the breaks a layout asks about.
+///
+/// It finds whether a break takes a hyphen (Pango's rule, which needs the text's word boundaries),
 /// and how its two sides measure when each is shaped on its own. Most texts are never broken
 /// inside a word, and finding word boundaries and reshaping every position where HarfBuzz
 /// says breaking changes the shaping would cost as much as the rest of shaping.
@@ -74,7 +75,9 @@ final class BreakReshaper: BreakReshaping {
     return measured
   }
 
-  /// Where hyphens go, found on first use. A failure of ICU's word break iterator (it can only
+  /// Where hyphens go, found on first use.
+  ///
+  /// A failure of ICU's word break iterator (it can only
   /// run out of memory) leaves every break without a hyphen.
   private var hyphenates: [Bool] {
     if let known = state.withLock({ $0.hyphenates }) { return known }

@@ -111,9 +111,10 @@ public struct ShapedText: Hashable, Sendable {
     self.reshaper = reshaper
   }
 
-  /// What a forced break inside a word just before cluster `index` does: whether it inserts
-  /// a hyphen, and how it changes the widths of the two lines it makes, in ems. The
-  /// reshaper's answer when there is one, else the cluster's ``ShapedCluster/insertsHyphen``,
+  /// What a forced break inside a word just before cluster `index` does.
+  ///
+  /// That is whether it inserts a hyphen, and how it changes the widths of the two lines it
+  /// makes, in ems: the reshaper's answer when there is one, else the cluster's ``ShapedCluster/insertsHyphen``,
   /// ``ShapedCluster/breakEndAdjustment`` and ``ShapedCluster/breakStartAdjustment``.
   public func breakAdjustment(before index: Int) -> BreakAdjustment {
     guard clusters.indices.contains(index) else { return BreakAdjustment() }
@@ -220,8 +221,9 @@ public struct ShapedCluster: Hashable, Sendable {
   /// The cluster's glyphs in ``ShapedText/glyphs``, in visual order; empty for a cluster that
   /// shares a ligature drawn by an earlier cluster, or when the shaper gives no glyphs.
   public var glyphs: Range<Int>
-  /// Whether a line broken inside a word just before this cluster ends with a hyphen, as Pango
-  /// inserts one (in scripts that hyphenate, not next to spaces or hyphens). A shaper that
+  /// Whether a line broken inside a word just before this cluster ends with a hyphen.
+  ///
+  /// Pango inserts one in scripts that hyphenate, not next to spaces or hyphens. A shaper that
   /// supplies a ``BreakReshaping`` answers through ``ShapedText/breakAdjustment(before:)``
   /// instead, which layout reads; a font system's clusters leave this false.
   public var insertsHyphen: Bool

@@ -90,6 +90,20 @@ func measureWarm(_ labels: [Label]) -> [Double] {
   }
 }
 
+/// Resizing: each label fitted again in eight new boxes in a row, as while a window is
+/// resized; the label's data stays in the processor's caches, unlike in ``measureWarm``.
+@inline(never)
+func measureResize(_ labels: [Label]) -> [Double] {
+  var nanoseconds: [Double] = []
+  for (widget, benchCase) in zip(labels, cases) {
+    for step in 1...8 {
+      widget.frame.width = benchCase.width * (1 - Double(step) / 20)
+      nanoseconds.append(time { widget.layoutIfNeeded() })
+    }
+  }
+  return nanoseconds
+}
+
 /// Warm, then drawn: a measured text in another box, with its glyph positions read, as a
 /// widget that is drawn after every fit.
 @inline(never)
@@ -179,6 +193,8 @@ let warmTimes = measureWarm(labels)
 let warmPeak = Memory.takePeak()
 let drawnTimes = measureDrawn(labels)
 let drawnPeak = Memory.takePeak()
+let resizeTimes = measureResize(labels)
+let resizePeak = Memory.takePeak()
 let naive: (nanoseconds: [Double], sizes: [Double])
 let demo: (nanoseconds: Double, bytes: Int, screens: Int)
 do {
@@ -228,6 +244,9 @@ print(
     "warm, texts ≤ 100 characters", shortTexts.map { warmTimes[$0] }, layoutsPerFit, warmPeak))
 print(
   Report.row("warm and drawn: glyph positions read too", drawnTimes, layoutsPerFit, drawnPeak))
+print(Report.row("resizing: 8 new boxes in a row per label", resizeTimes, nil, resizePeak))
+let shortResize = shortTexts.flatMap { index in (0..<8).map { resizeTimes[index * 8 + $0] } }
+print(Report.row("resizing, texts ≤ 100 characters", shortResize, nil, resizePeak))
 print(Report.row("naive seed algorithm (1pt steps)", naive.nanoseconds, nil, naivePeak))
 print("")
 print(Report.lengthTable(cases: cases, cold: coldTimes, warm: warmTimes))

@@ -194,6 +194,8 @@ public struct TextLayouter: Sendable {
   public let shaped: ShapedText
   /// The truncation token ("…"), shaped in the same font, or nil for none.
   public let truncationToken: ShapedText?
+  /// What wrapping reads of each cluster, made once for every size tried.
+  let columns: ClusterColumns
 
   /// Creates a layouter.
   ///
@@ -201,6 +203,7 @@ public struct TextLayouter: Sendable {
   ///   - shaped: The text.
   ///   - truncationToken: The token that marks truncated text, shaped in the same font.
   public init(shaped: ShapedText, truncationToken: ShapedText?) {
+    columns = ClusterColumns(shaped)
     self.shaped = shaped
     self.truncationToken = truncationToken
   }
@@ -249,7 +252,7 @@ public struct TextLayouter: Sendable {
   func wrapper(pointSize: Double, options: LayoutOptions) -> LineWrapper {
     LineWrapper(
       shaped: shaped, pointSize: pointSize, lineHeightMultiple: options.lineHeightMultiple,
-      wrapsAnywhere: options.lineBreakMode.wrapsAnywhere)
+      wrapsAnywhere: options.lineBreakMode.wrapsAnywhere, columns: columns)
   }
 
   /// Why the wrapped lines do not fit, or nil.

@@ -3,9 +3,9 @@ import Synchronization
 
 /// Examines a forced break inside a word as Pango does, for the breaks a layout asks about.
 ///
-/// It finds whether a break takes a hyphen (Pango's rule, which needs the text's word boundaries),
-/// and how its two sides measure when each is shaped on its own. Most texts are never broken
-/// inside a word, and finding word boundaries and reshaping every position where HarfBuzz
+/// It finds whether a break takes a hyphen (Pango's rule, which needs the text's word
+/// boundaries), and how its two sides measure when each is shaped on its own. Most texts are
+/// never broken inside a word, and finding word boundaries and reshaping every position where HarfBuzz
 /// says breaking changes the shaping would cost as much as the rest of shaping.
 ///
 /// It keeps what it needs of the text (its bytes, clusters, faces and advances) and remembers

@@ -114,8 +114,9 @@ public struct ShapedText: Hashable, Sendable {
   /// What a forced break inside a word just before cluster `index` does.
   ///
   /// That is whether it inserts a hyphen, and how it changes the widths of the two lines it
-  /// makes, in ems: the reshaper's answer when there is one, else the cluster's ``ShapedCluster/insertsHyphen``,
-  /// ``ShapedCluster/breakEndAdjustment`` and ``ShapedCluster/breakStartAdjustment``.
+  /// makes, in ems: the reshaper's answer when there is one, else the cluster's
+  /// ``ShapedCluster/insertsHyphen``, ``ShapedCluster/breakEndAdjustment`` and
+  /// ``ShapedCluster/breakStartAdjustment``.
   public func breakAdjustment(before index: Int) -> BreakAdjustment {
     guard clusters.indices.contains(index) else { return BreakAdjustment() }
     if let reshaper { return reshaper.adjustment(before: index) }

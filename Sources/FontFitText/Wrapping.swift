@@ -81,8 +81,8 @@ struct LineWrapper {
 
   /// What ``lines(width:lineLimit:heightLimit:)`` would make, in totals only.
   ///
-  /// The totals are how many lines, their total height and the widest one's width. It keeps no lines, so a fit's trial
-  /// layouts allocate nothing.
+  /// The totals are how many lines, their total height and the widest one's width. It keeps
+  /// no lines, so a fit's trial layouts allocate nothing.
   func measure(width: Double, lineLimit: Int = .max, heightLimit: Double = .infinity)
     -> (count: Int, height: Double, width: Double)
   {
@@ -265,9 +265,10 @@ extension ShapedText {
   }
 }
 
-/// What the wrapping loop reads of each cluster, in compact arrays: its advance, its kerning
-/// when any cluster has one, and its kind and break opportunity as bits. Made once per text
-/// and layouter, it lets each trial layout of a fit read 9 bytes per cluster instead of the
+/// What the wrapping loop reads of each cluster, in compact arrays.
+///
+/// They hold its advance, its kerning when any cluster has one, and its kind and break
+/// opportunity as bits. Made once per text and layouter, it lets each trial layout of a fit read 9 bytes per cluster instead of the
 /// whole cluster.
 struct ClusterColumns: Sendable {
   /// Advances in ems.

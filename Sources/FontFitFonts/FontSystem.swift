@@ -16,7 +16,7 @@ public final class FontSystem: Sendable {
   let resolver: FontconfigResolver
   let library: FreeTypeLibrary
   /// The bounds of the caches.
-  public let cacheLimits: CacheLimits
+  public let cacheLimits: CacheSizes
   /// The caches, guarded: resolutions, chains and fallback answers by descriptor and language,
   /// open faces by file and index, shaped texts by text, descriptor and options.
   private let caches: Mutex<Caches>
@@ -28,7 +28,7 @@ public final class FontSystem: Sendable {
     var faces: BoundedCache<FaceKey, FontFace>
     var shapes: BoundedCache<ShapeKey, ShapedText>
 
-    init(_ limits: CacheLimits) {
+    init(_ limits: CacheSizes) {
       resolutions = BoundedCache(entryLimit: limits.resolutions)
       chains = BoundedCache(entryLimit: limits.fallbackChains)
       fallbacks = BoundedCache(entryLimit: limits.fallbackAnswers)
@@ -60,7 +60,7 @@ public final class FontSystem: Sendable {
   ///
   /// - Parameter cacheLimits: The bounds of the caches.
   /// - Throws: ``FontError`` when either library fails to start.
-  public init(cacheLimits: CacheLimits = CacheLimits()) throws(FontError) {
+  public init(cacheLimits: CacheSizes = CacheSizes()) throws(FontError) {
     resolver = try FontconfigResolver()
     library = try FreeTypeLibrary()
     self.cacheLimits = cacheLimits
@@ -73,9 +73,9 @@ public final class FontSystem: Sendable {
   }
 
   /// How full each cache is now.
-  public var cacheUsage: CacheUsage {
+  public var cacheUsage: CacheSizes {
     caches.withLock { caches in
-      CacheUsage(
+      CacheSizes(
         resolutions: caches.resolutions.count, fallbackChains: caches.chains.count,
         fallbackAnswers: caches.fallbacks.count, faces: caches.faces.count,
         shapedTexts: caches.shapes.count, shapedTextBytes: caches.shapes.totalCost)
@@ -256,11 +256,12 @@ extension FontSystem {
   }
 }
 
-/// The bounds of a ``FontSystem``'s caches.
+/// How many entries (and bytes) a ``FontSystem``'s caches hold: their bounds
+/// (``FontSystem/cacheLimits``), or how full they are now (``FontSystem/cacheUsage``).
 ///
 /// Every cache holds at most its bound and forgets the entries used least recently first
 /// (see ``FontSystem``): memory stays bounded whatever texts and font names the input brings.
-public struct CacheLimits: Hashable, Sendable {
+public struct CacheSizes: Hashable, Sendable {
   /// Fontconfig resolutions, by descriptor and language.
   public var resolutions: Int
   /// Fallback chains (Fontconfig's sorted list with character sets), by descriptor and
@@ -275,7 +276,8 @@ public struct CacheLimits: Hashable, Sendable {
   /// The bytes all shaped texts hold together, as ``ShapedText`` sizes are estimated.
   public var shapedTextBytes: Int
 
-  /// Bounds; the defaults hold a few thousand label texts in about 64 MiB.
+  /// Sizes; the defaults are the default bounds, which hold a few thousand label texts in
+  /// about 64 MiB.
   public init(
     resolutions: Int = 1024, fallbackChains: Int = 64, fallbackAnswers: Int = 8192,
     faces: Int = 64, shapedTexts: Int = 8192, shapedTextBytes: Int = 64 << 20
@@ -287,20 +289,4 @@ public struct CacheLimits: Hashable, Sendable {
     self.shapedTexts = shapedTexts
     self.shapedTextBytes = shapedTextBytes
   }
-}
-
-/// How full a ``FontSystem``'s caches are; the counterpart of ``CacheLimits``.
-public struct CacheUsage: Hashable, Sendable {
-  /// Fontconfig resolutions held.
-  public var resolutions: Int
-  /// Fallback chains held.
-  public var fallbackChains: Int
-  /// Fallback answers held.
-  public var fallbackAnswers: Int
-  /// Open faces held.
-  public var faces: Int
-  /// Shaped texts held.
-  public var shapedTexts: Int
-  /// The bytes the shaped texts hold, estimated.
-  public var shapedTextBytes: Int
 }

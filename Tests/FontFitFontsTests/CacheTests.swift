@@ -51,13 +51,13 @@ struct CacheTests {
 
   @Test("A font system's caches stay within their limits as texts and fonts stream through")
   func fontSystemCachesStayFlat() throws {
-    let limits = CacheLimits(
+    let limits = CacheSizes(
       resolutions: 8, fallbackChains: 4, fallbackAnswers: 16, faces: 4, shapedTexts: 32,
       shapedTextBytes: 64 << 10)
     let system = try FontSystem(cacheLimits: limits)
     let families = ["DejaVu Sans", "DejaVu Serif", "DejaVu Sans Mono", "Noto Sans", "Sans"]
     let first = try system.shape("text 0", font: FontDescriptor(families: ["DejaVu Sans"]))
-    var usage: [CacheUsage] = []
+    var usage: [CacheSizes] = []
     for round in 0..<3 {
       for index in 0..<200 {
         let family = families[index % families.count]
@@ -87,7 +87,7 @@ struct CacheTests {
 
   @Test("The default limits hold a few thousand label texts and bound their bytes")
   func defaultLimits() {
-    let limits = CacheLimits()
+    let limits = CacheSizes()
     #expect(limits.shapedTexts >= 4096)
     #expect(limits.shapedTextBytes <= 128 << 20)
     #expect(limits.faces >= 16)

@@ -58,6 +58,12 @@ final class BreakReshaper: BreakReshaping {
       language: language)
   }
 
+  /// The text's bytes and UTF-16 units, and about 50 bytes per cluster; answers come on top
+  /// as layouts ask for them.
+  var estimatedByteCount: Int {
+    text.bytes.count + 2 * text.hyphenation.utf16.count + 50 * text.flagged.count
+  }
+
   func adjustment(before index: Int) -> BreakAdjustment {
     guard text.flagged.indices.contains(index), index > 0 else { return BreakAdjustment() }
     if let known = state.withLock({ $0.answers[index] }) { return known }

@@ -405,6 +405,7 @@ extension ShapedText {
       + glyphs.count * MemoryLayout<ShapedGlyph>.stride
       + paragraphs.count * MemoryLayout<ShapedParagraph>.stride
       + missingCharacters.count * MemoryLayout<Unicode.Scalar>.stride + fontBytes
+      + (reshaper?.estimatedByteCount ?? 0)
   }
 }
 
@@ -436,4 +437,13 @@ public protocol BreakReshaping: Sendable {
   /// What a forced break just before cluster `index` does; no hyphen and no change where
   /// breaking changes nothing.
   func adjustment(before index: Int) -> BreakAdjustment
+
+  /// Roughly how many bytes the reshaper holds, for caches that weigh shaped texts; 0 by
+  /// default.
+  var estimatedByteCount: Int { get }
+}
+
+extension BreakReshaping {
+  /// 0: a reshaper that holds little need not say.
+  public var estimatedByteCount: Int { 0 }
 }

@@ -51,7 +51,8 @@ public final class FontSystem: Sendable {
 
   /// What a text's shaping depends on; the size is not part of it, since advances are in ems.
   private struct ShapeKey: Hashable {
-    var text: String
+    /// Exact code units: canonically equivalent texts shape differently.
+    var text: ExactString
     var descriptor: FontDescriptor
     var options: ShapingOptions
   }
@@ -190,7 +191,7 @@ public final class FontSystem: Sendable {
   public func shape(
     _ text: String, font: FontDescriptor, options: ShapingOptions = ShapingOptions()
   ) throws(ShapingError) -> ShapedText {
-    let key = ShapeKey(text: text, descriptor: font, options: options)
+    let key = ShapeKey(text: ExactString(text), descriptor: font, options: options)
     if let cached = caches.withLock({ $0.shapes.value(for: key) }) { return cached }
     let shaped = try shape(
       text, font: font, options: options,

@@ -70,3 +70,28 @@ extension StringProtocol {
     return String(self[first...last])
   }
 }
+
+/// A string compared and hashed by its exact UTF-8 code units, not by canonical equivalence as
+/// `String` is: "é" and "e\u{301}" are different keys. Caches of shaped text key on it, since
+/// HarfBuzz shapes the code points as written, and it hashes without normalising.
+package struct ExactString: Hashable, Sendable {
+  /// The string.
+  package let string: String
+
+  /// Wraps `string`.
+  package init(_ string: String) {
+    self.string = string
+  }
+
+  /// Whether both have the same UTF-8 code units.
+  package static func == (lhs: ExactString, rhs: ExactString) -> Bool {
+    lhs.string.utf8.elementsEqual(rhs.string.utf8)
+  }
+
+  /// Hashes the UTF-8 code units.
+  package func hash(into hasher: inout Hasher) {
+    var copy = string
+    copy.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    hasher.combine(string.utf8.count)
+  }
+}

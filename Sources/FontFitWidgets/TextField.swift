@@ -6,7 +6,8 @@ import FontFitText
 public final class TextField: TextWidget {
   /// The text shown while the field is empty.
   public var placeholder: String = "" {
-    didSet { if placeholder != oldValue { setNeedsLayout() } }
+    // Exact code units: a canonically equivalent text draws other code points.
+    didSet { if !placeholder.utf8.elementsEqual(oldValue.utf8) { setNeedsLayout() } }
   }
 
   /// Creates a text field.

@@ -53,7 +53,8 @@ open class TextWidget: View {
   /// Setting it never rewrites it. With `.reject` overflow, the next layout may refuse it: see
   /// ``WidgetLayout/rejection`` and ``WidgetLayout/shownText``.
   public var text: String {
-    didSet { if text != oldValue { setNeedsLayout() } }
+    // Exact code units: a canonically equivalent text draws other code points.
+    didSet { if !text.utf8.elementsEqual(oldValue.utf8) { setNeedsLayout() } }
   }
 
   /// How lines sit horizontally.

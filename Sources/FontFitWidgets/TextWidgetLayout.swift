@@ -187,7 +187,8 @@ struct ShapeCache {
   private var token: (key: Key, shaped: ShapedText)?
 
   private struct Key: Equatable {
-    var text: String
+    /// Exact code units: canonically equivalent texts shape differently.
+    var text: ExactString
     var font: FontDescriptor
     var options: ShapingOptions
   }
@@ -208,7 +209,7 @@ struct ShapeCache {
     _ text: String, font: FontDescriptor, options: ShapingOptions, shaper: any TextShaping,
     entry: inout (key: Key, shaped: ShapedText)?
   ) throws(ShapingError) -> ShapedText {
-    let key = Key(text: text, font: font, options: options)
+    let key = Key(text: ExactString(text), font: font, options: options)
     if let entry, entry.key == key { return entry.shaped }
     let shaped = try shaper.shape(text, font: font, options: options)
     entry = (key, shaped)

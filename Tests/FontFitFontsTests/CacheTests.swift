@@ -85,6 +85,18 @@ struct CacheTests {
     #expect(system.cacheUsage.shapedTexts == 0)
   }
 
+  @Test("Canonically equivalent texts are cached apart: each keeps its own code points")
+  func exactTextKeys() throws {
+    let system = try FontSystem()
+    let font = FontDescriptor(families: ["DejaVu Sans"])
+    let composed = try system.shape("caf\u{E9} cr\u{E8}me", font: font)
+    let decomposed = try system.shape("cafe\u{301} cre\u{300}me", font: font)
+    #expect(composed.text == decomposed.text)  // equal as Swift strings
+    #expect(Array(composed.text.unicodeScalars).count == 10)
+    #expect(Array(decomposed.text.unicodeScalars).count == 12)
+    #expect(system.cacheUsage.shapedTexts == 2)
+  }
+
   @Test("The default limits hold a few thousand label texts and bound their bytes")
   func defaultLimits() {
     let limits = CacheSizes()

@@ -29,6 +29,19 @@ struct RealFontWidgetTests {
     return label
   }
 
+  @Test("Setting a canonically equivalent text lays out its own code points")
+  func decomposedText() throws {
+    let label = try Self.label(
+      width: 200, height: 40, font: "DejaVu Sans 17", text: "caf\u{E9}")
+    label.text = "cafe\u{301}"
+    #expect(label.needsLayout)
+    label.layoutIfNeeded()
+    let shown = try #require(label.layout?.shownText)
+    #expect(Array(shown.unicodeScalars) == Array("cafe\u{301}".unicodeScalars))
+    let line = try #require(label.layout?.fit?.lines.first?.text)
+    #expect(Array(line.unicodeScalars) == Array("cafe\u{301}".unicodeScalars))
+  }
+
   @Test("A label shrinks a long paragraph on DejaVu, and a shorter text grows back")
   func growsBack() throws {
     let label = try Self.label(

@@ -71,8 +71,10 @@ extension StringProtocol {
   }
 }
 
-/// A string compared and hashed by its exact UTF-8 code units, not by canonical equivalence as
-/// `String` is: "é" and "e\u{301}" are different keys. Caches of shaped text key on it, since
+/// A string compared and hashed by its exact UTF-8 code units.
+///
+/// `String` compares by canonical equivalence; here "é" and "e\u{301}" are different keys.
+/// Caches of shaped text key on it, since
 /// HarfBuzz shapes the code points as written, and it hashes without normalising.
 package struct ExactString: Hashable, Sendable {
   /// The string.

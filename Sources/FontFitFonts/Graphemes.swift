@@ -3,7 +3,6 @@ import FontFitText
 /// The grapheme clusters of a text with what shaping asks of each: its kind, its first and
 /// last scalars and its UTF-8 and UTF-16 offsets, found in one pass over the text.
 struct Graphemes {
-  let characters: [Character]
   let ranges: [Range<String.Index>]
   let kinds: [ClusterKind]
   /// Whether the cluster is a control character other than a tab, which draws nothing.
@@ -22,6 +21,8 @@ struct Graphemes {
 
   /// The text as UTF-16, which ICU reads.
   let utf16: [UInt16]
+  /// For each UTF-8 byte of the text, the cluster it belongs to.
+  let clusterOfByte: [Int32]
   /// Whether every UTF-16 unit is below U+0590, so no character is strongly right to left
   /// and there are no bidi controls.
   let isBelowRightToLeftScripts: Bool
@@ -32,8 +33,18 @@ struct Graphemes {
   /// between them (except CR LF), so ASCII text is split byte by byte without Unicode's
   /// grapheme rules; other clusters are found by the standard library.
   init(_ text: String) {
-    let capacity = text.utf8.count
-    var characters: [Character] = []
+    if let split = text.utf8.withContiguousStorageIfAvailable({ Self(text, utf8: $0) }) {
+      self = split
+    } else {
+      // A bridged string without contiguous UTF-8: split a native copy.
+      var copy = text
+      copy.makeContiguousUTF8()
+      self.init(copy)
+    }
+  }
+
+  private init(_ text: String, utf8 bytes: UnsafeBufferPointer<UInt8>) {
+    let capacity = bytes.count
     var ranges: [Range<String.Index>] = []
     var kinds: [ClusterKind] = []
     var isControl: [Bool] = []
@@ -43,7 +54,8 @@ struct Graphemes {
     var utf8Offsets = [0]
     var utf16Offsets = [0]
     var utf16: [UInt16] = []
-    characters.reserveCapacity(capacity)
+    var clusterOfByte: [Int32] = []
+    clusterOfByte.reserveCapacity(capacity)
     ranges.reserveCapacity(capacity)
     kinds.reserveCapacity(capacity)
     isControl.reserveCapacity(capacity)
@@ -53,55 +65,58 @@ struct Graphemes {
     utf8Offsets.reserveCapacity(capacity + 1)
     utf16Offsets.reserveCapacity(capacity + 1)
     utf16.reserveCapacity(capacity)
-    let bytes = text.utf8
+    let view = text.utf8
     var index = text.startIndex
-    let end = text.endIndex
-    var utf8Offset = 0
+    var offset = 0
     var belowRightToLeft = true
-    while index < end {
-      let byte = bytes[index]
-      let after = bytes.index(after: index)
-      let character: Character
-      let next: String.Index
+    while offset < capacity {
+      let byte = bytes[offset]
       let first: Unicode.Scalar
+      let last: Unicode.Scalar
       let single: Bool
+      let kind: ClusterKind
+      let length: Int
       if byte < 0x80,
-        after == end || (bytes[after] < 0x80 && !(byte == 0x0D && bytes[after] == 0x0A))
+        offset + 1 == capacity
+          || (bytes[offset + 1] < 0x80 && !(byte == 0x0D && bytes[offset + 1] == 0x0A))
       {
         first = Unicode.Scalar(byte)
-        character = Character(first)
-        next = after
+        last = first
         single = true
+        kind = ClusterKind(scalar: first)
+        length = 1
         utf16.append(UInt16(byte))
-        utf8Offset += 1
       } else {
-        character = text[index]
+        let character = text[index]
         let scalars = character.unicodeScalars
         var iterator = scalars.makeIterator()
         first = iterator.next() ?? "\u{FFFD}"
         single = iterator.next() == nil
-        let length = single ? UTF8.width(first) : character.utf8.count
-        next = bytes.index(index, offsetBy: length)
+        last = single ? first : scalars.last ?? first
+        kind = single ? ClusterKind(scalar: first) : ClusterKind(character)
+        length = single ? UTF8.width(first) : character.utf8.count
         for unit in character.utf16 {
           utf16.append(unit)
           if unit >= 0x0590 { belowRightToLeft = false }
         }
-        utf8Offset += length
       }
-      characters.append(character)
+      // O(1) for native strings: UTF-8 is their storage.
+      let next = view.index(index, offsetBy: length)
       ranges.append(index..<next)
-      kinds.append(single ? ClusterKind(scalar: first) : ClusterKind(character))
+      kinds.append(kind)
       // General category Cc is exactly U+0000–001F and U+007F–009F.
       isControl.append(
         first != "\t" && (first.value < 0x20 || (first.value >= 0x7F && first.value <= 0x9F)))
       firstScalars.append(first)
-      lastScalars.append(single ? first : character.unicodeScalars.last ?? first)
+      lastScalars.append(last)
       isSingleScalar.append(single)
-      utf8Offsets.append(utf8Offset)
+      let cluster = Int32(truncatingIfNeeded: kinds.count - 1)
+      for _ in 0..<length { clusterOfByte.append(cluster) }
+      offset += length
+      utf8Offsets.append(offset)
       utf16Offsets.append(utf16.count)
       index = next
     }
-    self.characters = characters
     self.ranges = ranges
     self.kinds = kinds
     self.isControl = isControl
@@ -111,18 +126,19 @@ struct Graphemes {
     self.utf8Offsets = utf8Offsets
     self.utf16Offsets = utf16Offsets
     self.utf16 = utf16
+    self.clusterOfByte = clusterOfByte
     isBelowRightToLeftScripts = belowRightToLeft
+  }
+
+  /// The grapheme cluster at `index` of `text`, the text these clusters were found in.
+  func character(_ index: Int, in text: String) -> Character {
+    isSingleScalar[index] ? Character(firstScalars[index]) : Character(String(text[ranges[index]]))
   }
 
   /// The cluster that holds UTF-8 offset `offset`.
   func cluster(atUTF8 offset: Int) -> Int {
-    var low = 0
-    var high = count - 1
-    while low < high {
-      let middle = (low + high + 1) / 2
-      if utf8Offsets[middle] <= offset { low = middle } else { high = middle - 1 }
-    }
-    return low
+    if offset >= 0, offset < clusterOfByte.count { return Int(clusterOfByte[offset]) }
+    return offset < 0 ? 0 : max(0, count - 1)
   }
 
   /// Adds the advances of a run's glyphs, in ems, to the clusters they came from.

@@ -43,7 +43,7 @@ struct Shaper {
         if graphemes.isSingleScalar[index], faces[0].draws(graphemes.firstScalars[index]) {
           continue
         }
-        faceOf[index] = try face(for: graphemes.characters[index])
+        faceOf[index] = try face(for: graphemes.character(index, in: text))
       }
     } catch {
       throw .font(error)

@@ -16,7 +16,7 @@ struct FallbackSearch {
   private var answers: [Character: FallbackFace?] = [:]
 
   /// A fallback face and the font it was resolved from.
-  struct FallbackFace {
+  struct FallbackFace: Sendable {
     var resolved: ResolvedFont
     var face: FontFace
   }
@@ -39,11 +39,10 @@ struct FallbackSearch {
     if let known = answers[character] { return known }
     let descriptor = requested.requested
     if let shared = system.cachedFallback(
-      for: character, descriptor: descriptor, language: language),
-      let answer = Self.face(shared, in: system)
+      for: character, descriptor: descriptor, language: language)
     {
-      answers[character] = .some(answer)
-      return answer
+      answers[character] = .some(shared)
+      return shared
     }
     if chain == nil {
       chain = try system.fallbackChain(for: requested.requested, language: language)
@@ -69,19 +68,7 @@ struct FallbackSearch {
       }
     }
     answers[character] = .some(found)
-    system.cacheFallback(
-      found?.resolved, for: character, descriptor: descriptor, language: language)
+    system.cacheFallback(found, for: character, descriptor: descriptor, language: language)
     return found
-  }
-
-  /// A cached answer made usable: `.some(nil)` when no face draws the character, nil when the
-  /// face it names can no longer be opened (the chain is then walked again).
-  private static func face(_ answer: ResolvedFont?, in system: FontSystem) -> FallbackFace?? {
-    guard let answer else { return .some(nil) }
-    do {
-      return .some(FallbackFace(resolved: answer, face: try system.face(for: answer)))
-    } catch {
-      return nil
-    }
   }
 }

@@ -24,7 +24,7 @@ public final class FontSystem: Sendable {
   private struct Caches {
     var resolutions: BoundedCache<ResolutionKey, ResolvedFont>
     var chains: BoundedCache<ResolutionKey, [FallbackCandidate]>
-    var fallbacks: BoundedCache<FallbackKey, ResolvedFont?>
+    var fallbacks: BoundedCache<FallbackKey, FallbackSearch.FallbackFace?>
     var faces: BoundedCache<FaceKey, FontFace>
     var shapes: BoundedCache<ShapeKey, ShapedText>
 
@@ -237,9 +237,10 @@ struct FaceKey: Hashable {
 
 extension FontSystem {
   /// The answer to a fallback question for `character` in the chain of `descriptor` and
-  /// `language`: `.some(nil)` when no face draws it, nil when it was not asked yet.
+  /// `language`, with the face open: `.some(nil)` when no face draws it, nil when it was not
+  /// asked yet. The cache keeps the faces of its answers open.
   func cachedFallback(for character: Character, descriptor: FontDescriptor, language: Language?)
-    -> ResolvedFont??
+    -> FallbackSearch.FallbackFace??
   {
     let key = FallbackKey(
       request: ResolutionKey(descriptor: descriptor, language: language), character: character)
@@ -248,7 +249,7 @@ extension FontSystem {
 
   /// Remembers the answer to a fallback question.
   func cacheFallback(
-    _ answer: ResolvedFont?, for character: Character, descriptor: FontDescriptor,
+    _ answer: FallbackSearch.FallbackFace?, for character: Character, descriptor: FontDescriptor,
     language: Language?
   ) {
     let key = FallbackKey(

@@ -87,7 +87,14 @@ package struct ExactString: Hashable, Sendable {
 
   /// Whether both have the same UTF-8 code units.
   package static func == (lhs: ExactString, rhs: ExactString) -> Bool {
-    lhs.string.utf8.elementsEqual(rhs.string.utf8)
+    let left = lhs.string.utf8
+    let right = rhs.string.utf8
+    guard left.count == right.count else { return false }
+    // Compare the contiguous bytes of native strings directly.
+    let equal = left.withContiguousStorageIfAvailable { left in
+      right.withContiguousStorageIfAvailable { right in left.elementsEqual(right) }
+    }
+    return (equal ?? nil) ?? left.elementsEqual(right)
   }
 
   /// Hashes the UTF-8 code units.

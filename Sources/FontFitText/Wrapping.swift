@@ -37,6 +37,9 @@ struct LineWrapper {
   var uniformMetrics: LineMetrics?
   /// What the wrapping loop reads of each cluster, in compact arrays.
   let columns: ClusterColumns
+  /// Whether ``measure(width:lineLimit:heightLimit:)`` may move a word at a time; tests turn
+  /// it off to compare with the cluster loop.
+  var usesWords = true
 
   init(
     shaped: ShapedText, pointSize: Double, lineHeightMultiple: Double, wrapsAnywhere: Bool,
@@ -86,14 +89,26 @@ struct LineWrapper {
   func measure(width: Double, lineLimit: Int = .max, heightLimit: Double = .infinity)
     -> (count: Int, height: Double, width: Double)
   {
-    let clusters = shaped.clusters
+    let words = wrapsAnywhere || !usesWords ? nil : columns.words
+    let clusterCount = columns.count
     var count = 0
     var start = 0
     var height = 0.0
     var widest = 0.0
     let limit = width + Self.tolerance
     var afterForcedBreak = false
-    while start < clusters.count, count < lineLimit, !(height > heightLimit + Self.tolerance) {
+    while start < clusterCount, count < lineLimit, !(height > heightLimit + Self.tolerance) {
+      // A word at a time where a line starts at a word; the cluster loop for a word that
+      // must be broken, and for the lines that start inside it.
+      if let words, !afterForcedBreak, let word = words.word(startingAt: start),
+        let line = wordLine(words, from: word, limit: limit)
+      {
+        count += 1
+        height += line.height
+        widest = max(widest, line.width)
+        start = line.next
+        continue
+      }
       let line = nextLine(from: start, limit: limit, afterForcedBreak: afterForcedBreak)
       afterForcedBreak = line.isForcedBreak
       count += 1
@@ -101,6 +116,7 @@ struct LineWrapper {
       widest = max(widest, line.width)
       start = line.next
     }
+    let clusters = shaped.clusters
     if let last = clusters.last, last.kind == .lineSeparator, start == clusters.count,
       count < lineLimit, !(height > heightLimit + Self.tolerance)
     {
@@ -277,6 +293,8 @@ struct ClusterColumns: Sendable {
   let kernings: [Double]
   /// ``space``, ``lineSeparator``, ``allowedBreak`` and ``mandatoryBreak`` bits.
   let flags: [UInt8]
+  /// The text's words, when trial layouts can move a word at a time.
+  let words: WordColumns?
 
   static let space: UInt8 = 1
   static let lineSeparator: UInt8 = 2
@@ -311,6 +329,7 @@ struct ClusterColumns: Sendable {
     self.advances = advances
     self.kernings = kernings
     self.flags = flags
+    words = anyKerning ? nil : WordColumns(shaped, kerningFree: true)
   }
 
   var count: Int { flags.count }

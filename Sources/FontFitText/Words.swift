@@ -1,0 +1,143 @@
+/// A text's words: the runs of clusters between break opportunities, measured once, so that a
+/// fit's trial layouts move a word at a time instead of a cluster at a time.
+///
+/// Greedy wrapping only ever breaks where a word starts (or inside a word wider than the
+/// line), and within a word the width grows as clusters are added, so whether a word fits on a
+/// line depends only on the width before it and the word's own widths. This gives the same
+/// lines as ``LineWrapper``'s cluster-by-cluster loop whenever its conditions hold: no cluster
+/// has kerning of its own (a font system puts kerning in the advances), no advance is negative,
+/// every break opportunity is before a visible cluster, and the line does not wrap anywhere.
+/// A word that would have to be broken (wider than a line by itself) is left to the cluster
+/// loop, line by line. Widths are summed in ems and scaled once, so they may differ
+/// from the cluster loop's sums by rounding, far below ``LineWrapper/tolerance``.
+struct WordColumns: Sendable {
+  /// The first cluster of each word, and the text's cluster count at the end.
+  let starts: [Int]
+  /// Each word's width up to and including its last visible cluster, in ems.
+  let contentWidths: [Double]
+  /// Each word's width with its trailing spaces (not its line separator), in ems.
+  let totalWidths: [Double]
+  /// ``hasVisible``, ``forcedBreakPossible``, ``endsLine`` and ``startsMandatory`` bits.
+  let flags: [UInt8]
+  /// Each word's line metrics (the union over its clusters), when the text has more than one
+  /// font; empty otherwise.
+  let metrics: [LineMetrics]
+  /// For each cluster, the word it starts, or -1.
+  private let wordStarting: [Int32]
+
+  /// The word has a visible cluster.
+  static let hasVisible: UInt8 = 1
+  /// The word has a visible cluster after its first, so the cluster loop checks it against
+  /// the line when it starts a line, and may break it.
+  static let forcedBreakPossible: UInt8 = 2
+  /// The word ends with a line separator.
+  static let endsLine: UInt8 = 4
+  /// The word's first cluster must start a line.
+  static let startsMandatory: UInt8 = 8
+
+  var count: Int { flags.count }
+
+  /// The word that starts at cluster `cluster`, or nil when none does.
+  func word(startingAt cluster: Int) -> Int? {
+    guard cluster >= 0, cluster < wordStarting.count else { return nil }
+    let word = wordStarting[cluster]
+    return word >= 0 ? Int(word) : nil
+  }
+
+  /// The words of `shaped`, or nil when the conditions above do not hold.
+  ///
+  /// - Parameters:
+  ///   - shaped: The text.
+  ///   - kerningFree: Whether the caller has checked that no cluster has kerning.
+  init?(_ shaped: ShapedText, kerningFree: Bool) {
+    guard kerningFree else { return nil }
+    let clusters = shaped.clusters
+    var starts: [Int] = []
+    var contentWidths: [Double] = []
+    var totalWidths: [Double] = []
+    var flags: [UInt8] = []
+    var metrics: [LineMetrics] = []
+    let fonts = shaped.fonts
+    let mixed = fonts.count > 1
+    var index = 0
+    while index < clusters.count {
+      let start = index
+      var total = 0.0
+      var content = 0.0
+      var flag: UInt8 = clusters[start].breakBefore == .mandatory ? Self.startsMandatory : 0
+      var union = fonts[clusters[start].font].metrics
+      while index < clusters.count {
+        let cluster = clusters[index]
+        if index > start, cluster.breakBefore != .prohibited { break }
+        guard cluster.advance >= 0, cluster.advance.isFinite else { return nil }
+        if cluster.breakBefore == .allowed, cluster.kind != .visible { return nil }
+        if mixed { union = union.union(fonts[cluster.font].metrics) }
+        index += 1
+        if cluster.kind == .lineSeparator {
+          flag |= Self.endsLine
+          break
+        }
+        total += cluster.advance
+        if cluster.kind == .visible {
+          content = total
+          flag |= index - 1 > start ? Self.forcedBreakPossible : 0
+          flag |= Self.hasVisible
+        }
+      }
+      starts.append(start)
+      contentWidths.append(content)
+      totalWidths.append(total)
+      flags.append(flag)
+      if mixed { metrics.append(union) }
+    }
+    var wordStarting = [Int32](repeating: -1, count: clusters.count)
+    for (word, start) in starts.enumerated() {
+      wordStarting[start] = Int32(truncatingIfNeeded: word)
+    }
+    starts.append(clusters.count)
+    self.wordStarting = wordStarting
+    self.starts = starts
+    self.contentWidths = contentWidths
+    self.totalWidths = totalWidths
+    self.flags = flags
+    self.metrics = metrics
+  }
+}
+
+extension LineWrapper {
+  /// The line that starts with word `first`, a word at a time: its drawn width, its height
+  /// and the cluster the next line starts at; nil when the word is wider than the line and
+  /// must be broken inside, which only the cluster loop does.
+  func wordLine(_ words: WordColumns, from first: Int, limit: Double)
+    -> (width: Double, height: Double, next: Int)?
+  {
+    let pointSize = self.pointSize
+    var flag = words.flags[first]
+    if flag & WordColumns.forcedBreakPossible != 0,
+      words.contentWidths[first] * pointSize > limit
+    {
+      return nil
+    }
+    var lineWidth = words.totalWidths[first] * pointSize
+    var contentWidth = words.contentWidths[first] * pointSize
+    let mixed = uniformMetrics == nil && !words.metrics.isEmpty
+    var metrics = mixed ? words.metrics[first] : nil
+    var word = first + 1
+    while flag & WordColumns.endsLine == 0, word < words.count {
+      flag = words.flags[word]
+      if flag & WordColumns.startsMandatory != 0 { break }
+      // A later word starts with a visible cluster where a break is allowed: it goes on this
+      // line only if all of it fits.
+      let content = words.contentWidths[word] * pointSize
+      if lineWidth + content > limit { break }
+      contentWidth = lineWidth + content
+      lineWidth += words.totalWidths[word] * pointSize
+      if let current = metrics { metrics = current.union(words.metrics[word]) }
+      word += 1
+    }
+    let lineMetrics = uniformMetrics ?? metrics ?? shaped.fonts[0].metrics
+    let height = Self.lineBox(lineMetrics, pointSize: pointSize, multiple: lineHeightMultiple)
+      .height
+    return (contentWidth, height, words.starts[word])
+  }
+}

@@ -1,0 +1,114 @@
+import TestSupport
+import Testing
+
+@testable import FontFitText
+
+// Trial layouts a word at a time give the lines the cluster loop gives (issue 8).
+
+@Suite("Word-at-a-time measuring")
+struct WordsTests {
+  /// A random text of words, spaces, no-break joins and line separators over two fonts of
+  /// different heights, with break opportunities as a line breaker would give them.
+  static func randomShaped(using generator: inout SplitMix64) throws -> ShapedText {
+    let fonts = [
+      ShapedFont(name: "Short", metrics: LineMetrics(ascent: 0.8, descent: 0.2, lineGap: 0)),
+      ShapedFont(name: "Tall", metrics: LineMetrics(ascent: 1.1, descent: 0.3, lineGap: 0.1)),
+    ]
+    var text = ""
+    var kinds: [ClusterKind] = []
+    for _ in 0..<Int(generator.next() % 60) {
+      switch generator.next() % 10 {
+      case 0:
+        text += " "
+        kinds.append(.space)
+      case 1:
+        text += "\n"
+        kinds.append(.lineSeparator)
+      default:
+        text += "x"
+        kinds.append(.visible)
+      }
+    }
+    var clusters: [ShapedCluster] = []
+    var index = text.startIndex
+    for (offset, kind) in kinds.enumerated() {
+      let next = text.index(after: index)
+      let previous = offset > 0 ? kinds[offset - 1] : nil
+      let breakBefore: LineBreakOpportunity
+      if previous == .lineSeparator || (offset > 0 && generator.next() % 40 == 0) {
+        breakBefore = .mandatory  // after a separator, or where a custom breaker says
+      } else if previous == .space, kind == .visible, generator.next() % 5 != 0 {
+        breakBefore = .allowed
+      } else if previous == .visible, kind == .visible, generator.next() % 9 == 0 {
+        breakBefore = .allowed  // as between ideographs
+      } else {
+        breakBefore = .prohibited
+      }
+      clusters.append(
+        ShapedCluster(
+          range: index..<next,
+          advance: kind == .lineSeparator ? 0 : Double(generator.next() % 100) / 100,
+          breakBefore: breakBefore, kind: kind, font: Int(generator.next() % 2)))
+      index = next
+    }
+    return try ShapedText(text: text, clusters: clusters, fonts: fonts)
+  }
+
+  @Test("Words give the cluster loop's line count, height and widest line")
+  func wordsMatchClusters() throws {
+    var generator = SplitMix64(seed: 808)
+    var compared = 0
+    for _ in 0..<400 {
+      let shaped = try Self.randomShaped(using: &generator)
+      let columns = ClusterColumns(shaped)
+      let words = try #require(columns.words)
+      #expect(words.starts.last == shaped.count)
+      for _ in 0..<10 {
+        var wrapper = LineWrapper(
+          shaped: shaped, pointSize: Double(8 + generator.next() % 20),
+          lineHeightMultiple: generator.next() % 3 == 0 ? 1.5 : 1, wrapsAnywhere: false,
+          columns: columns)
+        if generator.next() % 4 == 0 { wrapper.uniformMetrics = shaped.fonts[1].metrics }
+        let width = Double(10 + generator.next() % 300)
+        let lineLimit = generator.next() % 3 == 0 ? Int(1 + generator.next() % 4) : .max
+        let heightLimit = generator.next() % 3 == 0 ? Double(generator.next() % 200) : .infinity
+        var reference = wrapper
+        reference.usesWords = false
+        let clusters = reference.measure(
+          width: width, lineLimit: lineLimit, heightLimit: heightLimit)
+        let byWords = wrapper.measure(width: width, lineLimit: lineLimit, heightLimit: heightLimit)
+        if words.count > 1 { compared += 1 }
+        #expect(byWords.count == clusters.count)
+        #expect(abs(byWords.height - clusters.height) < 1e-9)
+        #expect(abs(byWords.width - clusters.width) < 1e-9)
+      }
+    }
+    #expect(compared > 2000)
+  }
+
+  @Test("Kerning, negative advances and breaks before spaces rule words out")
+  func conditions() throws {
+    let text = "ab cd"
+    func shaped(_ change: (inout [ShapedCluster]) -> Void) throws -> ShapedText {
+      var clusters: [ShapedCluster] = []
+      var index = text.startIndex
+      for character in text {
+        let next = text.index(after: index)
+        clusters.append(
+          ShapedCluster(
+            range: index..<next, advance: 0.5,
+            breakBefore: character == "c" ? .allowed : .prohibited,
+            kind: character == " " ? .space : .visible))
+        index = next
+      }
+      change(&clusters)
+      return try ShapedText(
+        text: text, clusters: clusters,
+        fonts: [ShapedFont(name: "A", metrics: LineMetrics(ascent: 1, descent: 0, lineGap: 0))])
+    }
+    #expect(ClusterColumns(try shaped { _ in }).words != nil)
+    #expect(ClusterColumns(try shaped { $0[1].kerning = -0.1 }).words == nil)
+    #expect(ClusterColumns(try shaped { $0[1].advance = -0.1 }).words == nil)
+    #expect(ClusterColumns(try shaped { $0[2].breakBefore = .allowed }).words == nil)
+  }
+}

@@ -237,8 +237,10 @@ struct FaceKey: Hashable {
 
 extension FontSystem {
   /// The answer to a fallback question for `character` in the chain of `descriptor` and
-  /// `language`, with the face open: `.some(nil)` when no face draws it, nil when it was not
-  /// asked yet. The cache keeps the faces of its answers open.
+  /// `language`, with the face open.
+  ///
+  /// It is `.some(nil)` when no face draws the character, nil when it was not asked yet. The
+  /// cache keeps the faces of its answers open.
   func cachedFallback(for character: Character, descriptor: FontDescriptor, language: Language?)
     -> FallbackSearch.FallbackFace??
   {

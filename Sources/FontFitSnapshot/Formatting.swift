@@ -59,8 +59,19 @@ func appendQuotedExcerpt(
       count += characterCount(piece)
       return
     }
-    // Find where the shown characters end, then copy them at once.
+    // Find where the shown characters end, then copy them at once. Over ASCII other than CR
+    // (which joins a following LF) a character is a byte, which needs no grapheme rules.
     var index = piece.startIndex
+    let bytes = piece.utf8
+    while index < piece.endIndex, count < limit {
+      let byte = bytes[index]
+      guard byte < 0x80, byte != 0x0D else { break }
+      let next = bytes.index(after: index)
+      // A combining mark after this byte would join it: leave that to the grapheme rules.
+      if next < piece.endIndex, bytes[next] >= 0x80 { break }
+      index = next
+      count += 1
+    }
     while index < piece.endIndex, count < limit {
       index = piece.index(after: index)
       count += 1

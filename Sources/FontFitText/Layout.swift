@@ -203,7 +203,7 @@ public struct TextLayouter: Sendable {
   ///   - shaped: The text.
   ///   - truncationToken: The token that marks truncated text, shaped in the same font.
   public init(shaped: ShapedText, truncationToken: ShapedText?) {
-    columns = ClusterColumns(shaped)
+    columns = shaped.layoutColumns.value { ClusterColumns(shaped) }
     self.shaped = shaped
     self.truncationToken = truncationToken
   }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Text measured once in em units, ready to be laid out at any point size.
 ///
 /// Unhinted advances scale linearly with the point size, so a shaper measures a text once, in
@@ -29,6 +31,9 @@ public struct ShapedText: Hashable, Sendable {
   /// Measures forced breaks inside words on demand, for a shaper whose shaping changes there;
   /// nil when the clusters' own adjustments say it all.
   let reshaper: (any BreakReshaping)?
+  /// What wrapping reads of the clusters, made on first use and shared by every copy of this
+  /// value, so a text shown by many widgets, or on many screens, is prepared once.
+  let layoutColumns = LayoutColumnsBox()
 
   /// The first paragraph's direction.
   public var baseDirection: TextDirection { paragraphs.first?.direction ?? .leftToRight }
@@ -446,4 +451,17 @@ public protocol BreakReshaping: Sendable {
 extension BreakReshaping {
   /// 0: a reshaper that holds little need not say.
   public var estimatedByteCount: Int { 0 }
+}
+
+/// Holds a shaped text's ``ClusterColumns`` once made; thread-safe.
+final class LayoutColumnsBox: Sendable {
+  private let columns = Mutex<ClusterColumns?>(nil)
+
+  /// The columns, made by `make` on first use.
+  func value(_ make: () -> ClusterColumns) -> ClusterColumns {
+    if let made = columns.withLock({ $0 }) { return made }
+    let made = make()
+    columns.withLock { $0 = made }
+    return made
+  }
 }

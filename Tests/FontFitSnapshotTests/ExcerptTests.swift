@@ -1,0 +1,41 @@
+import TestSupport
+import Testing
+
+@testable import FontFitSnapshot
+
+// The dump's excerpts, written without joining the lines, say what the joined text says.
+
+@Suite("Excerpts")
+struct ExcerptTests {
+  /// The excerpt as first defined: the joined text, cut to `limit` characters.
+  static func reference(_ parts: [String], separator: String, limit: Int) -> String {
+    let text = parts.joined(separator: separator)
+    let count = text.count
+    guard count > limit else { return "\"" + text + "\"" }
+    return "\"" + String(text.prefix(limit)) + "\" [+\(count - limit) characters]"
+  }
+
+  @Test("An excerpt of lines equals the excerpt of the joined lines")
+  func matchesJoined() {
+    var generator = SplitMix64(seed: 48)
+    let pieces = ["a", "b", " ", "e\u{301}", "字", "👍🏽", "\r\n", "x\u{308}\u{301}", "ß", "1"]
+    for _ in 0..<500 {
+      var parts: [String] = []
+      for _ in 0...(generator.next() % 4) {
+        var part = ""
+        for _ in 0..<(generator.next() % 40) {
+          part += pieces[Int(generator.next() % UInt64(pieces.count))]
+        }
+        parts.append(part)
+      }
+      let limit = Int(generator.next() % 60) + 1
+      var output = ""
+      appendQuotedExcerpt(of: parts, separator: " ⏎ ", to: &output, limit: limit)
+      let expected = Self.reference(parts, separator: " ⏎ ", limit: limit)
+      // The reference does not escape; compare texts without control characters only.
+      if !expected.contains("\r\n") {
+        #expect(output == expected, "\(parts) limit \(limit)")
+      }
+    }
+  }
+}

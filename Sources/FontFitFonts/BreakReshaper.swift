@@ -13,6 +13,8 @@ import Synchronization
 final class BreakReshaper: BreakReshaping {
   private let text: Text
   private let state = Mutex(State())
+  /// The font system whose faces measure breaks; not kept alive by the texts it cached.
+  private weak let system: FontSystem?
 
   /// The answers so far, and where hyphens go once worked out.
   private struct State {
@@ -24,14 +26,16 @@ final class BreakReshaper: BreakReshaping {
   /// further in practice.
   static let window = 3
 
-  /// What the measurement reads; immutable, and HarfBuzz faces shape from any thread.
+  /// What the measurement reads; immutable. Faces are named, not held, and opened through
+  /// the font system's bounded face cache when a break is measured, so a cached shaped text
+  /// keeps no face open.
   private struct Text: Sendable {
     var flagged: [Bool]
     var bytes: [UInt8]
     var kinds: [ClusterKind]
     var utf8Offsets: [Int]
     var faceOf: [Int]
-    var faces: [HarfBuzzFace]
+    var faces: [FaceKey]
     var hyphens: [ShapedHyphen?]
     var advances: [Double]
     var opportunities: [LineBreakOpportunity]
@@ -44,15 +48,17 @@ final class BreakReshaper: BreakReshaping {
   /// A reshaper for a text whose clusters in `flagged` are where HarfBuzz flagged breaking
   /// as unsafe.
   init(
-    flagged: Set<Int>, bytes: [UInt8], graphemes: Graphemes, faceOf: [Int], faces: [FontFace],
+    system: FontSystem, flagged: Set<Int>, bytes: [UInt8], graphemes: Graphemes,
+    faceOf: [Int], faces: [FaceKey],
     fonts: [ShapedFont], advances: [Double], opportunities: [LineBreakOpportunity],
     levels: [UInt8], scripts: [Int32], language: String?
   ) {
     var flags = [Bool](repeating: false, count: graphemes.count)
     for index in flagged where flags.indices.contains(index) { flags[index] = true }
+    self.system = system
     text = Text(
       flagged: flags, bytes: bytes, kinds: graphemes.kinds, utf8Offsets: graphemes.utf8Offsets,
-      faceOf: faceOf, faces: faces.map(\.harfBuzz), hyphens: fonts.map(\.hyphen),
+      faceOf: faceOf, faces: faces, hyphens: fonts.map(\.hyphen),
       advances: advances, opportunities: opportunities,
       hyphenation: Hyphenation.Input(graphemes), levels: levels, scripts: scripts,
       language: language)
@@ -69,9 +75,10 @@ final class BreakReshaper: BreakReshaping {
     if let known = state.withLock({ $0.answers[index] }) { return known }
     let hyphenates = self.hyphenates
     var measured = BreakAdjustment(insertsHyphen: hyphenates[index])
-    if text.flagged[index] {
+    if text.flagged[index], let system {
       do {
-        measured = try Self.measure(before: index, in: text, hyphenates: hyphenates)
+        measured = try Self.measure(
+          before: index, in: text, hyphenates: hyphenates, system: system)
       } catch {
         // HarfBuzz fails only when out of memory; the break then measures as the pieces'
         // widths inside the word, which is what every break without reshaping measures.
@@ -99,9 +106,9 @@ final class BreakReshaper: BreakReshaping {
 
   /// Shapes the two sides of the break before cluster `index`, when it lies inside a word in
   /// one face, and compares them with their widths inside the word.
-  private static func measure(before index: Int, in text: Text, hyphenates: [Bool])
-    throws(FontError) -> BreakAdjustment
-  {
+  private static func measure(
+    before index: Int, in text: Text, hyphenates: [Bool], system: FontSystem
+  ) throws(FontError) -> BreakAdjustment {
     let kinds = text.kinds
     let count = kinds.count
     let faceOf = text.faceOf
@@ -123,7 +130,7 @@ final class BreakReshaper: BreakReshaping {
     while last < count, last - index < window, inWord(last), opportunities[last] == .prohibited {
       last += 1
     }
-    let face = text.faces[font]
+    let face = try system.face(for: text.faces[font]).harfBuzz
     let offsets = text.utf8Offsets
     // A few clusters of context on the open side, enough for joining and contextual forms.
     let before = offsets[max(0, first - window)]

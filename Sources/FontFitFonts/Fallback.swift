@@ -13,7 +13,9 @@ struct FallbackSearch {
   /// The text's language, which orders the chain.
   let language: Language?
   private var chain: [FallbackCandidate]?
-  private var answers: [Character: FallbackFace?] = [:]
+  /// Answers by the cluster's exact scalars: a canonically equivalent spelling may not be
+  /// drawn by the same face.
+  private var answers: [ExactString: FallbackFace?] = [:]
 
   /// A fallback face and the font it was resolved from.
   struct FallbackFace: Sendable {
@@ -36,13 +38,15 @@ struct FallbackSearch {
   mutating func face(for character: Character, in system: FontSystem) throws(FontError)
     -> FallbackFace?
   {
-    if let known = answers[character] { return known }
+    let exact = ExactString(String(character))
+    if let known = answers[exact] { return known }
     let descriptor = requested.requested
     if let shared = system.cachedFallback(
-      for: character, descriptor: descriptor, language: language)
+      for: character, descriptor: descriptor, language: language),
+      let answer = Self.face(shared, in: system)
     {
-      answers[character] = .some(shared)
-      return shared
+      answers[exact] = .some(answer)
+      return answer
     }
     if chain == nil {
       chain = try system.fallbackChain(for: requested.requested, language: language)
@@ -67,8 +71,21 @@ struct FallbackSearch {
         break
       }
     }
-    answers[character] = .some(found)
-    system.cacheFallback(found, for: character, descriptor: descriptor, language: language)
+    answers[exact] = .some(found)
+    system.cacheFallback(
+      found?.resolved, for: character, descriptor: descriptor, language: language)
     return found
+  }
+
+  /// A cached answer made usable: `.some(nil)` when no face draws the character, nil when the
+  /// face it names can no longer be opened (the chain is then walked again). The face comes
+  /// from the font system's bounded face cache, so answers keep no face open.
+  private static func face(_ answer: ResolvedFont?, in system: FontSystem) -> FallbackFace?? {
+    guard let answer else { return .some(nil) }
+    do {
+      return .some(FallbackFace(resolved: answer, face: try system.face(for: answer)))
+    } catch {
+      return nil
+    }
   }
 }

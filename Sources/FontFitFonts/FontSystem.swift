@@ -24,7 +24,7 @@ public final class FontSystem: Sendable {
   private struct Caches {
     var resolutions: BoundedCache<ResolutionKey, ResolvedFont>
     var chains: BoundedCache<ResolutionKey, [FallbackCandidate]>
-    var fallbacks: BoundedCache<FallbackKey, FallbackSearch.FallbackFace?>
+    var fallbacks: BoundedCache<FallbackKey, ResolvedFont?>
     var faces: BoundedCache<FaceKey, FontFace>
     var shapes: BoundedCache<ShapeKey, ShapedText>
 
@@ -46,7 +46,9 @@ public final class FontSystem: Sendable {
   /// A fallback question: which face of a request's chain first draws a character.
   private struct FallbackKey: Hashable {
     var request: ResolutionKey
-    var character: Character
+    /// The cluster's exact scalars: a canonically equivalent spelling may not be drawn by the
+    /// same face.
+    var character: ExactString
   }
 
   /// What a text's shaping depends on; the size is not part of it, since advances are in ems.
@@ -213,9 +215,13 @@ public final class FontSystem: Sendable {
 
   /// The open face for a resolved font, opened on first use and then shared.
   func face(for resolved: ResolvedFont) throws(FontError) -> FontFace {
-    let key = FaceKey(resolved)
+    try face(for: FaceKey(resolved))
+  }
+
+  /// The open face for a file and index, opened on first use and then shared.
+  func face(for key: FaceKey) throws(FontError) -> FontFace {
     if let face = caches.withLock({ $0.faces.value(for: key) }) { return face }
-    let opened = try FontFace(library: library, path: resolved.file, index: resolved.index)
+    let opened = try FontFace(library: library, path: key.file, index: key.index)
     return caches.withLock { caches in
       if let existing = caches.faces.value(for: key) { return existing }
       caches.faces.insert(opened, for: key)
@@ -237,25 +243,24 @@ struct FaceKey: Hashable {
 
 extension FontSystem {
   /// The answer to a fallback question for `character` in the chain of `descriptor` and
-  /// `language`, with the face open.
-  ///
-  /// It is `.some(nil)` when no face draws the character, nil when it was not asked yet. The
-  /// cache keeps the faces of its answers open.
+  /// `language`: `.some(nil)` when no face draws it, nil when it was not asked yet.
   func cachedFallback(for character: Character, descriptor: FontDescriptor, language: Language?)
-    -> FallbackSearch.FallbackFace??
+    -> ResolvedFont??
   {
     let key = FallbackKey(
-      request: ResolutionKey(descriptor: descriptor, language: language), character: character)
+      request: ResolutionKey(descriptor: descriptor, language: language),
+      character: ExactString(String(character)))
     return caches.withLock { $0.fallbacks.value(for: key) }
   }
 
   /// Remembers the answer to a fallback question.
   func cacheFallback(
-    _ answer: FallbackSearch.FallbackFace?, for character: Character, descriptor: FontDescriptor,
+    _ answer: ResolvedFont?, for character: Character, descriptor: FontDescriptor,
     language: Language?
   ) {
     let key = FallbackKey(
-      request: ResolutionKey(descriptor: descriptor, language: language), character: character)
+      request: ResolutionKey(descriptor: descriptor, language: language),
+      character: ExactString(String(character)))
     caches.withLock { $0.fallbacks.insert(answer, for: key) }
   }
 }

@@ -76,8 +76,9 @@ struct Shaper {
       }
     }
     let reshaper = BreakReshaper(
-      flagged: placed.unsafeToBreak, bytes: bytes, graphemes: graphemes, faceOf: faceOf,
-      faces: faces, fonts: fonts, advances: advances, opportunities: opportunities,
+      system: system, flagged: placed.unsafeToBreak, bytes: bytes, graphemes: graphemes,
+      faceOf: faceOf, faces: faceKeys, fonts: fonts, advances: advances,
+      opportunities: opportunities,
       levels: levels.levels, scripts: scripts,
       language: options.language?.tag)
     var clusters: [ShapedCluster] = []

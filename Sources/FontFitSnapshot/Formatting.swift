@@ -52,6 +52,18 @@ func quotedExcerpt(_ text: String, limit: Int = 48) -> String {
 func appendQuotedExcerpt(
   of parts: [String], separator: String, to output: inout String, limit: Int = 48
 ) {
+  // A part that starts or ends with a non-ASCII character may join the separator's space
+  // into one grapheme (a combining mark at the start of a line, a prepended mark at its end);
+  // only the joined text counts those right.
+  let joins = parts.contains { part in
+    (part.utf8.first ?? 0) >= 0x80 || (part.utf8.last ?? 0) >= 0x80
+  }
+  if joins, parts.count > 1 {
+    appendQuotedExcerpt(
+      of: [parts.joined(separator: separator)], separator: "", to: &output,
+      limit: limit)
+    return
+  }
   var shown = ""
   var count = 0
   func add(_ piece: Substring) {

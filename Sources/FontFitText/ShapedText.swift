@@ -411,6 +411,8 @@ extension ShapedText {
       + paragraphs.count * MemoryLayout<ShapedParagraph>.stride
       + missingCharacters.count * MemoryLayout<Unicode.Scalar>.stride + fontBytes
       + (reshaper?.estimatedByteCount ?? 0)
+      // The layout columns made on first use: an advance, a flag and word widths per cluster.
+      + clusters.count * 32
   }
 }
 

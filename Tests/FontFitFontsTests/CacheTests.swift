@@ -97,6 +97,16 @@ struct CacheTests {
     #expect(system.cacheUsage.shapedTexts == 2)
   }
 
+  @Test("A fallback answer for one spelling is not reused for an equivalent one")
+  func exactFallbackKeys() throws {
+    let font = FontDescriptor(families: ["DejaVu Sans"])
+    let jamo = "\u{1100}\u{1161}"  // canonically equivalent to 가
+    let fresh = try FontSystem().shape(jamo, font: font)
+    let system = try FontSystem()
+    _ = try system.shape("\u{AC00}", font: font)
+    #expect(try system.shape(jamo, font: font) == fresh)
+  }
+
   @Test("The default limits hold a few thousand label texts and bound their bytes")
   func defaultLimits() {
     let limits = CacheSizes()

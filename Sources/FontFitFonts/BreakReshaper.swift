@@ -26,7 +26,9 @@ final class BreakReshaper: BreakReshaping {
   /// further in practice.
   static let window = 3
 
-  /// What the measurement reads; immutable. Faces are named, not held, and opened through
+  /// What the measurement reads; immutable.
+  ///
+  /// Faces are named, not held, and opened through
   /// the font system's bounded face cache when a break is measured, so a cached shaped text
   /// keeps no face open.
   private struct Text: Sendable {

@@ -77,9 +77,11 @@ struct FallbackSearch {
     return found
   }
 
-  /// A cached answer made usable: `.some(nil)` when no face draws the character, nil when the
-  /// face it names can no longer be opened (the chain is then walked again). The face comes
-  /// from the font system's bounded face cache, so answers keep no face open.
+  /// A cached answer made usable.
+  ///
+  /// It is `.some(nil)` when no face draws the character, nil when the face it names can no
+  /// longer be opened (the chain is then walked again). The face comes from the font system's
+  /// bounded face cache, so answers keep no face open.
   private static func face(_ answer: ResolvedFont?, in system: FontSystem) -> FallbackFace?? {
     guard let answer else { return .some(nil) }
     do {

@@ -165,12 +165,6 @@ public struct Fitter: Sendable {
     layouter = TextLayouter(shaped: shaped, truncationToken: truncationToken)
   }
 
-  /// Creates a fitter with a layouter already made, which a widget keeps between fits of the
-  /// same text.
-  public init(layouter: TextLayouter) {
-    self.layouter = layouter
-  }
-
   /// The text at the largest size of `sizes` at which it fits, or at the smallest size,
   /// laid out as `options.overflow` says, when it fits at none.
   ///

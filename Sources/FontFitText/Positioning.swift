@@ -122,8 +122,7 @@ public struct TextPositioner: Sendable {
       let next = index + 1 < block.lines.count ? block.lines[index + 1] : nil
       let direction = self.direction(of: line)
       let items = includingGlyphs ? visualItems(line, direction: direction) : []
-      let spaces =
-        includingGlyphs ? items.filter { isSpace($0) }.count : spaceCount(line)
+      let spaces = spaceCount(line)
       // A justified line with no space to widen sits on its natural side, as a last line does.
       let side = horizontalSide(
         alignment, direction: direction,
@@ -196,7 +195,7 @@ public struct TextPositioner: Sendable {
     case text, token, hyphen
   }
 
-  /// The spaces on `line`, which a justified line widens; the count ``visualItems`` gives.
+  /// The spaces on `line`, which a justified line widens.
   private func spaceCount(_ line: TextLine) -> Int {
     var count = 0
     for piece in line.pieces {
@@ -214,15 +213,6 @@ public struct TextPositioner: Sendable {
       }
     }
     return count
-  }
-
-  /// Whether the item is a space, which a justified line widens.
-  private func isSpace(_ item: Item) -> Bool {
-    switch item.source {
-    case .text: shaped.clusters[item.index].kind == .space
-    case .token: truncationToken?.clusters[item.index].kind == .space
-    case .hyphen: false
-    }
   }
 
   /// The line's clusters in visual order: logical order, then every maximal sequence at or

@@ -181,14 +181,10 @@ public enum WidgetLayoutError: Error, Hashable, Sendable, CustomStringConvertibl
   }
 }
 
-/// The last texts a widget shaped, and the layouter made from them, reused while text, token
-/// and font stay the same.
+/// The last texts a widget shaped, reused while text, token and font stay the same.
 struct ShapeCache {
   private var text: (key: Key, shaped: ShapedText)?
   private var token: (key: Key, shaped: ShapedText)?
-  /// The layouter for the current text and token, and the generations it was made from.
-  private var layouter: (generations: (text: Int, token: Int), layouter: TextLayouter)?
-  private var generations = (text: 0, token: 0)
 
   private struct Key: Equatable {
     /// Exact code units: canonically equivalent texts shape differently.
@@ -200,37 +196,23 @@ struct ShapeCache {
   mutating func text(
     _ text: String, font: FontDescriptor, options: ShapingOptions, shaper: any TextShaping
   ) throws(ShapingError) -> ShapedText {
-    try Self.shaped(
-      text, font: font, options: options, shaper: shaper, entry: &self.text,
-      generation: &generations.text)
+    try Self.shaped(text, font: font, options: options, shaper: shaper, entry: &self.text)
   }
 
   mutating func token(
     _ token: String, font: FontDescriptor, options: ShapingOptions, shaper: any TextShaping
   ) throws(ShapingError) -> ShapedText {
-    try Self.shaped(
-      token, font: font, options: options, shaper: shaper, entry: &self.token,
-      generation: &generations.token)
-  }
-
-  /// The layouter for the texts last returned by ``text(_:font:options:shaper:)`` and
-  /// ``token(_:font:options:shaper:)``: made once, then kept while neither changes.
-  mutating func layouter(text: ShapedText, token: ShapedText) -> TextLayouter {
-    if let layouter, layouter.generations == generations { return layouter.layouter }
-    let made = TextLayouter(shaped: text, truncationToken: token)
-    layouter = (generations, made)
-    return made
+    try Self.shaped(token, font: font, options: options, shaper: shaper, entry: &self.token)
   }
 
   private static func shaped(
     _ text: String, font: FontDescriptor, options: ShapingOptions, shaper: any TextShaping,
-    entry: inout (key: Key, shaped: ShapedText)?, generation: inout Int
+    entry: inout (key: Key, shaped: ShapedText)?
   ) throws(ShapingError) -> ShapedText {
     let key = Key(text: ExactString(text), font: font, options: options)
     if let entry, entry.key == key { return entry.shaped }
     let shaped = try shaper.shape(text, font: font, options: options)
     entry = (key, shaped)
-    generation += 1
     return shaped
   }
 }
@@ -302,8 +284,8 @@ extension TextWidget {
     } catch {
       throw .font(error)
     }
-    let layouter = shapeCache.layouter(text: text, token: token)
-    let result = Fitter(layouter: layouter).fit(sizes: sizes, options: options)
+    // The wrapping columns are made once per shaped text and shared (ShapedText keeps them).
+    let result = Fitter(shaped: text, truncationToken: token).fit(sizes: sizes, options: options)
     return TextFit(
       resolvedFont: resolved, result: result,
       positioner: TextPositioner(shaped: text, truncationToken: token), box: box,

@@ -51,3 +51,19 @@ struct HyphenationTests {
     #expect(shaped.clusters.indices.contains { shaped.breakAdjustment(before: $0).start != 0 })
   }
 }
+
+@Suite("Script codes")
+struct ScriptCodeTests {
+  @Test("The ASCII fast path gives ICU's codes: letters Latin as é is, the rest Common as 、 is")
+  func asciiMatchesICU() {
+    let latin = Scripts.code("\u{E9}")  // through ICU
+    let common = Scripts.code("\u{3001}")  // through ICU
+    #expect(Scripts.tag(latin) == "Latn")
+    #expect(Scripts.tag(common) == "Zyyy")
+    for value in UInt8(0)..<0x80 {
+      let scalar = Unicode.Scalar(value)
+      let isLetter = (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value)
+      #expect(Scripts.code(scalar) == (isLetter ? latin : common), "\(value)")
+    }
+  }
+}

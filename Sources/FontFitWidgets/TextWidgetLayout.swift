@@ -240,7 +240,7 @@ extension TextWidget {
     guard let environment else { return layout(text, .failure(.noEnvironment), nil) }
     let requested: TextFit
     do {
-      _ = try checkedAdaptedFont()
+      try Self.check(adapted)
       requested = try fit(text, font: adapted, box: frame.size, environment: environment)
     } catch {
       return layout(text, .failure(error), nil)
@@ -302,7 +302,8 @@ extension TextWidget {
   ///   be measured.
   public func sizeThatFits(width: Double) throws(WidgetLayoutError) -> Size {
     guard let environment else { throw .noEnvironment }
-    let adapted = try checkedAdaptedFont()
+    let adapted = adaptedFont
+    try Self.check(adapted)
     let options = try layoutOptions(
       box: Size(width: isSingleLine ? .infinity : width, height: .infinity), overflow: .truncate)
     let (text, token) = try shapes(text, font: adapted.descriptor, environment: environment)
@@ -315,13 +316,11 @@ extension TextWidget {
     ShapingOptions(language: language ?? environment.language, direction: writingDirection)
   }
 
-  /// The adapted font, when its size is one a font may have.
-  private func checkedAdaptedFont() throws(WidgetLayoutError) -> Font {
-    let adapted = adaptedFont
+  /// Checks that the adapted font's size is one a font may have.
+  private static func check(_ adapted: Font) throws(WidgetLayoutError) {
     guard Font.pointSizeRange.contains(adapted.pointSize) else {
       throw .pointSizeOutOfRange(adapted.pointSize)
     }
-    return adapted
   }
 
   /// The layout options the widget's settings give for `box`.

@@ -74,17 +74,18 @@ final class BreakReshaper: BreakReshaping {
 
   func adjustment(before index: Int) -> BreakAdjustment {
     guard text.flagged.indices.contains(index), index > 0 else { return BreakAdjustment() }
-    if let known = state.withLock({ $0.answers[index] }) { return known }
+    // Only breaks HarfBuzz flagged are measured and remembered; elsewhere the answer is
+    // whether a hyphen goes there.
+    let flagged = text.flagged[index]
+    if flagged, let known = state.withLock({ $0.answers[index] }) { return known }
     let hyphenates = self.hyphenates
+    guard flagged, let system else { return BreakAdjustment(insertsHyphen: hyphenates[index]) }
     var measured = BreakAdjustment(insertsHyphen: hyphenates[index])
-    if text.flagged[index], let system {
-      do {
-        measured = try Self.measure(
-          before: index, in: text, hyphenates: hyphenates, system: system)
-      } catch {
-        // HarfBuzz fails only when out of memory; the break then measures as the pieces'
-        // widths inside the word, which is what every break without reshaping measures.
-      }
+    do {
+      measured = try Self.measure(before: index, in: text, hyphenates: hyphenates, system: system)
+    } catch {
+      // HarfBuzz fails only when out of memory; the break then measures as the pieces'
+      // widths inside the word, which is what every break without reshaping measures.
     }
     state.withLock { $0.answers[index] = measured }
     return measured

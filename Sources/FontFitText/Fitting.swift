@@ -194,7 +194,7 @@ public struct Fitter: Sendable {
       }
       return low >= 0 ? low : nil
     }
-    let fonts = layouter.shaped.fonts.map(\.metrics)
+    let columns = layouter.columns
     var chosen = 0
     switch search {
     case .exhaustiveDescent:
@@ -202,15 +202,15 @@ public struct Fitter: Sendable {
       while chosen > 0, !fits(chosen) { chosen -= 1 }
     case .bisection:
       chosen = largestFitting() ?? 0
-    case .automatic where fonts.allSatisfy({ $0 == fonts[0] }):
+    case .automatic where columns.hasUniformMetrics:
       chosen = largestFitting() ?? 0
     case .automatic:
       // Lines mix fonts with different metrics, so fitting may not be monotone. Every line is
       // at least as tall as the shortest font and at most as tall as the union of all fonts,
       // and with uniform line heights fitting is monotone: nothing above `upper` can fit and
       // `lower` does. Try each size between them from the top.
-      let shortest = fonts.min { $0.height < $1.height } ?? fonts[0]
-      let tallest = fonts.dropFirst().reduce(fonts[0]) { $0.union($1) }
+      let shortest = columns.shortestMetrics
+      let tallest = columns.tallestMetrics
       let lower = largestFitting(uniformly: tallest)
       chosen = lower ?? 0
       if let upper = largestFitting(uniformly: shortest) {
@@ -225,13 +225,8 @@ public struct Fitter: Sendable {
       }
     }
     let block = layouter.layout(pointSize: sizes[chosen], options: options)
-    let shaped = layouter.shaped
-    var used = [Bool](repeating: false, count: shaped.fonts.count)
-    for cluster in shaped.clusters where cluster.kind == .visible { used[cluster.font] = true }
-    if !used.contains(true) { used[0] = true }
     return FitResult(
       block: block, maximumPointSize: sizes.maximum, layoutsTried: tried + 1,
-      fonts: shaped.fonts.indices.filter { used[$0] }.map { shaped.fonts[$0].name },
-      missingCharacters: shaped.missingCharacters)
+      fonts: columns.usedFontNames, missingCharacters: layouter.shaped.missingCharacters)
   }
 }

@@ -1,6 +1,12 @@
 // The package's one way of writing numbers and code points for people: dumps, error messages
 // and font names all go through these, so `17`, `16.5` and `U+4E2D` look the same everywhere.
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Writes numbers, code points and quoted strings the same way everywhere.
 package enum TextFormat {
   /// `value` without a needless fraction: `17`, `16.5`, `0.1`.
@@ -89,10 +95,14 @@ package struct ExactString: Hashable, Sendable {
   package static func == (lhs: ExactString, rhs: ExactString) -> Bool {
     let left = lhs.string.utf8
     let right = rhs.string.utf8
-    guard left.count == right.count else { return false }
+    let count = left.count
+    guard count == right.count else { return false }
+    guard count > 0 else { return true }
     // Compare the contiguous bytes of native strings directly.
     let equal = left.withContiguousStorageIfAvailable { left in
-      right.withContiguousStorageIfAvailable { right in left.elementsEqual(right) }
+      right.withContiguousStorageIfAvailable { right in
+        memcmp(left.baseAddress!, right.baseAddress!, count) == 0
+      }
     }
     return (equal ?? nil) ?? left.elementsEqual(right)
   }

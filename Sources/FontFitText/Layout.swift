@@ -1,3 +1,5 @@
+import Synchronization
+
 /// How lines wrap inside the box and what happens to text past the last allowed line, after
 /// UIKit's `NSLineBreakMode`.
 public enum LineBreakMode: String, CaseIterable, Hashable, Sendable {
@@ -161,11 +163,18 @@ public struct LinePiece: Hashable, Sendable {
 }
 
 /// Text laid out at one point size.
+///
+/// A fit makes its chosen layout's line spans at once but builds the ``TextLine`` values (the
+/// strings each line shows) only when ``lines`` is first read, so a widget that is fitted
+/// again before anything reads its lines (while a window is resized, say) never builds them.
 public struct TextBlock: Hashable, Sendable {
   /// The point size used.
   public var pointSize: Double
   /// The lines, top to bottom.
-  public var lines: [TextLine]
+  public var lines: [TextLine] {
+    get { storedLines.lines }
+    set { storedLines = LazyLines(newValue) }
+  }
   /// The extent of the lines: widest line by the sum of line heights.
   public var size: Size
   /// How many drawn grapheme clusters (not counting spaces and line breaks) of the source text
@@ -173,9 +182,72 @@ public struct TextBlock: Hashable, Sendable {
   public var hiddenCharacterCount: Int
   /// Why the text does not fit the box, or nil when it fits.
   public var failure: FitFailure?
+  /// The lines, or how to build them.
+  private var storedLines: LazyLines
 
   /// Whether every character is shown within the box.
   public var fits: Bool { failure == nil }
+
+  init(
+    pointSize: Double, lines: LazyLines, size: Size, hiddenCharacterCount: Int,
+    failure: FitFailure?
+  ) {
+    self.pointSize = pointSize
+    storedLines = lines
+    self.size = size
+    self.hiddenCharacterCount = hiddenCharacterCount
+    self.failure = failure
+  }
+
+  /// Whether both have the same size, lines, hidden count and failure.
+  public static func == (lhs: TextBlock, rhs: TextBlock) -> Bool {
+    lhs.pointSize == rhs.pointSize && lhs.size == rhs.size
+      && lhs.hiddenCharacterCount == rhs.hiddenCharacterCount && lhs.failure == rhs.failure
+      && (lhs.storedLines === rhs.storedLines || lhs.lines == rhs.lines)
+  }
+
+  /// Hashes what ``==(_:_:)`` compares.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(pointSize)
+    hasher.combine(size)
+    hasher.combine(hiddenCharacterCount)
+    hasher.combine(failure)
+    hasher.combine(lines)
+  }
+}
+
+/// The lines of a ``TextBlock``, built from its spans on first read; thread-safe.
+final class LazyLines: Sendable {
+  /// What builds the lines: the layouter, the spans of the lines shown whole, and the last
+  /// line when it was truncated (built at layout time, as its width decides the fit).
+  private let source: (layouter: TextLayouter, spans: [LineSpan], last: TextLine?)?
+  private let built: Mutex<[TextLine]?>
+
+  /// Lines already built.
+  init(_ lines: [TextLine]) {
+    source = nil
+    built = Mutex(lines)
+  }
+
+  /// Lines to build from `spans` of `layouter`'s text, then `last`.
+  init(layouter: TextLayouter, spans: [LineSpan], last: TextLine?) {
+    source = (layouter, spans, last)
+    built = Mutex(nil)
+  }
+
+  var lines: [TextLine] {
+    built.withLock { built in
+      if let built { return built }
+      var lines: [TextLine] = []
+      if let source {
+        lines.reserveCapacity(source.spans.count + 1)
+        for span in source.spans { lines.append(source.layouter.line(span)) }
+        if let last = source.last { lines.append(last) }
+      }
+      built = lines
+      return lines
+    }
+  }
 }
 
 /// Why text does not fit its box; the numbers say by how much.
@@ -234,19 +306,19 @@ public struct TextLayouter: Sendable {
     let spans = wrapper.lines(width: options.box.width)
     let failure = failure(of: spans, options: options)
     guard failure != nil, options.overflow != .scroll else {
-      return block(spans.map { line($0) }, pointSize: pointSize, hidden: 0, failure: failure)
+      return block(spans[...], last: nil, pointSize: pointSize, hidden: 0, failure: failure)
     }
     let allowed = allowedLineCount(spans, options: options)
     guard allowed < spans.count else {
       // Every line is shown; only a grapheme wider than the box is at fault.
-      return block(spans.map { line($0) }, pointSize: pointSize, hidden: 0, failure: failure)
+      return block(spans[...], last: nil, pointSize: pointSize, hidden: 0, failure: failure)
     }
-    var lines = spans[..<(allowed - 1)].map { line($0) }
     let last = spans[allowed - 1]
     let truncated = truncatedLine(
       from: last.start, wrapper: wrapper, options: options, wrappedEnd: last.contentEnd)
-    lines.append(truncated.line)
-    return block(lines, pointSize: pointSize, hidden: truncated.hidden, failure: failure)
+    return block(
+      spans[..<(allowed - 1)], last: truncated.line, pointSize: pointSize,
+      hidden: truncated.hidden, failure: failure)
   }
 
   func wrapper(pointSize: Double, options: LayoutOptions) -> LineWrapper {
@@ -296,7 +368,8 @@ public struct TextLayouter: Sendable {
     return max(allowed, 1)
   }
 
-  private func line(_ span: LineSpan) -> TextLine {
+  /// The line `span` describes.
+  func line(_ span: LineSpan) -> TextLine {
     var text = String(shaped[clusters: span.start..<span.contentEnd])
     var pieces = [LinePiece(source: .text, clusters: span.start..<span.contentEnd)]
     if let font = span.hyphenFont, let hyphen = shaped.fonts[font].hyphen,
@@ -310,13 +383,19 @@ public struct TextLayouter: Sendable {
       pieces: pieces)
   }
 
+  /// A block of the lines `spans` describe, then `last`; the lines are built when first read.
   func block(
-    _ lines: [TextLine], pointSize: Double, hidden: Int, failure: FitFailure?
+    _ spans: ArraySlice<LineSpan>, last: TextLine?, pointSize: Double, hidden: Int,
+    failure: FitFailure?
   ) -> TextBlock {
-    let size = Size(
-      width: lines.reduce(0) { max($0, $1.width) }, height: lines.reduce(0) { $0 + $1.height })
+    var width = spans.reduce(0) { max($0, $1.width) }
+    var height = spans.reduce(0) { $0 + $1.height }
+    if let last {
+      width = max(width, last.width)
+      height += last.height
+    }
     return TextBlock(
-      pointSize: pointSize, lines: lines, size: size, hiddenCharacterCount: hidden,
-      failure: failure)
+      pointSize: pointSize, lines: LazyLines(layouter: self, spans: Array(spans), last: last),
+      size: Size(width: width, height: height), hiddenCharacterCount: hidden, failure: failure)
   }
 }

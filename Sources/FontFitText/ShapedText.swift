@@ -13,27 +13,31 @@ import Synchronization
 /// cluster ranges in order covering ``text``, and finite measurements. (The package's own
 /// shapers build values that hold them by construction and skip the check.)
 public struct ShapedText: Hashable, Sendable {
+  /// Everything the value holds, behind one reference: a layout copies shaped text often, and
+  /// a copy then costs one retain.
+  private let storage: ShapedTextStorage
+
   /// The source text.
-  public let text: String
+  public var text: String { storage.text }
   /// One entry per grapheme cluster of `text`, in order.
-  public let clusters: [ShapedCluster]
+  public var clusters: [ShapedCluster] { storage.clusters }
   /// The fonts the clusters refer to through ``ShapedCluster/font``; never empty.
-  public let fonts: [ShapedFont]
+  public var fonts: [ShapedFont] { storage.fonts }
   /// Characters no available font could draw, in order of first appearance; they are
   /// measured with the `.notdef` glyph.
-  public let missingCharacters: [Unicode.Scalar]
+  public var missingCharacters: [Unicode.Scalar] { storage.missingCharacters }
   /// The glyphs a shaper placed, which clusters refer to through ``ShapedCluster/glyphs``;
   /// empty for a shaper that only measures.
-  public let glyphs: [ShapedGlyph]
+  public var glyphs: [ShapedGlyph] { storage.glyphs }
   /// The paragraphs, in order, each with its direction (from its first strong character, or
   /// as requested).
-  public let paragraphs: [ShapedParagraph]
+  public var paragraphs: [ShapedParagraph] { storage.paragraphs }
   /// Measures forced breaks inside words on demand, for a shaper whose shaping changes there;
   /// nil when the clusters' own adjustments say it all.
-  let reshaper: (any BreakReshaping)?
+  var reshaper: (any BreakReshaping)? { storage.reshaper }
   /// What wrapping reads of the clusters, made on first use and shared by every copy of this
   /// value, so a text shown by many widgets, or on many screens, is prepared once.
-  let layoutColumns = LayoutColumnsBox()
+  var layoutColumns: LayoutColumnsBox { storage.layoutColumns }
 
   /// The first paragraph's direction.
   public var baseDirection: TextDirection { paragraphs.first?.direction ?? .leftToRight }
@@ -106,14 +110,12 @@ public struct ShapedText: Hashable, Sendable {
     baseDirection: TextDirection = .leftToRight, paragraphs: [ShapedParagraph]? = nil,
     reshaper: (any BreakReshaping)? = nil
   ) {
-    self.text = text
-    self.clusters = clusters
-    self.fonts = fonts
-    self.missingCharacters = missingCharacters
-    self.glyphs = glyphs
-    self.paragraphs =
-      paragraphs ?? [ShapedParagraph(clusters: 0..<clusters.count, direction: baseDirection)]
-    self.reshaper = reshaper
+    storage = ShapedTextStorage(
+      text: text, clusters: clusters, fonts: fonts, missingCharacters: missingCharacters,
+      glyphs: glyphs,
+      paragraphs: paragraphs
+        ?? [ShapedParagraph(clusters: 0..<clusters.count, direction: baseDirection)],
+      reshaper: reshaper)
   }
 
   /// What a forced break inside a word just before cluster `index` does.
@@ -123,8 +125,9 @@ public struct ShapedText: Hashable, Sendable {
   /// ``ShapedCluster/insertsHyphen``, ``ShapedCluster/breakEndAdjustment`` and
   /// ``ShapedCluster/breakStartAdjustment``.
   public func breakAdjustment(before index: Int) -> BreakAdjustment {
+    let clusters = storage.clusters
     guard clusters.indices.contains(index) else { return BreakAdjustment() }
-    if let reshaper { return reshaper.adjustment(before: index) }
+    if let reshaper = storage.reshaper { return reshaper.adjustment(before: index) }
     let cluster = clusters[index]
     return BreakAdjustment(
       end: cluster.breakEndAdjustment, start: cluster.breakStartAdjustment,
@@ -134,7 +137,8 @@ public struct ShapedText: Hashable, Sendable {
   /// Whether two shaped texts hold the same text, clusters, fonts, glyphs and paragraphs; a
   /// reshaper is derived from them and not compared.
   public static func == (lhs: ShapedText, rhs: ShapedText) -> Bool {
-    lhs.text == rhs.text && lhs.clusters == rhs.clusters && lhs.fonts == rhs.fonts
+    if lhs.storage === rhs.storage { return true }
+    return lhs.text == rhs.text && lhs.clusters == rhs.clusters && lhs.fonts == rhs.fonts
       && lhs.missingCharacters == rhs.missingCharacters && lhs.glyphs == rhs.glyphs
       && lhs.paragraphs == rhs.paragraphs
   }
@@ -150,15 +154,43 @@ public struct ShapedText: Hashable, Sendable {
   }
 
   /// The number of grapheme clusters.
-  public var count: Int { clusters.count }
+  public var count: Int { storage.clusters.count }
 
   /// The text of the clusters in `range`, as written in the source.
   public subscript(clusters range: Range<Int>) -> Substring {
+    let text = storage.text
+    let clusters = storage.clusters
     guard !range.isEmpty else { return text[text.endIndex..<text.endIndex] }
     return text[
       clusters[range.lowerBound].range
         .lowerBound..<clusters[range.upperBound - 1]
         .range.upperBound]
+  }
+}
+
+/// The values of a ``ShapedText``, shared by its copies.
+private final class ShapedTextStorage: Sendable {
+  let text: String
+  let clusters: [ShapedCluster]
+  let fonts: [ShapedFont]
+  let missingCharacters: [Unicode.Scalar]
+  let glyphs: [ShapedGlyph]
+  let paragraphs: [ShapedParagraph]
+  let reshaper: (any BreakReshaping)?
+  let layoutColumns = LayoutColumnsBox()
+
+  init(
+    text: String, clusters: [ShapedCluster], fonts: [ShapedFont],
+    missingCharacters: [Unicode.Scalar], glyphs: [ShapedGlyph], paragraphs: [ShapedParagraph],
+    reshaper: (any BreakReshaping)?
+  ) {
+    self.text = text
+    self.clusters = clusters
+    self.fonts = fonts
+    self.missingCharacters = missingCharacters
+    self.glyphs = glyphs
+    self.paragraphs = paragraphs
+    self.reshaper = reshaper
   }
 }
 

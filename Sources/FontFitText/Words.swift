@@ -10,13 +10,15 @@
 /// A word that would have to be broken (wider than a line by itself) is left to the cluster
 /// loop, line by line. Widths are summed in ems and scaled once, so they may differ
 /// from the cluster loop's sums by rounding, far below ``LineWrapper/tolerance``.
-struct WordColumns: Sendable {
+final class WordColumns: Sendable {
   /// The first cluster of each word, and the text's cluster count at the end.
   let starts: [Int]
   /// Each word's width up to and including its last visible cluster, in ems.
   let contentWidths: [Double]
   /// Each word's width with its trailing spaces (not its line separator), in ems.
   let totalWidths: [Double]
+  /// One past each word's last visible cluster, or its first cluster when it has none.
+  let contentEnds: [Int]
   /// ``hasVisible``, ``forcedBreakPossible``, ``endsLine`` and ``startsMandatory`` bits.
   let flags: [UInt8]
   /// Each word's line metrics (the union over its clusters), when the text has more than one
@@ -55,6 +57,7 @@ struct WordColumns: Sendable {
     var starts: [Int] = []
     var contentWidths: [Double] = []
     var totalWidths: [Double] = []
+    var contentEnds: [Int] = []
     var flags: [UInt8] = []
     var metrics: [LineMetrics] = []
     let fonts = shaped.fonts
@@ -64,6 +67,7 @@ struct WordColumns: Sendable {
       let start = index
       var total = 0.0
       var content = 0.0
+      var contentEnd = start
       var flag: UInt8 = clusters[start].breakBefore == .mandatory ? Self.startsMandatory : 0
       var union = fonts[clusters[start].font].metrics
       while index < clusters.count {
@@ -80,6 +84,7 @@ struct WordColumns: Sendable {
         total += cluster.advance
         if cluster.kind == .visible {
           content = total
+          contentEnd = index
           flag |= index - 1 > start ? Self.forcedBreakPossible : 0
           flag |= Self.hasVisible
         }
@@ -87,6 +92,7 @@ struct WordColumns: Sendable {
       starts.append(start)
       contentWidths.append(content)
       totalWidths.append(total)
+      contentEnds.append(contentEnd)
       flags.append(flag)
       if mixed { metrics.append(union) }
     }
@@ -99,18 +105,16 @@ struct WordColumns: Sendable {
     self.starts = starts
     self.contentWidths = contentWidths
     self.totalWidths = totalWidths
+    self.contentEnds = contentEnds
     self.flags = flags
     self.metrics = metrics
   }
 }
 
 extension LineWrapper {
-  /// The line that starts with word `first`, a word at a time: its drawn width, its height
-  /// and the cluster the next line starts at; nil when the word is wider than the line and
-  /// must be broken inside, which only the cluster loop does.
-  func wordLine(_ words: WordColumns, from first: Int, limit: Double)
-    -> (width: Double, height: Double, next: Int)?
-  {
+  /// The line that starts with word `first`, a word at a time; nil when the word is wider
+  /// than the line and must be broken inside, which only the cluster loop does.
+  func wordLine(_ words: WordColumns, from first: Int, limit: Double) -> LineSpan? {
     let pointSize = self.pointSize
     var flag = words.flags[first]
     if flag & WordColumns.forcedBreakPossible != 0,
@@ -120,6 +124,7 @@ extension LineWrapper {
     }
     var lineWidth = words.totalWidths[first] * pointSize
     var contentWidth = words.contentWidths[first] * pointSize
+    var contentEnd = words.contentEnds[first]
     let mixed = uniformMetrics == nil && !words.metrics.isEmpty
     var metrics = mixed ? words.metrics[first] : nil
     var word = first + 1
@@ -131,13 +136,15 @@ extension LineWrapper {
       let content = words.contentWidths[word] * pointSize
       if lineWidth + content > limit { break }
       contentWidth = lineWidth + content
+      contentEnd = words.contentEnds[word]
       lineWidth += words.totalWidths[word] * pointSize
       if let current = metrics { metrics = current.union(words.metrics[word]) }
       word += 1
     }
     let lineMetrics = uniformMetrics ?? metrics ?? shaped.fonts[0].metrics
-    let height = Self.lineBox(lineMetrics, pointSize: pointSize, multiple: lineHeightMultiple)
-      .height
-    return (contentWidth, height, words.starts[word])
+    let box = Self.lineBox(lineMetrics, pointSize: pointSize, multiple: lineHeightMultiple)
+    return LineSpan(
+      start: words.starts[first], contentEnd: contentEnd, next: words.starts[word],
+      width: contentWidth, height: box.height, baseline: box.baseline)
   }
 }

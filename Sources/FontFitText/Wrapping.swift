@@ -37,8 +37,9 @@ struct LineWrapper {
   var uniformMetrics: LineMetrics?
   /// What the wrapping loop reads of each cluster, in compact arrays.
   let columns: ClusterColumns
-  /// Whether ``measure(width:lineLimit:heightLimit:)`` may move a word at a time; tests turn
-  /// it off to compare with the cluster loop.
+  /// Whether ``lines(width:lineLimit:heightLimit:)`` and
+  /// ``measure(width:lineLimit:heightLimit:)`` may move a word at a time; tests turn it off to
+  /// compare with the cluster loop.
   var usesWords = true
 
   init(
@@ -61,9 +62,18 @@ struct LineWrapper {
     var height = 0.0
     let limit = width + Self.tolerance
     var afterForcedBreak = false
+    let words = wrapsAnywhere || !usesWords ? nil : columns.words
     while start < clusters.count, lines.count < lineLimit, !(height > heightLimit + Self.tolerance)
     {
-      let line = nextLine(from: start, limit: limit, afterForcedBreak: afterForcedBreak)
+      // A word at a time where it can, as in measure(width:lineLimit:heightLimit:).
+      let line: LineSpan
+      if let words, !afterForcedBreak, let word = words.word(startingAt: start),
+        let wordLine = wordLine(words, from: word, limit: limit)
+      {
+        line = wordLine
+      } else {
+        line = nextLine(from: start, limit: limit, afterForcedBreak: afterForcedBreak)
+      }
       afterForcedBreak = line.isForcedBreak
       lines.append(line)
       height += line.height
@@ -197,12 +207,20 @@ struct LineWrapper {
     -> (next: Int, width: Double, hyphenFont: Int?)
   {
     let clusters = shaped.clusters
+    let fonts = shaped.fonts
     var next = end
     var lineWidth = width
     while true {
-      let hyphen = hyphenAdvance(before: next)
-      let end = shaped.breakAdjustment(before: next).end * pointSize
-      let total = lineWidth + (hyphen?.advance ?? 0) + end
+      // One question per candidate: whether the break takes a hyphen, and how it changes the
+      // width of the line it ends.
+      let adjustment = shaped.breakAdjustment(before: next)
+      var hyphen: (advance: Double, font: Int)?
+      if next > 0, next < clusters.count, adjustment.insertsHyphen,
+        let glyph = fonts[clusters[next - 1].font].hyphen?.glyph
+      {
+        hyphen = (glyph.advance * pointSize, clusters[next - 1].font)
+      }
+      let total = lineWidth + (hyphen?.advance ?? 0) + adjustment.end * pointSize
       if next == start + 1 || total <= limit {
         return (next, total, hyphen?.font)
       }
@@ -211,16 +229,6 @@ struct LineWrapper {
         (clusters[next].advance + (next > start ? clusters[next].kerning : 0))
         * pointSize
     }
-  }
-
-  /// The hyphen a break before cluster `index` inserts, in points, and the font it is in.
-  private func hyphenAdvance(before index: Int) -> (advance: Double, font: Int)? {
-    let clusters = shaped.clusters
-    guard index > 0, index < clusters.count, shaped.breakAdjustment(before: index).insertsHyphen
-    else { return nil }
-    let font = clusters[index - 1].font
-    guard let hyphen = shaped.fonts[font].hyphen else { return nil }
-    return (hyphen.glyph.advance * pointSize, font)
   }
 
   /// The height of a line holding the clusters in `range`, the union of its fonts' line
@@ -281,12 +289,14 @@ extension ShapedText {
   }
 }
 
-/// What the wrapping loop reads of each cluster, in compact arrays.
+/// What the wrapping loop reads of each cluster, in compact arrays, and what a fit needs to
+/// know of the text's fonts.
 ///
-/// They hold its advance, its kerning when any cluster has one, and its kind and break
-/// opportunity as bits. Made once per text and layouter, it lets each trial layout of a fit read 9 bytes per cluster instead of the
-/// whole cluster.
-struct ClusterColumns: Sendable {
+/// The arrays hold each cluster's advance, its kerning when any cluster has one, and its kind
+/// and break opportunity as bits. Made once per shaped text and shared by every layouter of
+/// it, they let each trial layout of a fit read 9 bytes per cluster instead of the whole
+/// cluster.
+final class ClusterColumns: Sendable {
   /// Advances in ems.
   let advances: [Double]
   /// Kerning in ems, or empty when every cluster's is 0 (as a font system's are).
@@ -295,6 +305,15 @@ struct ClusterColumns: Sendable {
   let flags: [UInt8]
   /// The text's words, when trial layouts can move a word at a time.
   let words: WordColumns?
+  /// Whether every font of the text has the same line metrics, so fitting is monotone.
+  let hasUniformMetrics: Bool
+  /// The line metrics of the font with the shortest line box: no line is shorter.
+  let shortestMetrics: LineMetrics
+  /// The union of every font's line metrics: no line is taller.
+  let tallestMetrics: LineMetrics
+  /// The names of the fonts that draw a visible cluster, the requested font's first; the
+  /// requested font's alone when none does.
+  let usedFontNames: [String]
 
   static let space: UInt8 = 1
   static let lineSeparator: UInt8 = 2
@@ -330,8 +349,16 @@ struct ClusterColumns: Sendable {
     self.kernings = kernings
     self.flags = flags
     words = anyKerning ? nil : WordColumns(shaped, kerningFree: true)
+    let fonts = shaped.fonts
+    let metrics = fonts.map(\.metrics)
+    hasUniformMetrics = metrics.allSatisfy { $0 == metrics[0] }
+    shortestMetrics = metrics.min { $0.height < $1.height } ?? metrics[0]
+    tallestMetrics = metrics.dropFirst().reduce(metrics[0]) { $0.union($1) }
+    var used = [Bool](repeating: false, count: fonts.count)
+    for cluster in clusters where cluster.kind == .visible { used[cluster.font] = true }
+    if !used.contains(true) { used[0] = true }
+    usedFontNames = fonts.indices.filter { used[$0] }.map { fonts[$0].name }
   }
 
   var count: Int { flags.count }
-
 }

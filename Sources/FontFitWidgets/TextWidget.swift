@@ -170,7 +170,7 @@ open class TextWidget: View {
   /// Fits the text and decides, under `.reject` overflow, whether it is accepted.
   open override func updateLayout() {
     let computed = computeLayout()
-    if computed.rejection == nil, computed.fit?.fits == true {
+    if computed.rejection == nil, computed.textFits {
       acceptedText = computed.shownText
     }
     layout = computed

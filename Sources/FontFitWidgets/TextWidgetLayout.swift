@@ -24,6 +24,13 @@ public struct WidgetLayout: Hashable, Sendable {
     if case .success(let text) = outcome { return text.result }
     return nil
   }
+  /// Whether the text was laid out and fits (``fit`` without copying it).
+  var textFits: Bool {
+    switch outcome {
+    case .success(let text): text.result.block.failure == nil
+    case .failure: false
+    }
+  }
   /// The lines placed in the widget, with their glyphs; empty when layout failed.
   public var lines: [PositionedLine] {
     if case .success(let text) = outcome { return text.lines }
@@ -181,16 +188,27 @@ public enum WidgetLayoutError: Error, Hashable, Sendable, CustomStringConvertibl
   }
 }
 
-/// The last texts a widget shaped, reused while text, token and font stay the same.
+/// The last texts a widget shaped and the face its font resolved to, reused while text,
+/// token, font and language stay the same.
 struct ShapeCache {
   private var text: (key: Key, shaped: ShapedText)?
   private var token: (key: Key, shaped: ShapedText)?
+  private var face: (font: FontDescriptor, language: Language?, resolved: ResolvedFont)?
 
   private struct Key: Equatable {
     /// Exact code units: canonically equivalent texts shape differently.
     var text: ExactString
     var font: FontDescriptor
     var options: ShapingOptions
+  }
+
+  mutating func resolved(
+    _ font: FontDescriptor, language: Language?, shaper: any TextShaping
+  ) throws(FontError) -> ResolvedFont {
+    if let face, face.font == font, face.language == language { return face.resolved }
+    let resolved = try shaper.resolve(font, language: language)
+    face = (font, language, resolved)
+    return resolved
   }
 
   mutating func text(
@@ -228,8 +246,10 @@ extension TextWidget {
   /// applied at layout time to the state then, so the order in which `text` and `overflow`
   /// were set does not matter, and a text accepted on one screen is judged again on another.
   func computeLayout() -> WidgetLayout {
-    let frame = screenFrame
-    let adapted = adaptedFont
+    // The environment is found (up the tree) once per pass.
+    let environment = self.environment
+    let frame = environment?.screenFrame(self.frame) ?? self.frame
+    let adapted = environment?.adapted(font) ?? font
     func layout(
       _ shown: String, _ outcome: Result<TextFit, WidgetLayoutError>, _ refusal: Rejection?
     ) -> WidgetLayout {
@@ -279,8 +299,9 @@ extension TextWidget {
     let (text, token) = try shapes(shown, font: adapted.descriptor, environment: environment)
     let resolved: ResolvedFont
     do {
-      resolved = try environment.shaper.resolve(
-        adapted.descriptor, language: shapingOptions(environment).language)
+      resolved = try shapeCache.resolved(
+        adapted.descriptor, language: shapingOptions(environment).language,
+        shaper: environment.shaper)
     } catch {
       throw .font(error)
     }

@@ -54,7 +54,7 @@ struct WordsTests {
     return try ShapedText(text: text, clusters: clusters, fonts: fonts)
   }
 
-  @Test("Words give the cluster loop's line count, height and widest line")
+  @Test("Words give the cluster loop's lines, line count, height and widest line")
   func wordsMatchClusters() throws {
     var generator = SplitMix64(seed: 808)
     var compared = 0
@@ -81,6 +81,20 @@ struct WordsTests {
         #expect(byWords.count == clusters.count)
         #expect(abs(byWords.height - clusters.height) < 1e-9)
         #expect(abs(byWords.width - clusters.width) < 1e-9)
+        // The final layout's lines too, span by span.
+        let referenceLines = reference.lines(
+          width: width, lineLimit: lineLimit, heightLimit: heightLimit)
+        let lines = wrapper.lines(width: width, lineLimit: lineLimit, heightLimit: heightLimit)
+        #expect(lines.count == referenceLines.count)
+        for (line, expected) in zip(lines, referenceLines) {
+          #expect(line.start == expected.start && line.next == expected.next)
+          #expect(line.contentEnd == expected.contentEnd)
+          #expect(line.hyphenFont == expected.hyphenFont)
+          #expect(line.isForcedBreak == expected.isForcedBreak)
+          #expect(abs(line.width - expected.width) < 1e-9)
+          #expect(abs(line.height - expected.height) < 1e-9)
+          #expect(abs(line.baseline - expected.baseline) < 1e-9)
+        }
       }
     }
     #expect(compared > 2000)

@@ -101,7 +101,8 @@ package struct ExactString: Hashable, Sendable {
     // Compare the contiguous bytes of native strings directly.
     let equal = left.withContiguousStorageIfAvailable { left in
       right.withContiguousStorageIfAvailable { right in
-        memcmp(left.baseAddress!, right.baseAddress!, count) == 0
+        guard let left = left.baseAddress, let right = right.baseAddress else { return false }
+        return memcmp(left, right, count) == 0
       }
     }
     return (equal ?? nil) ?? left.elementsEqual(right)

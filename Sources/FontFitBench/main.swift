@@ -25,6 +25,12 @@ let demoLabels =
   arguments.firstIndex(of: "--labels").flatMap { Int(arguments.dropFirst($0 + 1).first ?? "") }
   ?? (short ? 100 : 10_000)
 
+/// `--workers N` sets the threads of the demo's parallel run (all cores by default); the
+/// profiler runs it with one, as it counts only the thread that runs ``measureDemo(workers:)``.
+let demoWorkers =
+  arguments.firstIndex(of: "--workers").flatMap { Int(arguments.dropFirst($0 + 1).first ?? "") }
+  ?? ParallelLayout.processorCount
+
 func fail(_ message: String) -> Never {
   FileHandle.standardError.write(Data("bench: \(message)\n".utf8))
   exit(1)
@@ -162,18 +168,13 @@ func measureNaive() throws -> (nanoseconds: [Double], sizes: [Double]) {
 
 /// The whole demo, as the demo CLI runs it.
 ///
-/// A generated description with many labels is read, then laid out and dumped on every
-/// catalog screen;
-/// each screen's tree is built, laid out, dumped and released by one of `workers` threads,
-/// and the parts are joined in order. Returns the time, the dump's size and the screens.
+/// The generated description `file`, with many labels, is read, then laid out and dumped on
+/// every catalog screen; each screen's tree is built, laid out, dumped and released by one of
+/// `workers` threads, and the parts are joined in order. Returns the time, the dump's size and
+/// the screens.
 @inline(never)
-func measureDemo(workers: Int) throws -> (nanoseconds: Double, bytes: Int, screens: Int) {
-  let folder = FileManager.default.temporaryDirectory
-    .appendingPathComponent("fontfit-bench-\(ProcessInfo.processInfo.processIdentifier)")
-  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  defer { try? FileManager.default.removeItem(at: folder) }
-  let file = folder.appendingPathComponent("layout.json")
-  try Data(Corpus.demoDescription(labels: demoLabels, cases: cases).utf8).write(to: file)
+func measureDemo(workers: Int, file: URL) throws -> (nanoseconds: Double, bytes: Int, screens: Int)
+{
   let catalog = try ScreenCatalog.bundled()
   let screens = short ? Array(catalog.screens.prefix(2)) : catalog.screens
   // A new font system, so no text is measured yet.
@@ -212,18 +213,29 @@ do {
 }
 let naivePeak = Memory.takePeak()
 let parallelDemo: (nanoseconds: Double, bytes: Int, screens: Int)
+// The demo's description, written before either run.
+let demoFolder = FileManager.default.temporaryDirectory
+  .appendingPathComponent("fontfit-bench-\(ProcessInfo.processInfo.processIdentifier)")
+let demoFile = demoFolder.appendingPathComponent("layout.json")
 do {
-  demo = try measureDemo(workers: 1)
+  try FileManager.default.createDirectory(at: demoFolder, withIntermediateDirectories: true)
+  try Data(Corpus.demoDescription(labels: demoLabels, cases: cases).utf8).write(to: demoFile)
+} catch {
+  fail("whole demo: \(error)")
+}
+do {
+  demo = try measureDemo(workers: 1, file: demoFile)
 } catch {
   fail("whole demo: \(error)")
 }
 let demoPeak = Memory.takePeak()
 do {
-  parallelDemo = try measureDemo(workers: ParallelLayout.processorCount)
+  parallelDemo = try measureDemo(workers: demoWorkers, file: demoFile)
 } catch {
   fail("whole demo on all cores: \(error)")
 }
 let parallelPeak = Memory.takePeak()
+try? FileManager.default.removeItem(at: demoFolder)
 if parallelDemo.bytes != demo.bytes {
   fail("the demo on all cores wrote \(parallelDemo.bytes) bytes, on one \(demo.bytes)")
 }
@@ -264,7 +276,7 @@ print(
   "whole demo: \(demoLabels) labels × \(demo.screens) screens in "
     + "\(Report.number(demo.nanoseconds / 1e9, 2)) s on 1 core, \(Report.number(perLabel, 1)) µs per "
     + "label per screen, \(demo.bytes) bytes of dump, peak \(Report.number(demoPeak, 0)) MiB; "
-    + "on \(ParallelLayout.processorCount) cores \(Report.number(parallelDemo.nanoseconds / 1e9, 2)) s, "
+    + "on \(demoWorkers) cores \(Report.number(parallelDemo.nanoseconds / 1e9, 2)) s, "
     + "the same bytes, peak \(Report.number(parallelPeak, 0)) MiB")
 let total = (naive: naive.nanoseconds.reduce(0, +), cold: coldTimes.reduce(0, +))
 print(

@@ -5,6 +5,13 @@ import FontFitWidgets
 /// Reads widget objects into ``WidgetDescription`` values.
 struct WidgetParser {
   let reader: DescriptionReader
+  /// The font names read so far, each parsed once: a layout names a few fonts many times.
+  private let fonts = ParsedFonts()
+
+  /// Fonts by the exact code units of the name they were read from.
+  private final class ParsedFonts {
+    var byName: [ExactString: Font] = [:]
+  }
 
   static let commonKeys = ["type", "id", "frame", "children"]
   static let textKeys = [
@@ -119,8 +126,11 @@ struct WidgetParser {
 
   private func font(_ node: JSONNode, at path: String) throws(DescriptionError) -> Font {
     let name = try reader.string(node, at: path)
+    if let known = fonts.byName[ExactString(name)] { return known }
     do {
-      return try Font(name)
+      let font = try Font(name)
+      fonts.byName[ExactString(name)] = font
+      return font
     } catch {
       throw reader.error(at: node, path: path, "\(error.description)")
     }

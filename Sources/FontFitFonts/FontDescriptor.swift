@@ -35,14 +35,18 @@ public struct FontDescriptor: Hashable, Sendable {
   }
 
   /// The families as a font name lists them: `DejaVu Sans, Noto Sans CJK SC`.
-  public var familyList: String { families.joined(separator: ", ") }
+  public var familyList: String {
+    families.count == 1 ? families[0] : families.joined(separator: ", ")
+  }
 
   /// The style words, such as `Bold Italic`, or an empty string for regular upright.
   public var styleName: String {
-    var words: [String] = []
-    if weight != .regular { words.append(weight.name) }
-    if slant != .roman { words.append(slant.name) }
-    return words.joined(separator: " ")
+    switch (weight != .regular, slant != .roman) {
+    case (false, false): ""
+    case (true, false): weight.name
+    case (false, true): slant.name
+    case (true, true): weight.name + " " + slant.name
+    }
   }
 }
 
@@ -96,7 +100,11 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
   /// The font in Pango's syntax, which ``init(_:defaultPointSize:)`` reads back:
   /// `DejaVu Sans Bold 17`.
   public var description: String {
-    [descriptor.familyList, descriptor.styleName, TextFormat.string(pointSize)]
-      .filter { !$0.isEmpty }.joined(separator: " ")
+    var text = descriptor.familyList
+    for part in [descriptor.styleName, TextFormat.string(pointSize)] where !part.isEmpty {
+      if !text.isEmpty { text += " " }
+      text += part
+    }
+    return text
   }
 }

@@ -14,9 +14,22 @@ extension Screen {
 extension Rect {
   /// `[x, y, width, height]`, rounded to 1/1000 point.
   var summary: String {
-    "["
-      + [x, y, width, height].map { TextFormat.string($0, fractionDigits: 3) }
-      .joined(separator: ", ") + "]"
+    var output = ""
+    appendSummary(to: &output)
+    return output
+  }
+
+  /// Appends ``summary``.
+  func appendSummary(to output: inout String) {
+    output += "["
+    output += TextFormat.string(x, fractionDigits: 3)
+    output += ", "
+    output += TextFormat.string(y, fractionDigits: 3)
+    output += ", "
+    output += TextFormat.string(width, fractionDigits: 3)
+    output += ", "
+    output += TextFormat.string(height, fractionDigits: 3)
+    output += "]"
   }
 }
 
@@ -52,13 +65,23 @@ func quotedExcerpt(_ text: String, limit: Int = 48) -> String {
 func appendQuotedExcerpt(
   of parts: [String], separator: String, to output: inout String, limit: Int = 48
 ) {
-  // A part that starts or ends with a non-ASCII character may join the separator's space
-  // into one grapheme (a combining mark at the start of a line, a prepended mark at its end);
-  // only the joined text counts those right.
-  let joins = parts.contains { part in
-    (part.utf8.first ?? 0) >= 0x80 || (part.utf8.last ?? 0) >= 0x80
+  // A part that starts with a combining mark, or ends with a prepended one, joins the
+  // separator next to it into one grapheme; only the joined text counts those right. Only a
+  // non-ASCII character at a part's edge can.
+  func joinsSeparator(_ part: String) -> Bool {
+    if (part.utf8.first ?? 0) >= 0x80, let first = part.first, let before = separator.last,
+      (String(before) + String(first)).count < 2
+    {
+      return true
+    }
+    if (part.utf8.last ?? 0) >= 0x80, let last = part.last, let after = separator.first,
+      (String(last) + String(after)).count < 2
+    {
+      return true
+    }
+    return false
   }
-  if joins, parts.count > 1 {
+  if parts.count > 1, parts.contains(where: joinsSeparator) {
     appendQuotedExcerpt(
       of: [parts.joined(separator: separator)], separator: "", to: &output,
       limit: limit)

@@ -36,7 +36,7 @@ extension WidgetSnapshot {
       output += id
     }
     output += " "
-    output += frame.summary
+    frame.appendSummary(to: &output)
     if let text {
       output += " "
       text.appendSummary(to: &output)

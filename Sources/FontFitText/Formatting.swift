@@ -19,9 +19,52 @@ package enum TextFormat {
   ///   else Swift's shortest round-trip form; `nan`, `inf` and `-inf` as Swift writes them.
   package static func string(_ value: Double, fractionDigits: Int? = nil) -> String {
     guard value.isFinite else { return String(value) }
+    if let fractionDigits, (0...4).contains(fractionDigits), abs(value) < 1e9 {
+      return decimal(value, fractionDigits: fractionDigits)
+    }
     let rounded = fractionDigits.map { self.rounded(value, fractionDigits: $0) } ?? value
     if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
     return String(rounded)
+  }
+
+  /// `value` rounded to `fractionDigits` (0–4) decimal places, written digit by digit.
+  ///
+  /// Below 10^9 the rounded value has at most 13 significant digits, so its decimal form is
+  /// exactly the shortest text that reads back as the double nearest to it, and at least
+  /// 0.0001 it is not written with an exponent: the same text as Swift's `description` of
+  /// that double gives, without its cost.
+  private static func decimal(_ value: Double, fractionDigits: Int) -> String {
+    var scale: Int64 = 1
+    for _ in 0..<fractionDigits { scale *= 10 }
+    let units = Int64((value * Double(scale)).rounded())
+    // Digits are written from the right into a buffer: the fraction without its trailing
+    // zeros, the point, the whole part, the sign.
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+      var position = buffer.count
+      func write(_ byte: UInt8) {
+        position -= 1
+        buffer[position] = byte
+      }
+      var magnitude = units.magnitude
+      var digits = fractionDigits
+      while digits > 0, magnitude % 10 == 0 {
+        magnitude /= 10
+        digits -= 1
+      }
+      if digits > 0 {
+        for _ in 0..<digits {
+          write(UInt8(ascii: "0") + UInt8(magnitude % 10))
+          magnitude /= 10
+        }
+        write(UInt8(ascii: "."))
+      }
+      repeat {
+        write(UInt8(ascii: "0") + UInt8(magnitude % 10))
+        magnitude /= 10
+      } while magnitude > 0
+      if units < 0 { write(UInt8(ascii: "-")) }
+      return String(decoding: UnsafeBufferPointer(rebasing: buffer[position...]), as: UTF8.self)
+    }
   }
 
   /// `value` rounded to `fractionDigits` decimal places; values of 10^12 and more, and values
@@ -43,10 +86,16 @@ package enum TextFormat {
   /// characters escaped and every other character as it is.
   package static func quoted(_ string: String) -> String {
     var output = "\""
-    let needsEscaping = string.utf8.contains {
-      $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
+    var string = string
+    let needsEscaping = string.withUTF8 { bytes in
+      bytes.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
     }
-    guard needsEscaping else { return output + string + "\"" }
+    guard needsEscaping else {
+      output.reserveCapacity(string.utf8.count + 2)
+      output += string
+      output += "\""
+      return output
+    }
     for scalar in string.unicodeScalars {
       switch scalar {
       case "\"": output += "\\\""

@@ -114,5 +114,24 @@ struct ValidationTests {
     #expect(TextFormat.codePoint(0x4E2D) == "U+4E2D")
     #expect(TextFormat.codePoint(0x41) == "U+0041")
     #expect(TextFormat.quoted("a\"b\\\n") == #""a\"b\\\n""#)
+    #expect(TextFormat.string(-0.0004, fractionDigits: 3) == "0")
+    #expect(TextFormat.string(-2.5, fractionDigits: 3) == "-2.5")
+    #expect(TextFormat.string(0.001, fractionDigits: 3) == "0.001")
+  }
+
+  @Test("Rounded numbers written digit by digit read as Swift writes the rounded double")
+  func roundedNumbers() {
+    var generator = SplitMix64(seed: 2026)
+    for _ in 0..<20_000 {
+      let magnitude = [1.0, 10, 1000, 1e6, 9.99e8][Int(generator.next() % 5)]
+      let unit = Double(generator.next() % 1_000_000_007) / 1_000_000_007
+      let value = (generator.next() % 2 == 0 ? 1 : -1) * unit * magnitude
+      for digits in 0...6 {
+        let rounded = TextFormat.rounded(value, fractionDigits: digits)
+        let expected =
+          rounded == rounded.rounded() ? String(Int64(rounded)) : String(rounded)
+        #expect(TextFormat.string(value, fractionDigits: digits) == expected)
+      }
+    }
   }
 }

@@ -44,7 +44,12 @@ do {
 }
 let screen = Screen(name: "Bench", width: 414, height: 896, scale: 1)
 let environment = WidgetEnvironment(screen: screen, adaptation: .none, shaper: fonts)
-let cases = Corpus.cases(count: caseCount)
+/// `--max-characters N` keeps only the cases of at most N characters, to profile short texts.
+let maximumCharacters =
+  arguments.firstIndex(of: "--max-characters").flatMap {
+    Int(arguments.dropFirst($0 + 1).first ?? "")
+  } ?? .max
+let cases = Corpus.cases(count: caseCount).filter { $0.text.count <= maximumCharacters }
 
 /// A label that fits `benchCase` on the 0.5pt grid from 8pt to its design size.
 func label(_ benchCase: BenchCase) -> Label {

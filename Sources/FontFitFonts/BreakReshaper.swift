@@ -3,12 +3,11 @@ import Synchronization
 
 /// Examines a forced break inside a word as Pango does, for the breaks a layout asks about.
 ///
-/// It knows from the start whether a break takes a hyphen (Pango's rule, from the text's word
-/// boundaries: one pass of ICU's word iterator, and none when no break could take one), so a
-/// layout asks that without a lock. How the two sides of a break measure when each is shaped
-/// on its own is worked out only for breaks a layout forces where HarfBuzz says breaking
-/// changes the shaping: most texts are never broken inside a word, and reshaping every such
-/// position would cost as much as the rest of shaping.
+/// It finds whether a break takes a hyphen (Pango's rule, from the text's word boundaries)
+/// when a layout first forces a break in the text, and how the two sides of a break measure
+/// when each is shaped on its own only for the breaks a layout forces where HarfBuzz says
+/// breaking changes the shaping: most texts are never broken inside a word, and finding word
+/// boundaries and reshaping every such position would cost as much as the rest of shaping.
 ///
 /// It keeps what it needs of the text (its bytes, clusters, faces and advances) and remembers
 /// every measured break, so a break examined at one size is free at the next.
@@ -18,12 +17,10 @@ final class BreakReshaper: BreakReshaping {
   /// The font system whose faces measure breaks; not kept alive by the texts it cached.
   private weak let system: FontSystem?
 
-  /// Where a forced break takes a hyphen, per cluster.
-  private let hyphenates: [Bool]
-
-  /// The answers so far.
+  /// The measured breaks so far, and where hyphens go once worked out.
   private struct State {
     var answers: [Int: BreakAdjustment] = [:]
+    var hyphenates: [Bool]?
   }
 
   /// Letters on each side of a break that are shaped again; joining and ligatures reach no
@@ -45,6 +42,7 @@ final class BreakReshaper: BreakReshaping {
     var hyphens: [ShapedHyphen?]
     var advances: [Double]
     var opportunities: [LineBreakOpportunity]
+    var hyphenation: Hyphenation.Input
     var levels: [UInt8]
     var scripts: [Int32]
     var language: String?
@@ -65,18 +63,14 @@ final class BreakReshaper: BreakReshaping {
       flagged: flags, bytes: bytes, kinds: graphemes.kinds, utf8Offsets: graphemes.utf8Offsets,
       faceOf: faceOf, faces: faces, hyphens: fonts.map(\.hyphen),
       advances: advances, opportunities: opportunities,
-      levels: levels, scripts: scripts, language: language)
-    // A failure of ICU's word break iterator (it can only run out of memory) leaves every
-    // break without a hyphen.
-    hyphenates =
-      (try? Hyphenation(Hyphenation.Input(graphemes)).breaksInsertHyphen)
-      ?? Array(repeating: false, count: graphemes.count)
+      hyphenation: Hyphenation.Input(graphemes), levels: levels, scripts: scripts,
+      language: language)
   }
 
-  /// The text's bytes, and about 50 bytes per cluster; answers come on top as layouts ask
-  /// for them.
+  /// The text's bytes and UTF-16 units, and about 50 bytes per cluster; answers come on top
+  /// as layouts ask for them.
   var estimatedByteCount: Int {
-    text.bytes.count + 50 * text.flagged.count
+    text.bytes.count + 2 * text.hyphenation.utf16.count + 50 * text.flagged.count
   }
 
   func adjustment(before index: Int) -> BreakAdjustment {
@@ -85,6 +79,7 @@ final class BreakReshaper: BreakReshaping {
     // whether a hyphen goes there.
     let flagged = text.flagged[index]
     if flagged, let known = state.withLock({ $0.answers[index] }) { return known }
+    let hyphenates = self.hyphenates
     guard flagged, let system else { return BreakAdjustment(insertsHyphen: hyphenates[index]) }
     var measured = BreakAdjustment(insertsHyphen: hyphenates[index])
     do {
@@ -95,6 +90,19 @@ final class BreakReshaper: BreakReshaping {
     }
     state.withLock { $0.answers[index] = measured }
     return measured
+  }
+
+  /// Where hyphens go, found on first use: most texts are never broken inside a word.
+  ///
+  /// A failure of ICU's word break iterator (it can only run out of memory) leaves every
+  /// break without a hyphen.
+  private var hyphenates: [Bool] {
+    if let known = state.withLock({ $0.hyphenates }) { return known }
+    let found =
+      (try? Hyphenation(text.hyphenation).breaksInsertHyphen)
+      ?? Array(repeating: false, count: text.flagged.count)
+    state.withLock { $0.hyphenates = found }
+    return found
   }
 
   /// Shapes the two sides of the break before cluster `index`, when it lies inside a word in

@@ -12,10 +12,15 @@ struct FallbackSearch {
   let requested: ResolvedFont
   /// The text's language, which orders the chain.
   let language: Language?
+  /// The request, as the font system's fallback cache keys it (its hash worked out once).
+  private let request: FontSystem.ResolutionKey
   private var chain: [FallbackCandidate]?
   /// Answers by the cluster's exact scalars: a canonically equivalent spelling may not be
   /// drawn by the same face.
   private var answers: [ExactString: FallbackFace?] = [:]
+  /// The face of the last answer, reused while answers name it: a text's fallback
+  /// characters mostly fall back to one face.
+  private var lastFace: FallbackFace?
 
   /// A fallback face and the font it was resolved from.
   struct FallbackFace: Sendable {
@@ -26,6 +31,7 @@ struct FallbackSearch {
   init(requested: ResolvedFont, language: Language?) {
     self.requested = requested
     self.language = language
+    request = FontSystem.ResolutionKey(descriptor: requested.requested, language: language)
   }
 
   /// The first face after the requested one that draws every character of `character`, or
@@ -40,10 +46,8 @@ struct FallbackSearch {
   {
     let exact = ExactString(String(character))
     if let known = answers[exact] { return known }
-    let descriptor = requested.requested
-    if let shared = system.cachedFallback(
-      for: character, descriptor: descriptor, language: language),
-      let answer = Self.face(shared, in: system)
+    if let shared = system.cachedFallback(for: exact, request: request),
+      let answer = face(shared, in: system)
     {
       answers[exact] = .some(answer)
       return answer
@@ -72,8 +76,8 @@ struct FallbackSearch {
       }
     }
     answers[exact] = .some(found)
-    system.cacheFallback(
-      found?.resolved, for: character, descriptor: descriptor, language: language)
+    if let found { lastFace = found }
+    system.cacheFallback(found?.resolved, for: exact, request: request)
     return found
   }
 
@@ -82,10 +86,13 @@ struct FallbackSearch {
   /// It is `.some(nil)` when no face draws the character, nil when the face it names can no
   /// longer be opened (the chain is then walked again). The face comes from the font system's
   /// bounded face cache, so answers keep no face open.
-  private static func face(_ answer: ResolvedFont?, in system: FontSystem) -> FallbackFace?? {
+  private mutating func face(_ answer: ResolvedFont?, in system: FontSystem) -> FallbackFace?? {
     guard let answer else { return .some(nil) }
+    if let lastFace, lastFace.resolved == answer { return .some(lastFace) }
     do {
-      return .some(FallbackFace(resolved: answer, face: try system.face(for: answer)))
+      let found = FallbackFace(resolved: answer, face: try system.face(for: answer))
+      lastFace = found
+      return .some(found)
     } catch {
       return nil
     }

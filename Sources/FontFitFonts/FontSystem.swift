@@ -38,9 +38,29 @@ public final class FontSystem: Sendable {
   }
 
   /// What a resolution depends on: the descriptor, and the language Fontconfig favours.
-  private struct ResolutionKey: Hashable {
-    var descriptor: FontDescriptor
-    var language: Language?
+  struct ResolutionKey: Hashable {
+    let descriptor: FontDescriptor
+    let language: Language?
+    /// The hash of both, worked out once: a fallback question asks with the same request for
+    /// every character of a text.
+    private let hash: Int
+
+    init(descriptor: FontDescriptor, language: Language?) {
+      self.descriptor = descriptor
+      self.language = language
+      var hasher = Hasher()
+      hasher.combine(descriptor)
+      hasher.combine(language)
+      hash = hasher.finalize()
+    }
+
+    static func == (lhs: ResolutionKey, rhs: ResolutionKey) -> Bool {
+      lhs.hash == rhs.hash && lhs.descriptor == rhs.descriptor && lhs.language == rhs.language
+    }
+
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(hash)
+    }
   }
 
   /// A fallback question: which face of a request's chain first draws a character.
@@ -242,25 +262,19 @@ struct FaceKey: Hashable {
 }
 
 extension FontSystem {
-  /// The answer to a fallback question for `character` in the chain of `descriptor` and
-  /// `language`: `.some(nil)` when no face draws it, nil when it was not asked yet.
-  func cachedFallback(for character: Character, descriptor: FontDescriptor, language: Language?)
-    -> ResolvedFont??
-  {
-    let key = FallbackKey(
-      request: ResolutionKey(descriptor: descriptor, language: language),
-      character: ExactString(String(character)))
+  /// The answer to a fallback question for `character` in the chain of `request` (a
+  /// descriptor and language): `.some(nil)` when no face draws it, nil when it was not asked
+  /// yet.
+  func cachedFallback(for character: ExactString, request: ResolutionKey) -> ResolvedFont?? {
+    let key = FallbackKey(request: request, character: character)
     return caches.withLock { $0.fallbacks.value(for: key) }
   }
 
   /// Remembers the answer to a fallback question.
   func cacheFallback(
-    _ answer: ResolvedFont?, for character: Character, descriptor: FontDescriptor,
-    language: Language?
+    _ answer: ResolvedFont?, for character: ExactString, request: ResolutionKey
   ) {
-    let key = FallbackKey(
-      request: ResolutionKey(descriptor: descriptor, language: language),
-      character: ExactString(String(character)))
+    let key = FallbackKey(request: request, character: character)
     caches.withLock { $0.fallbacks.insert(answer, for: key) }
   }
 }

@@ -63,8 +63,12 @@ final class FontFace: Sendable {
   let lineMetrics: LineMetrics
   /// The same face as HarfBuzz shapes it.
   let harfBuzz: HarfBuzzFace
-  /// Whether the face draws each of the first 256 code points, read without the lock.
-  private let drawsLatin1: [Bool]
+  /// One bit per code point of the Basic Multilingual Plane, set when the face draws it.
+  ///
+  /// It is read without the lock. Below 256 the bits are exact; above, a clear bit only means
+  /// the character map has no glyph, and the locked path decides (a default-ignorable code
+  /// point is drawn as nothing).
+  private let drawnBMP: [UInt64]
   /// The hyphen the face draws at a break inside a word: U+2010 as Pango inserts it, or
   /// U+002D when the face lacks it, with its glyph and advance in ems; nil when it has
   /// neither.
@@ -107,11 +111,21 @@ final class FontFace: Sendable {
     unitsPerEm = Double(rec.units_per_EM)
     lineMetrics = metrics
     var map = CharacterMap(face: face)
-    drawsLatin1 = (0..<256).map { value in
-      Self.missing(Character(Unicode.Scalar(UInt8(value))), in: &map).isEmpty
+    var drawn = [UInt64](repeating: 0, count: 1024)
+    for value in 0..<256
+    where Self.missing(Character(Unicode.Scalar(UInt8(value))), in: &map).isEmpty {
+      drawn[value >> 6] |= 1 << UInt64(value & 63)
     }
+    // Every other code point the character map covers, walked once.
+    var glyph: FT_UInt = 0
+    var code = FT_Get_First_Char(face, &glyph)
+    while glyph != 0, code < 0x10000 {
+      if code >= 256 { drawn[Int(code >> 6)] |= 1 << UInt64(code & 63) }
+      code = FT_Get_Next_Char(face, code, &glyph)
+    }
+    drawnBMP = drawn
     do {
-      hyphen = try Self.hyphen(harfBuzz, drawsLatin1: drawsLatin1, map: &map)
+      hyphen = try Self.hyphen(harfBuzz, drawsHyphenMinus: drawn[0] & (1 << 0x2D) != 0, map: &map)
     } catch {
       _ = library.withLibrary { _ in FT_Done_Face(face) }
       throw error
@@ -120,11 +134,11 @@ final class FontFace: Sendable {
   }
 
   private static func hyphen(
-    _ face: HarfBuzzFace, drawsLatin1: [Bool], map: inout CharacterMap
+    _ face: HarfBuzzFace, drawsHyphenMinus: Bool, map: inout CharacterMap
   ) throws(FontError) -> (text: String, glyph: UInt32, advance: Double)? {
     let candidates = [
       (text: "\u{2010}", drawn: missing("\u{2010}", in: &map).isEmpty),
-      (text: "-", drawn: drawsLatin1[0x2D]),
+      (text: "-", drawn: drawsHyphenMinus),
     ]
     for candidate in candidates where candidate.drawn {
       let bytes = Array(candidate.text.utf8)
@@ -170,9 +184,14 @@ final class FontFace: Sendable {
   }
 
   /// Whether the face draws the one-scalar cluster `scalar`: the same answer as
-  /// ``missingCharacters(in:)``, without the lock for the first 256 code points.
+  /// ``missingCharacters(in:)``, without the lock for the code points its character map has
+  /// and for the first 256.
   func draws(_ scalar: Unicode.Scalar) -> Bool {
-    if scalar.value < 256 { return drawsLatin1[Int(scalar.value)] }
+    let value = Int(scalar.value)
+    if value < 0x10000 {
+      if drawnBMP[value >> 6] & (1 << UInt64(value & 63)) != 0 { return true }
+      if value < 256 { return false }
+    }
     return missingCharacters(in: Character(scalar)).isEmpty
   }
 

@@ -27,6 +27,22 @@ struct FontSystemTests {
     #expect(!resolved.isSubstitution)
   }
 
+  @Test(
+    "A face's lock-free coverage answers as its character map does, for every BMP code point",
+    arguments: [("DejaVu Sans 12", nil), ("DejaVu Serif Bold 12", nil), ("sans-serif 12", "zh")])
+  func coverage(name: String, language: String?) throws {
+    let face = try fonts.face(
+      for: fonts.resolve(Font(name).descriptor, language: language.map { try Language($0) }))
+    var drawn = 0
+    for value in UInt32(0)..<0x10000 {
+      guard let scalar = Unicode.Scalar(value) else { continue }  // surrogates
+      let expected = face.missingCharacters(in: Character(scalar)).isEmpty
+      #expect(face.draws(scalar) == expected, "U+\(String(value, radix: 16))")
+      if expected { drawn += 1 }
+    }
+    #expect(drawn > 2000)
+  }
+
   @Test("A missing family is reported as a substitution, not hidden")
   func substitution() throws {
     let resolved = try fonts.resolve(FontDescriptor(family: "No Such Family Anywhere"))

@@ -50,6 +50,8 @@ let maximumCharacters =
     Int(arguments.dropFirst($0 + 1).first ?? "")
   } ?? .max
 let cases = Corpus.cases(count: caseCount).filter { $0.text.count <= maximumCharacters }
+if cases.isEmpty { fail("no case has at most \(maximumCharacters) characters") }
+if demoWorkers < 1 { fail("--workers must be at least 1") }
 
 /// A label that fits `benchCase` on the 0.5pt grid from 8pt to its design size.
 func label(_ benchCase: BenchCase) -> Label {
@@ -231,12 +233,14 @@ do {
 do {
   demo = try measureDemo(workers: 1, file: demoFile)
 } catch {
+  try? FileManager.default.removeItem(at: demoFolder)
   fail("whole demo: \(error)")
 }
 let demoPeak = Memory.takePeak()
 do {
   parallelDemo = try measureDemo(workers: demoWorkers, file: demoFile)
 } catch {
+  try? FileManager.default.removeItem(at: demoFolder)
   fail("whole demo on all cores: \(error)")
 }
 let parallelPeak = Memory.takePeak()
@@ -281,7 +285,7 @@ print(
   "whole demo: \(demoLabels) labels × \(demo.screens) screens in "
     + "\(Report.number(demo.nanoseconds / 1e9, 2)) s on 1 core, \(Report.number(perLabel, 1)) µs per "
     + "label per screen, \(demo.bytes) bytes of dump, peak \(Report.number(demoPeak, 0)) MiB; "
-    + "on \(demoWorkers) cores \(Report.number(parallelDemo.nanoseconds / 1e9, 2)) s, "
+    + "on \(demoWorkers) threads \(Report.number(parallelDemo.nanoseconds / 1e9, 2)) s, "
     + "the same bytes, peak \(Report.number(parallelPeak, 0)) MiB")
 let total = (naive: naive.nanoseconds.reduce(0, +), cold: coldTimes.reduce(0, +))
 print(

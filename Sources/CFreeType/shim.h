@@ -4,6 +4,7 @@
 #include <ft2build.h>
 #include FT_FREETYPE_H
 #include FT_TRUETYPE_TABLES_H
+#include FT_OUTLINE_H
 
 /// FT_IS_SCALABLE is a function-like macro, which Swift cannot import.
 static inline int fontfit_ft_is_scalable(FT_Face face) { return FT_IS_SCALABLE(face) ? 1 : 0; }
@@ -11,6 +12,21 @@ static inline int fontfit_ft_is_scalable(FT_Face face) { return FT_IS_SCALABLE(f
 /// The OS/2 table of a face, or NULL when the font has none.
 static inline const TT_OS2 *fontfit_ft_os2_table(FT_Face face) {
   return (const TT_OS2 *)FT_Get_Sfnt_Table(face, FT_SFNT_OS2);
+}
+
+/// Renders glyph `glyph` of `face`, unhinted and antialiased, at `size` pixels per em (26.6
+/// fixed point), its outline moved by (`dx`, `dy`) (26.6, y up) first so that a fractional pen
+/// position is honoured; the coverage is then in `face->glyph->bitmap`. Flags and the format
+/// check are macros, which Swift cannot import.
+static inline FT_Error fontfit_ft_render_glyph(FT_Face face, FT_UInt glyph, FT_F26Dot6 size,
+                                               FT_Pos dx, FT_Pos dy) {
+  FT_Error error = FT_Set_Char_Size(face, 0, size, 72, 72);
+  if (error != 0) return error;
+  error = FT_Load_Glyph(face, glyph, FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP);
+  if (error != 0) return error;
+  if (face->glyph->format != FT_GLYPH_FORMAT_OUTLINE) return FT_Err_Invalid_Glyph_Format;
+  FT_Outline_Translate(&face->glyph->outline, dx, dy);
+  return FT_Render_Glyph(face->glyph, FT_RENDER_MODE_NORMAL);
 }
 
 #endif

@@ -13,9 +13,9 @@ struct WidgetParser {
     var byName: [ExactString: Font] = [:]
   }
 
-  static let commonKeys = ["type", "id", "frame", "children"]
+  static let commonKeys = ["type", "id", "frame", "backgroundColor", "children"]
   static let textKeys = [
-    "font", "textAlignment", "numberOfLines", "lineBreakMode", "autoFit", "overflow",
+    "font", "textColor", "textAlignment", "numberOfLines", "lineBreakMode", "autoFit", "overflow",
     "lineHeightMultiple", "truncationToken", "language", "writingDirection",
   ]
 
@@ -33,6 +33,12 @@ struct WidgetParser {
     }
     if let font = object.member("font") {
       description.font = try self.font(font, at: join(path, "font"))
+    }
+    if let value = object.member("backgroundColor") {
+      description.backgroundColor = try color(value, at: join(path, "backgroundColor"))
+    }
+    if let value = object.member("textColor") {
+      description.textColor = try color(value, at: join(path, "textColor"))
     }
     for key in ["text", "title"] {
       if let text = object.member(key) {
@@ -134,6 +140,17 @@ struct WidgetParser {
     } catch {
       throw reader.error(at: node, path: path, "\(error.description)")
     }
+  }
+
+  private func color(_ node: JSONNode, at path: String) throws(DescriptionError) -> Color {
+    let text = try reader.string(node, at: path)
+    guard let color = Color(hex: text) else {
+      throw reader.error(
+        at: node, path: path,
+        "expected a colour \"#RRGGBB\" or \"#RRGGBBAA\" (hexadecimal), found \(TextFormat.quoted(text))"
+      )
+    }
+    return color
   }
 
   private func autoFit(_ node: JSONNode, at path: String) throws(DescriptionError) -> AutoFit? {

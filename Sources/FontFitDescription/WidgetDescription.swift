@@ -34,6 +34,10 @@ public struct WidgetDescription: Hashable, Sendable {
   public var language: Language?
   /// The paragraph direction, when set.
   public var writingDirection: WritingDirection?
+  /// The fill behind the widget, or nil for none.
+  public var backgroundColor: Color?
+  /// The text colour of a text widget, or nil for black.
+  public var textColor: Color?
   /// The widgets inside, back to front.
   public var children: [WidgetDescription]
 
@@ -44,7 +48,7 @@ public struct WidgetDescription: Hashable, Sendable {
     numberOfLines: Int? = nil, lineBreakMode: LineBreakMode? = nil, autoFit: AutoFit?? = nil,
     overflow: Overflow? = nil, lineHeightMultiple: Double? = nil, truncationToken: String? = nil,
     language: Language? = nil, writingDirection: WritingDirection? = nil,
-    children: [WidgetDescription] = []
+    backgroundColor: Color? = nil, textColor: Color? = nil, children: [WidgetDescription] = []
   ) {
     self.kind = kind
     self.id = id
@@ -61,6 +65,8 @@ public struct WidgetDescription: Hashable, Sendable {
     self.truncationToken = truncationToken
     self.language = language
     self.writingDirection = writingDirection
+    self.backgroundColor = backgroundColor
+    self.textColor = textColor
     self.children = children
   }
 
@@ -79,7 +85,9 @@ public struct WidgetDescription: Hashable, Sendable {
     case .textField: view = TextField(id: id, frame: frame, font: font)
     case .textView: view = TextView(id: id, frame: frame, font: font)
     }
+    view.backgroundColor = backgroundColor
     if let widget = view as? TextWidget {
+      if let textColor { widget.textColor = textColor }
       if let textAlignment { widget.textAlignment = textAlignment }
       if let numberOfLines { widget.numberOfLines = numberOfLines }
       if let lineBreakMode { widget.lineBreakMode = lineBreakMode }

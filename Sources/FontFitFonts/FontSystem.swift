@@ -259,6 +259,11 @@ struct FaceKey: Hashable {
     file = resolved.file
     index = resolved.index
   }
+
+  init(file: String, index: Int) {
+    self.file = file
+    self.index = index
+  }
 }
 
 extension FontSystem {

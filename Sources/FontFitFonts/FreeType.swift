@@ -236,3 +236,67 @@ final class FontFace: Sendable {
     }
   }
 }
+
+/// A glyph's coverage as FreeType rasterised it: one byte per pixel, 0 (none) to 255 (full).
+package struct GlyphImage: Sendable {
+  /// The column of the image's left edge, in the target's pixels.
+  package var left: Int
+  /// The row of the image's top edge, in the target's pixels (rows grow downwards).
+  package var top: Int
+  /// The width in pixels.
+  package var width: Int
+  /// The height in pixels.
+  package var height: Int
+  /// Row by row, `width` bytes each.
+  package var coverage: [UInt8]
+}
+
+extension FontFace {
+  /// Glyph `glyph` rasterised unhinted and antialiased at `pixelsPerEm`, with its origin (on
+  /// the baseline) at (`x`, `y`) in the target's pixels, fractions honoured; nil for a glyph
+  /// that draws nothing (a space).
+  ///
+  /// - Throws: ``FontError`` when FreeType cannot load or render the glyph.
+  package func image(of glyph: UInt32, pixelsPerEm: Double, x: Double, y: Double)
+    throws(FontError) -> GlyphImage?
+  {
+    let column = x.rounded(.down)
+    let row = y.rounded(.down)
+    // The fraction left of the pixel grid, in 26.6 units; FreeType's y axis points up.
+    let dx = FT_Pos(((x - column) * 64).rounded())
+    let dy = -FT_Pos(((y - row) * 64).rounded())
+    let size = FT_F26Dot6((pixelsPerEm * 64).rounded())
+    return try state.withLock { (map) throws(FontError) -> GlyphImage? in
+      let face = map.face
+      try checkFreeType(
+        fontfit_ft_render_glyph(face, FT_UInt(glyph), size, dx, dy), "FT_Render_Glyph")
+      guard let slot = face.pointee.glyph else { return nil }
+      let bitmap = slot.pointee.bitmap
+      let width = Int(bitmap.width)
+      let height = Int(bitmap.rows)
+      guard width > 0, height > 0, let buffer = bitmap.buffer else { return nil }
+      var coverage = [UInt8](repeating: 0, count: width * height)
+      let pitch = Int(bitmap.pitch)
+      for line in 0..<height {
+        // A negative pitch means the rows are stored bottom up.
+        let source = pitch >= 0 ? buffer + line * pitch : buffer + (height - 1 - line) * -pitch
+        for pixel in 0..<width { coverage[line * width + pixel] = source[pixel] }
+      }
+      return GlyphImage(
+        left: Int(column) + Int(slot.pointee.bitmap_left),
+        top: Int(row) - Int(slot.pointee.bitmap_top), width: width, height: height,
+        coverage: coverage)
+    }
+  }
+}
+
+extension FontSystem {
+  /// Glyph `glyph` of face `index` of the font file at `file`, rasterised as
+  /// ``FontFace/image(of:pixelsPerEm:x:y:)`` does, with the face from the bounded face cache.
+  package func glyphImage(
+    _ glyph: UInt32, file: String, index: Int, pixelsPerEm: Double, x: Double, y: Double
+  ) throws(FontError) -> GlyphImage? {
+    try face(for: FaceKey(file: file, index: index)).image(
+      of: glyph, pixelsPerEm: pixelsPerEm, x: x, y: y)
+  }
+}

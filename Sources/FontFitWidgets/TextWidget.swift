@@ -57,6 +57,11 @@ open class TextWidget: View {
     didSet { if !text.utf8.elementsEqual(oldValue.utf8) { setNeedsLayout() } }
   }
 
+  /// The colour the text is drawn in; black by default.
+  ///
+  /// It is for drawing only and never changes a layout.
+  public var textColor = Color.black
+
   /// How lines sit horizontally.
   public var textAlignment: TextAlignment = .natural {
     didSet { if textAlignment != oldValue { setNeedsLayout() } }

@@ -41,6 +41,9 @@ open class View {
   public var frame: Rect {
     didSet { if frame != oldValue { setNeedsLayout() } }
   }
+  /// The colour the widget's frame is filled with before its children are drawn; nil (the
+  /// default) draws nothing, so what is behind shows through.
+  public var backgroundColor: Color?
   /// The widgets inside this one, back to front.
   public private(set) var children: [View] = []
   /// The widget that holds this one.

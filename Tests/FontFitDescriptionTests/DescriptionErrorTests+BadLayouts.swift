@@ -270,7 +270,48 @@ extension DescriptionErrorTests {
         }
         """,
       line: 7, column: 9, keyPath: "root.children[0].fnot",
-      message: "unknown key \"fnot\"; expected one of type, id, frame, children, font,"),
+      message:
+        "unknown key \"fnot\"; expected one of type, id, frame, backgroundColor, children, font,"
+    ),
+    BadLayout(
+      name: "text colour without its hash",
+      json: """
+        {
+          "designScreen": "iPhone 5",
+          "root": {
+            "type": "Label", "id": "title", "frame": [20, 20, 280, 60],
+            "textColor": "FF0000"
+          }
+        }
+        """,
+      line: 5, column: 18, keyPath: "root.textColor",
+      message: "expected a colour \"#RRGGBB\" or \"#RRGGBBAA\" (hexadecimal), found \"FF0000\""),
+    BadLayout(
+      name: "background colour with a bad digit",
+      json: """
+        {
+          "designScreen": "iPhone 5",
+          "root": {
+            "type": "View", "id": "root", "frame": [0, 0, 320, 568],
+            "backgroundColor": "#12345G"
+          }
+        }
+        """,
+      line: 5, column: 24, keyPath: "root.backgroundColor",
+      message: "expected a colour \"#RRGGBB\" or \"#RRGGBBAA\" (hexadecimal), found \"#12345G\""),
+    BadLayout(
+      name: "text colour on a plain view",
+      json: """
+        {
+          "designScreen": "iPhone 5",
+          "root": {
+            "type": "View", "id": "root", "frame": [0, 0, 320, 568],
+            "textColor": "#000000"
+          }
+        }
+        """,
+      line: 5, column: 5, keyPath: "root.textColor",
+      message: "unknown key \"textColor\""),
     BadLayout(
       name: "font name without a size",
       json: """

@@ -1,0 +1,71 @@
+// libpng reports errors by longjmp, which Swift cannot catch: this file keeps the setjmp and
+// the whole write in C, and hands Swift a status and a message.
+#include "fontfit_png.h"
+
+#include <errno.h>
+#include <png.h>
+#include <stdio.h>
+#include <string.h>
+
+struct fontfit_png_error {
+  char *message;
+  size_t size;
+};
+
+static void fontfit_png_on_error(png_structp png, png_const_charp message) {
+  struct fontfit_png_error *error = png_get_error_ptr(png);
+  if (error != NULL && error->size > 0) {
+    snprintf(error->message, error->size, "libpng: %s", message);
+  }
+  png_longjmp(png, 1);
+}
+
+static void fontfit_png_on_warning(png_structp png, png_const_charp message) {
+  (void)png;
+  (void)message;
+}
+
+int fontfit_png_write(const char *path, const uint8_t *pixels, uint32_t width, uint32_t height,
+                      size_t bytes_per_row, char *error, size_t error_size) {
+  if (error_size > 0) error[0] = '\0';
+  FILE *file = fopen(path, "wb");
+  if (file == NULL) {
+    snprintf(error, error_size, "cannot create the file: %s", strerror(errno));
+    return -1;
+  }
+  struct fontfit_png_error context = {error, error_size};
+  png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &context,
+                                            fontfit_png_on_error, fontfit_png_on_warning);
+  png_infop info = png == NULL ? NULL : png_create_info_struct(png);
+  if (png == NULL || info == NULL) {
+    snprintf(error, error_size, "libpng: out of memory");
+    png_destroy_write_struct(&png, NULL);
+    fclose(file);
+    return -1;
+  }
+  // Volatile: read after a longjmp back here.
+  volatile int status = -1;
+  if (setjmp(png_jmpbuf(png)) == 0) {
+    png_init_io(png, file);
+    png_set_compression_level(png, 9);
+    png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_ALL_FILTERS);
+    png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_write_info(png, info);
+    for (uint32_t row = 0; row < height; row++) {
+      png_write_row(png, pixels + (size_t)row * bytes_per_row);
+    }
+    png_write_end(png, NULL);
+    status = 0;
+  }
+  png_destroy_write_struct(&png, &info);
+  if (fflush(file) != 0 && status == 0) {
+    snprintf(error, error_size, "cannot write the file: %s", strerror(errno));
+    status = -1;
+  }
+  if (fclose(file) != 0 && status == 0) {
+    snprintf(error, error_size, "cannot write the file: %s", strerror(errno));
+    status = -1;
+  }
+  return status;
+}

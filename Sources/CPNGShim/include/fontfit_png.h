@@ -1,0 +1,15 @@
+#ifndef FONTFIT_PNG_H
+#define FONTFIT_PNG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// Writes an 8-bit RGBA image (straight alpha, rows of `bytes_per_row` bytes) as a PNG file
+/// at `path`: fixed compression and filters, no time stamp or text chunks, so the same pixels
+/// always give the same bytes. Returns 0 on success; otherwise writes a message into
+/// `error` (at most `error_size` bytes, NUL-terminated) and returns -1. The file is written
+/// directly; callers write to a temporary name and rename it.
+int fontfit_png_write(const char *path, const uint8_t *pixels, uint32_t width, uint32_t height,
+                      size_t bytes_per_row, char *error, size_t error_size);
+
+#endif

@@ -1,0 +1,100 @@
+// Every screen side by side at one scale, each labelled with its name and size.
+
+import FontFitFonts
+import FontFitText
+import FontFitWidgets
+
+/// A picture of several screens side by side at one common point-to-pixel scale, each with
+/// its name, size and scale written above it.
+public struct ContactSheet {
+  /// Pixels per point for every screen on the sheet.
+  public let scale: Double
+  /// The screens, left to right.
+  public let screens: [Screen]
+  /// The sheet so far.
+  public private(set) var image: RGBAImage
+  private let fonts: FontSystem
+
+  /// Pixels between screens and around the sheet.
+  static let gap = 16
+  /// Pixels above each screen for its label.
+  static let labelHeight = 28
+  /// The sheet's colour behind and between the screens.
+  public static let backgroundColor = Color(red: 236, green: 236, blue: 236)
+
+  /// An empty sheet for `screens` at `scale` pixels per point, with their labels written.
+  ///
+  /// - Throws: ``RenderError`` when the sheet would be too large or a label cannot be drawn.
+  public init(screens: [Screen], scale: Double = 0.5, fonts: FontSystem) throws(RenderError) {
+    guard scale.isFinite, scale > 0 else { throw .invalidScale(scale) }
+    self.scale = scale
+    self.screens = screens
+    self.fonts = fonts
+    let widths = screens.map { Self.pixels($0.width, scale) }
+    let height = screens.map { Self.pixels($0.height, scale) }.max() ?? 0
+    let width = widths.reduce(Self.gap) { $0 + $1 + Self.gap }
+    image = try RGBAImage(
+      width: width, height: Self.gap + Self.labelHeight + height + Self.gap,
+      color: Self.backgroundColor)
+    for index in screens.indices { try writeLabel(index) }
+  }
+
+  /// The pixel size of the sheet for `screens` at `scale`, without making it.
+  public static func size(of screens: [Screen], scale: Double = 0.5) -> (width: Int, height: Int) {
+    let height = screens.map { pixels($0.height, scale) }.max() ?? 0
+    return (
+      screens.reduce(gap) { $0 + pixels($1.width, scale) + gap },
+      gap + labelHeight + height + gap
+    )
+  }
+
+  /// Draws `tree`, laid out on screen number `index`, into its place on the sheet.
+  ///
+  /// - Throws: ``RenderError`` when a widget needs layout or a glyph cannot be drawn.
+  public mutating func draw(_ tree: View, onScreen index: Int) throws(RenderError) {
+    let x = left(index)
+    let y = Self.gap + Self.labelHeight
+    let width = Self.pixels(screens[index].width, scale)
+    let height = Self.pixels(screens[index].height, scale)
+    let renderer = try WidgetRenderer(fonts: fonts, scale: scale)
+    try image.withPixelBuffer { (buffer) throws(RenderError) in
+      guard let region = buffer.region(x: x, y: y, width: width, height: height) else { return }
+      region.fill(.white, x0: 0, y0: 0, x1: width, y1: height)
+      try renderer.render(tree, into: region)
+    }
+  }
+
+  private func left(_ index: Int) -> Int {
+    screens[..<index].reduce(Self.gap) { $0 + Self.pixels($1.width, scale) + Self.gap }
+  }
+
+  private static func pixels(_ points: Double, _ scale: Double) -> Int {
+    let value = (points * scale).rounded()
+    return value.isFinite ? Int(max(0, min(value, Double(Int32.max)))) : 0
+  }
+
+  /// Writes `iPhone 6 · 375×667 @2x` above screen `index`, shrunk to its width if need be,
+  /// with FontFit's own label.
+  private mutating func writeLabel(_ index: Int) throws(RenderError) {
+    let screen = screens[index]
+    let width = Double(Self.pixels(screen.width, scale))
+    let sheet = Screen(
+      name: "contact sheet", width: Double(image.width), height: Double(image.height), scale: 1)
+    let label = Label(
+      frame: Rect(
+        x: Double(left(index)), y: Double(Self.gap), width: width,
+        height: Double(Self.labelHeight - 6)),
+      font: Font(family: "DejaVu Sans", pointSize: 14),
+      text: "\(screen.name) · \(TextFormat.string(screen.width))×"
+        + "\(TextFormat.string(screen.height)) @\(TextFormat.string(screen.scale))x")
+    label.numberOfLines = 1
+    label.autoFit = AutoFit(minimumPointSize: 6)
+    label.textAlignment = .left
+    label.environment = WidgetEnvironment(screen: sheet, adaptation: .none, shaper: fonts)
+    label.layoutIfNeeded()
+    let renderer = try WidgetRenderer(fonts: fonts, scale: 1, drawsFrames: false)
+    try image.withPixelBuffer { (buffer) throws(RenderError) in
+      try renderer.render(label, into: buffer)
+    }
+  }
+}

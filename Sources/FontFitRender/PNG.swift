@@ -1,0 +1,36 @@
+import CPNGShim
+import Foundation
+
+extension RGBAImage {
+  /// Writes the image as a PNG file at `path`.
+  ///
+  /// The file is written under a temporary name in the same directory and renamed into
+  /// place, so a failed write leaves no partial file. The same pixels always give the same
+  /// bytes: fixed compression, no time stamp.
+  ///
+  /// - Throws: ``RenderError/output(path:message:)`` when the file cannot be written.
+  public func writePNG(to path: String) throws(RenderError) {
+    let url = URL(fileURLWithPath: path)
+    let temporary = url.deletingLastPathComponent()
+      .appendingPathComponent(
+        ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp"
+      )
+      .path
+    var message = [CChar](repeating: 0, count: 512)
+    let status = pixels.withUnsafeBufferPointer { pixels in
+      fontfit_png_write(
+        temporary, pixels.baseAddress, UInt32(width), UInt32(height), width * 4, &message,
+        message.count)
+    }
+    guard status == 0 else {
+      unlink(temporary)
+      let text = message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+      throw .output(path: path, message: String(decoding: text, as: UTF8.self))
+    }
+    guard rename(temporary, path) == 0 else {
+      let reason = String(cString: strerror(errno))
+      unlink(temporary)
+      throw .output(path: path, message: "cannot move the written file into place: \(reason)")
+    }
+  }
+}

@@ -1,0 +1,205 @@
+// Drawing a laid-out widget tree: backgrounds, the glyphs the layout placed, rasterised by
+// FreeType from the same faces at the same sizes and positions, and light frames with the
+// problems marked.
+
+import FontFitFonts
+import FontFitText
+import FontFitWidgets
+
+/// Draws laid-out widgets into RGBA pixels.
+///
+/// It draws what the layout pass computed and nothing else: each text widget's lines with
+/// their glyph runs (``FontFitWidgets/WidgetLayout/lines``), unhinted and antialiased, at
+/// the layout's fractional positions, in the widget's ``FontFitWidgets/TextWidget/textColor``
+/// over its ``FontFitWidgets/View/backgroundColor`` (a scrolling text view's text clipped
+/// to its frame). With ``drawsFrames``, every widget's
+/// frame is a light grey hairline, a text widget whose text does not fit (or could not be
+/// laid out) is outlined in red, and one that refused its text under `.reject` overflow also
+/// gets a red corner. The same tree and scale always give the same pixels.
+public struct WidgetRenderer: Sendable {
+  /// Rasterises the glyphs, from the faces the layout measured with.
+  public let fonts: FontSystem
+  /// Pixels per point.
+  public let scale: Double
+  /// Whether frames and problems are drawn.
+  public var drawsFrames: Bool
+
+  /// The hairline colour of a widget's frame.
+  public static let frameColor = Color(red: 200, green: 200, blue: 200)
+  /// The outline colour of a widget whose text does not fit.
+  public static let problemColor = Color(red: 220, green: 0, blue: 0)
+
+  /// Creates a renderer.
+  ///
+  /// - Parameters:
+  ///   - fonts: The font system the tree was laid out with.
+  ///   - scale: Pixels per point: the screen's scale for its own pixels.
+  ///   - drawsFrames: Whether to draw frames and mark problems.
+  /// - Throws: ``RenderError/invalidScale(_:)`` unless `scale` is positive and finite.
+  public init(fonts: FontSystem, scale: Double, drawsFrames: Bool = true) throws(RenderError) {
+    guard scale.isFinite, scale > 0 else { throw .invalidScale(scale) }
+    self.fonts = fonts
+    self.scale = scale
+    self.drawsFrames = drawsFrames
+  }
+
+  /// Draws `widget` and the widgets inside it into `buffer` where they are on the screen:
+  /// the buffer's top-left pixel is the screen's top-left corner.
+  ///
+  /// - Throws: ``RenderError`` when a widget needs layout or a glyph cannot be rasterised.
+  public func render(_ widget: View, into buffer: PixelBuffer) throws(RenderError) {
+    var x = 0.0
+    var y = 0.0
+    var ancestor = widget.parent
+    while let current = ancestor {
+      x += current.screenFrame.x
+      y += current.screenFrame.y
+      ancestor = current.parent
+    }
+    try draw(widget, parentX: x, parentY: y, into: buffer)
+  }
+
+  /// The screen `tree` is laid out on, drawn: the screen's size times ``scale`` in pixels,
+  /// white, with the tree on it.
+  ///
+  /// - Throws: ``RenderError`` when the tree is in no environment, the image would be too
+  ///   large, a widget needs layout or a glyph cannot be rasterised.
+  public func renderScreen(_ tree: View) throws(RenderError) -> RGBAImage {
+    guard let screen = tree.environment?.screen else { throw .noEnvironment(rootID: tree.id) }
+    var image = try RGBAImage(
+      width: pixels(screen.width), height: pixels(screen.height), color: .white)
+    try image.withPixelBuffer { (buffer) throws(RenderError) in try render(tree, into: buffer) }
+    return image
+  }
+
+  /// `widget` alone: an image of its frame times ``scale``, transparent where nothing is
+  /// drawn, with the widget's top-left corner at the image's.
+  ///
+  /// - Throws: ``RenderError`` as ``renderScreen(_:)`` does.
+  public func renderWidget(_ widget: View) throws(RenderError) -> RGBAImage {
+    let frame = widget.screenFrame
+    var image = try RGBAImage(width: pixels(frame.width), height: pixels(frame.height))
+    try image.withPixelBuffer { (buffer) throws(RenderError) in
+      try draw(widget, parentX: -frame.x, parentY: -frame.y, into: buffer)
+    }
+    return image
+  }
+
+  /// The pixel edge nearest to `points`.
+  private func pixels(_ points: Double) -> Int {
+    let value = (points * scale).rounded()
+    return value.isFinite ? Int(max(0, min(value, Double(Int32.max)))) : 0
+  }
+
+  private func draw(_ view: View, parentX: Double, parentY: Double, into buffer: PixelBuffer)
+    throws(RenderError)
+  {
+    guard !view.needsLayout else { throw .needsLayout(widgetID: view.id) }
+    let frame = view.screenFrame
+    let x = parentX + frame.x
+    let y = parentY + frame.y
+    let x0 = edge(x)
+    let y0 = edge(y)
+    let x1 = edge(x + frame.width)
+    let y1 = edge(y + frame.height)
+    if let background = view.backgroundColor {
+      buffer.fill(background, x0: x0, y0: y0, x1: x1, y1: y1)
+    }
+    var problem = false
+    var refused = false
+    if let widget = view as? TextWidget, let layout = widget.layout {
+      // A scrolling text view shows its text through its frame, as a scroll view clips.
+      let clip =
+        widget.overflow == .scroll
+        ? (x0: x0, y0: y0, x1: x1, y1: y1) : (x0: Int.min, y0: Int.min, x1: Int.max, y1: Int.max)
+      for line in layout.lines {
+        for run in line.runs {
+          try draw(run, x: x, y: y, color: widget.textColor, clip: clip, into: buffer)
+        }
+      }
+      refused = layout.rejection != nil
+      if let fit = layout.fit {
+        let scrolls = widget.overflow == .scroll && fit.failure.map(Self.isTooTall) == true
+        problem = !fit.fits && !scrolls
+      } else {
+        problem = true
+      }
+    }
+    if drawsFrames {
+      outline(x0: x0, y0: y0, x1: x1, y1: y1, width: 1, color: Self.frameColor, into: buffer)
+      if problem || refused {
+        let width = max(1, Int((scale).rounded()))
+        outline(
+          x0: x0, y0: y0, x1: x1, y1: y1, width: width, color: Self.problemColor, into: buffer)
+      }
+      if refused { corner(x1: x1, y0: y0, size: max(4, Int(8 * scale)), into: buffer) }
+    }
+    for child in view.children {
+      try draw(child, parentX: x, parentY: y, into: buffer)
+    }
+  }
+
+  private static func isTooTall(_ failure: FitFailure) -> Bool {
+    if case .tooTall = failure { return true }
+    return false
+  }
+
+  /// The pixel edge of the coordinate `points` (in points from the buffer's corner).
+  private func edge(_ points: Double) -> Int {
+    let value = (points * scale).rounded()
+    guard value.isFinite else { return value > 0 ? Int(Int32.max) : Int(Int32.min) }
+    return Int(max(Double(Int32.min), min(value, Double(Int32.max))))
+  }
+
+  /// Draws a run's glyphs, in the widget whose frame's corner is at (`x`, `y`) points, inside
+  /// the pixels of `clip`.
+  private func draw(
+    _ run: GlyphRun, x: Double, y: Double, color: Color,
+    clip: (x0: Int, y0: Int, x1: Int, y1: Int), into buffer: PixelBuffer
+  ) throws(RenderError) {
+    guard let file = run.font.file else { return }
+    let pixelsPerEm = run.pointSize * scale
+    guard pixelsPerEm > 0, pixelsPerEm.isFinite else { return }
+    for glyph in run.glyphs {
+      let image: GlyphImage?
+      do {
+        image = try fonts.glyphImage(
+          glyph.id, file: file, index: run.font.faceIndex, pixelsPerEm: pixelsPerEm,
+          x: (x + glyph.x) * scale, y: (y + glyph.y) * scale)
+      } catch {
+        throw .font(error)
+      }
+      guard let image else { continue }
+      for row in 0..<image.height {
+        let target = image.top + row
+        guard target >= max(0, clip.y0), target < min(buffer.height, clip.y1) else { continue }
+        for column in 0..<image.width {
+          let coverage = image.coverage[row * image.width + column]
+          let pixel = image.left + column
+          if coverage != 0, pixel >= clip.x0, pixel < clip.x1 {
+            buffer.blend(color, coverage: Int(coverage), x: pixel, y: target)
+          }
+        }
+      }
+    }
+  }
+
+  /// Draws a rectangle's outline `width` pixels wide, inside its edges.
+  private func outline(
+    x0: Int, y0: Int, x1: Int, y1: Int, width: Int, color: Color, into buffer: PixelBuffer
+  ) {
+    guard x1 > x0, y1 > y0 else { return }
+    let thickness = min(width, (x1 - x0 + 1) / 2, (y1 - y0 + 1) / 2)
+    buffer.fill(color, x0: x0, y0: y0, x1: x1, y1: y0 + thickness)
+    buffer.fill(color, x0: x0, y0: y1 - thickness, x1: x1, y1: y1)
+    buffer.fill(color, x0: x0, y0: y0 + thickness, x1: x0 + thickness, y1: y1 - thickness)
+    buffer.fill(color, x0: x1 - thickness, y0: y0 + thickness, x1: x1, y1: y1 - thickness)
+  }
+
+  /// A red triangle in the top-right corner: the mark of a refused text.
+  private func corner(x1: Int, y0: Int, size: Int, into buffer: PixelBuffer) {
+    for row in 0..<size {
+      buffer.fill(Self.problemColor, x0: x1 - size + row, y0: y0 + row, x1: x1, y1: y0 + row + 1)
+    }
+  }
+}

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <png.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 struct fontfit_png_error {
@@ -68,4 +69,41 @@ int fontfit_png_write(const char *path, const uint8_t *pixels, uint32_t width, u
     status = -1;
   }
   return status;
+}
+
+int fontfit_png_read(const char *path, uint8_t **pixels, uint32_t *width, uint32_t *height,
+                     uint64_t max_pixels, char *error, size_t error_size) {
+  if (error_size > 0) error[0] = '\0';
+  *pixels = NULL;
+  // libpng's simplified API reports errors through the image, without longjmp.
+  png_image image;
+  memset(&image, 0, sizeof image);
+  image.version = PNG_IMAGE_VERSION;
+  if (png_image_begin_read_from_file(&image, path) == 0) {
+    snprintf(error, error_size, "%s", image.message);
+    return -1;
+  }
+  if ((uint64_t)image.width * image.height > max_pixels) {
+    snprintf(error, error_size, "the image is %ux%u pixels, more than %llu", image.width,
+             image.height, (unsigned long long)max_pixels);
+    png_image_free(&image);
+    return -1;
+  }
+  image.format = PNG_FORMAT_RGBA;
+  size_t size = PNG_IMAGE_SIZE(image);
+  uint8_t *buffer = malloc(size > 0 ? size : 1);
+  if (buffer == NULL) {
+    snprintf(error, error_size, "out of memory");
+    png_image_free(&image);
+    return -1;
+  }
+  if (png_image_finish_read(&image, NULL, buffer, 0, NULL) == 0) {
+    snprintf(error, error_size, "%s", image.message);
+    free(buffer);
+    return -1;
+  }
+  *pixels = buffer;
+  *width = image.width;
+  *height = image.height;
+  return 0;
 }

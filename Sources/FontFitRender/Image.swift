@@ -134,7 +134,7 @@ public struct RGBAImage: Hashable, Sendable {
   /// Rows.
   public let height: Int
   /// `width × height × 4` bytes, row by row: red, green, blue, alpha.
-  public private(set) var pixels: [UInt8]
+  public internal(set) var pixels: [UInt8]
 
   /// The most pixels an image may have (64 Mi, 256 MiB of RGBA): a screen or sheet bigger
   /// than that is refused rather than allocated.

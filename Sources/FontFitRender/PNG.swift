@@ -2,6 +2,27 @@ import CPNGShim
 import Foundation
 
 extension RGBAImage {
+  /// Reads the PNG file at `path` (any colour type and depth libpng reads), as 8-bit RGBA.
+  ///
+  /// - Throws: ``RenderError/output(path:message:)`` when the file cannot be read or is not
+  ///   a PNG, or has more than ``maximumPixelCount`` pixels.
+  public init(pngFile path: String) throws(RenderError) {
+    var pixels: UnsafeMutablePointer<UInt8>?
+    var width: UInt32 = 0
+    var height: UInt32 = 0
+    var message = [CChar](repeating: 0, count: 512)
+    let status = fontfit_png_read(
+      path, &pixels, &width, &height, UInt64(Self.maximumPixelCount), &message, message.count)
+    guard status == 0, let pixels else {
+      let text = message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+      throw .output(path: path, message: String(decoding: text, as: UTF8.self))
+    }
+    defer { free(pixels) }
+    try self.init(width: Int(width), height: Int(height))
+    let count = Int(width) * Int(height) * 4
+    self.pixels = Array(UnsafeBufferPointer(start: pixels, count: count))
+  }
+
   /// Writes the image as a PNG file at `path`.
   ///
   /// The file is written under a temporary name in the same directory and renamed into

@@ -12,4 +12,11 @@
 int fontfit_png_write(const char *path, const uint8_t *pixels, uint32_t width, uint32_t height,
                       size_t bytes_per_row, char *error, size_t error_size);
 
+/// Reads the PNG file at `path` as 8-bit RGBA (straight alpha) into a buffer it allocates with
+/// malloc (`*pixels`, `*width` × `*height` × 4 bytes; the caller frees it). At most
+/// `max_pixels` pixels are accepted. Returns 0 on success; otherwise writes a message into
+/// `error` and returns -1.
+int fontfit_png_read(const char *path, uint8_t **pixels, uint32_t *width, uint32_t *height,
+                     uint64_t max_pixels, char *error, size_t error_size);
+
 #endif

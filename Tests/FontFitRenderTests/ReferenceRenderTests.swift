@@ -113,16 +113,20 @@ struct ReferenceRenderTests {
       "--output=\(folder.appendingPathComponent("pango.png").path)", "--text=\(text)",
     ])
     try #require(result.status == 0, "pango-view failed: \(result.output)")
-    let theirs = try read("pango.png")
-    let mine = try ours(text, font: font, scale: 2)
-    let ourSize = (mine.box.x1 - mine.box.x0, mine.box.y1 - mine.box.y0)
-    let pangoSize = (theirs.box.x1 - theirs.box.x0, theirs.box.y1 - theirs.box.y0)
-    #expect(abs(ourSize.0 - pangoSize.0) <= 2, "ink \(ourSize), Pango's \(pangoSize)")
-    #expect(abs(ourSize.1 - pangoSize.1) <= 2, "ink \(ourSize), Pango's \(pangoSize)")
-    let overlap = mine.overlap(with: theirs)
     // Measured 0.83–0.86: the two rasterise the same outlines, but their baselines fall at
     // different fractions of a pixel, which moves the antialiased edges.
-    #expect(overlap >= 0.8, "ink overlap with Pango: \(overlap)")
+    try compare(ours(text, font: font, scale: 2), with: read("pango.png"), from: "pango-view")
+  }
+
+  /// Expects `mine` and `theirs` (drawn by `renderer`) to have ink boxes of the same size
+  /// within 2 pixels and to overlap by at least 0.8, boxes aligned.
+  func compare(_ mine: Ink, with theirs: Ink, from renderer: String) {
+    let ourSize = (mine.box.x1 - mine.box.x0, mine.box.y1 - mine.box.y0)
+    let theirSize = (theirs.box.x1 - theirs.box.x0, theirs.box.y1 - theirs.box.y0)
+    #expect(abs(ourSize.0 - theirSize.0) <= 2, "ink \(ourSize), \(renderer)'s \(theirSize)")
+    #expect(abs(ourSize.1 - theirSize.1) <= 2, "ink \(ourSize), \(renderer)'s \(theirSize)")
+    let overlap = mine.overlap(with: theirs)
+    #expect(overlap >= 0.8, "ink overlap with \(renderer): \(overlap)")
   }
 
   @Test(
@@ -140,14 +144,7 @@ struct ReferenceRenderTests {
       "--output-file=\(folder.appendingPathComponent("hb.png").path)", file, text,
     ])
     try #require(result.status == 0, "hb-view failed: \(result.output)")
-    let theirs = try read("hb.png")
-    let mine = try ours(text, font: font, scale: 2)
-    let ourSize = (mine.box.x1 - mine.box.x0, mine.box.y1 - mine.box.y0)
-    let hbSize = (theirs.box.x1 - theirs.box.x0, theirs.box.y1 - theirs.box.y0)
-    #expect(abs(ourSize.0 - hbSize.0) <= 2, "ink \(ourSize), hb-view's \(hbSize)")
-    #expect(abs(ourSize.1 - hbSize.1) <= 2, "ink \(ourSize), hb-view's \(hbSize)")
-    let overlap = mine.overlap(with: theirs)
     // Measured 0.84–0.86; with the glyphs of each run drawn mirrored, every line falls below.
-    #expect(overlap >= 0.8, "ink overlap with hb-view: \(overlap)")
+    try compare(ours(text, font: font, scale: 2), with: read("hb.png"), from: "hb-view")
   }
 }

@@ -109,6 +109,9 @@ func parse(_ arguments: [String]) throws(UsageError) -> Options {
   if options.render, options.output == nil, !options.help {
     throw UsageError(description: "render needs --out DIR")
   }
+  if options.render, options.format != .text || options.glyphs {
+    throw UsageError(description: "--format and --glyphs are for the dump, not render")
+  }
   return options
 }
 

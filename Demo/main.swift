@@ -209,7 +209,8 @@ func render(
   guard FileManager.default.isWritableFile(atPath: folder) else {
     fail("--out \(folder): not writable", status: 2)
   }
-  var names: [String: String] = [:]
+  // The sheet's name is taken: a screen called "contact sheet" may not overwrite it.
+  var names: [String: String] = ["contact-sheet": "the contact sheet"]
   for screen in screens {
     let name = fileName(screen.name)
     if let other = names[name] {
@@ -218,6 +219,9 @@ func render(
     names[name] = screen.name
     let width = (screen.width * screen.scale).rounded()
     let height = (screen.height * screen.scale).rounded()
+    guard width >= 1, height >= 1 else {
+      fail("screen \(screen.name): a \(width)×\(height) picture has no pixels", status: 2)
+    }
     guard width.isFinite, height.isFinite, width * height <= Double(RGBAImage.maximumPixelCount)
     else {
       fail(

@@ -14,19 +14,20 @@ static inline const TT_OS2 *fontfit_ft_os2_table(FT_Face face) {
   return (const TT_OS2 *)FT_Get_Sfnt_Table(face, FT_SFNT_OS2);
 }
 
-/// Renders glyph `glyph` of `face`, unhinted and antialiased, at `size` pixels per em (26.6
-/// fixed point), its outline moved by (`dx`, `dy`) (26.6, y up) first so that a fractional pen
-/// position is honoured; the coverage is then in `face->glyph->bitmap`. Flags and the format
-/// check are macros, which Swift cannot import.
-static inline FT_Error fontfit_ft_render_glyph(FT_Face face, FT_UInt glyph, FT_F26Dot6 size,
-                                               FT_Pos dx, FT_Pos dy) {
+/// Loads glyph `glyph` of `face` unhinted at `size` pixels per em (26.6 fixed point) and moves
+/// its outline by (`dx`, `dy`) (26.6, y up) so that a fractional pen position is honoured;
+/// `box` receives the outline's control box. `FT_Render_Glyph` then rasterises it. Flags and
+/// the format check are macros, which Swift cannot import.
+static inline FT_Error fontfit_ft_load_outline(FT_Face face, FT_UInt glyph, FT_F26Dot6 size,
+                                               FT_Pos dx, FT_Pos dy, FT_BBox *box) {
   FT_Error error = FT_Set_Char_Size(face, 0, size, 72, 72);
   if (error != 0) return error;
   error = FT_Load_Glyph(face, glyph, FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP);
   if (error != 0) return error;
   if (face->glyph->format != FT_GLYPH_FORMAT_OUTLINE) return FT_Err_Invalid_Glyph_Format;
   FT_Outline_Translate(&face->glyph->outline, dx, dy);
-  return FT_Render_Glyph(face->glyph, FT_RENDER_MODE_NORMAL);
+  FT_Outline_Get_CBox(&face->glyph->outline, box);
+  return 0;
 }
 
 #endif

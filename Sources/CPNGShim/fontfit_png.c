@@ -48,6 +48,8 @@ int fontfit_png_write(const char *path, const uint8_t *pixels, uint32_t width, u
   volatile int status = -1;
   if (setjmp(png_jmpbuf(png)) == 0) {
     png_init_io(png, file);
+    // libpng refuses rows over a million pixels unless told otherwise; callers bound images.
+    png_set_user_limits(png, 0x7fffffff, 0x7fffffff);
     png_set_compression_level(png, 9);
     png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_ALL_FILTERS);
     png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,

@@ -252,14 +252,29 @@ package struct GlyphImage: Sendable {
 }
 
 extension FontFace {
+  /// The most pixels a rasterised glyph may span in either direction.
+  package static let maximumGlyphPixels = 16_384
+
   /// Glyph `glyph` rasterised unhinted and antialiased at `pixelsPerEm`, with its origin (on
   /// the baseline) at (`x`, `y`) in the target's pixels, fractions honoured; nil for a glyph
-  /// that draws nothing (a space).
+  /// that draws nothing (a space) or lies wholly outside `visible` (columns `x0..<x1`, rows
+  /// `y0..<y1`), which is then never rasterised.
   ///
-  /// - Throws: ``FontError`` when FreeType cannot load or render the glyph.
-  package func image(of glyph: UInt32, pixelsPerEm: Double, x: Double, y: Double)
-    throws(FontError) -> GlyphImage?
-  {
+  /// - Throws: ``FontError`` when FreeType cannot load or render the glyph, or when a
+  ///   visible glyph would span more than ``maximumGlyphPixels`` or its position is not a
+  ///   finite number of pixels within ±2³⁰.
+  package func image(
+    of glyph: UInt32, pixelsPerEm: Double, x: Double, y: Double,
+    visible: (x0: Int, y0: Int, x1: Int, y1: Int)
+  ) throws(FontError) -> GlyphImage? {
+    let limit = Double(1 << 30)
+    guard x.isFinite, y.isFinite, abs(x) < limit, abs(y) < limit, pixelsPerEm.isFinite,
+      pixelsPerEm > 0, pixelsPerEm * 64 < limit
+    else {
+      throw FontError(
+        library: .freeType, function: "FT_Set_Char_Size",
+        message: "glyph \(glyph) cannot be drawn at \(pixelsPerEm) pixels per em at (\(x), \(y))")
+    }
     let column = x.rounded(.down)
     let row = y.rounded(.down)
     // The fraction left of the pixel grid, in 26.6 units; FreeType's y axis points up.
@@ -268,9 +283,26 @@ extension FontFace {
     let size = FT_F26Dot6((pixelsPerEm * 64).rounded())
     return try state.withLock { (map) throws(FontError) -> GlyphImage? in
       let face = map.face
+      var box = FT_BBox()
       try checkFreeType(
-        fontfit_ft_render_glyph(face, FT_UInt(glyph), size, dx, dy), "FT_Render_Glyph")
+        fontfit_ft_load_outline(face, FT_UInt(glyph), size, dx, dy, &box), "FT_Load_Glyph")
+      // The pixels the outline covers, rows growing downwards.
+      let left = Int(column) + Int(box.xMin >> 6)
+      let right = Int(column) + Int((box.xMax + 63) >> 6)
+      let top = Int(row) - Int((box.yMax + 63) >> 6)
+      let bottom = Int(row) - Int(box.yMin >> 6)
+      guard right > visible.x0, left < visible.x1, bottom > visible.y0, top < visible.y1 else {
+        return nil
+      }
+      guard right - left <= Self.maximumGlyphPixels, bottom - top <= Self.maximumGlyphPixels
+      else {
+        throw FontError(
+          library: .freeType, function: "FT_Render_Glyph",
+          message: "glyph \(glyph) would be \(right - left)×\(bottom - top) pixels at "
+            + "\(pixelsPerEm) pixels per em, more than \(Self.maximumGlyphPixels) a side")
+      }
       guard let slot = face.pointee.glyph else { return nil }
+      try checkFreeType(FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL), "FT_Render_Glyph")
       let bitmap = slot.pointee.bitmap
       let width = Int(bitmap.width)
       let height = Int(bitmap.rows)
@@ -292,11 +324,13 @@ extension FontFace {
 
 extension FontSystem {
   /// Glyph `glyph` of face `index` of the font file at `file`, rasterised as
-  /// ``FontFace/image(of:pixelsPerEm:x:y:)`` does, with the face from the bounded face cache.
+  /// ``FontFace/image(of:pixelsPerEm:x:y:visible:)`` does, with the face from the bounded
+  /// face cache.
   package func glyphImage(
-    _ glyph: UInt32, file: String, index: Int, pixelsPerEm: Double, x: Double, y: Double
+    _ glyph: UInt32, file: String, index: Int, pixelsPerEm: Double, x: Double, y: Double,
+    visible: (x0: Int, y0: Int, x1: Int, y1: Int)
   ) throws(FontError) -> GlyphImage? {
     try face(for: FaceKey(file: file, index: index)).image(
-      of: glyph, pixelsPerEm: pixelsPerEm, x: x, y: y)
+      of: glyph, pixelsPerEm: pixelsPerEm, x: x, y: y, visible: visible)
   }
 }

@@ -128,11 +128,11 @@ public struct WidgetRenderer: Sendable {
     if drawsFrames {
       outline(x0: x0, y0: y0, x1: x1, y1: y1, width: 1, color: Self.frameColor, into: buffer)
       if problem || refused {
-        let width = max(1, Int((scale).rounded()))
+        let width = max(1, Int(min(scale, 64).rounded()))
         outline(
           x0: x0, y0: y0, x1: x1, y1: y1, width: width, color: Self.problemColor, into: buffer)
       }
-      if refused { corner(x1: x1, y0: y0, size: max(4, Int(8 * scale)), into: buffer) }
+      if refused { corner(x1: x1, y0: y0, size: max(4, Int(8 * min(scale, 64))), into: buffer) }
     }
     for child in view.children {
       try draw(child, parentX: x, parentY: y, into: buffer)
@@ -165,7 +165,11 @@ public struct WidgetRenderer: Sendable {
       do {
         image = try fonts.glyphImage(
           glyph.id, file: file, index: run.font.faceIndex, pixelsPerEm: pixelsPerEm,
-          x: (x + glyph.x) * scale, y: (y + glyph.y) * scale)
+          x: (x + glyph.x) * scale, y: (y + glyph.y) * scale,
+          visible: (
+            max(0, clip.x0), max(0, clip.y0), min(buffer.width, clip.x1),
+            min(buffer.height, clip.y1)
+          ))
       } catch {
         throw .font(error)
       }

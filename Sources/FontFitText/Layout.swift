@@ -283,7 +283,7 @@ public struct TextLayouter: Sendable {
   ///   - shaped: The text.
   ///   - truncationToken: The token that marks truncated text, shaped in the same font.
   public init(shaped: ShapedText, truncationToken: ShapedText?) {
-    columns = shaped.layoutColumns.value { ClusterColumns(shaped) }
+    columns = shaped.columns
     self.shaped = shaped
     self.truncationToken = truncationToken
   }

@@ -47,13 +47,9 @@ final class WordColumns: Sendable {
     return word >= 0 ? Int(word) : nil
   }
 
-  /// The words of `shaped`, or nil when the conditions above do not hold.
-  ///
-  /// - Parameters:
-  ///   - shaped: The text.
-  ///   - kerningFree: Whether the caller has checked that no cluster has kerning.
-  init?(_ shaped: ShapedText, kerningFree: Bool) {
-    guard kerningFree else { return nil }
+  /// The words of `shaped`, or nil when the conditions above do not hold; the caller has
+  /// checked that no cluster has kerning of its own.
+  init?(_ shaped: ShapedText) {
     let clusters = shaped.clusters
     var starts: [Int] = []
     var contentWidths: [Double] = []

@@ -50,45 +50,14 @@ struct LineWrapper {
     self.pointSize = pointSize
     self.lineHeightMultiple = lineHeightMultiple
     self.wrapsAnywhere = wrapsAnywhere
-    self.columns = columns ?? ClusterColumns(shaped)
+    self.columns = columns ?? shaped.columns
   }
 
   /// The lines for a box `width` points wide, stopping once `lineLimit` lines are made or the
   /// lines made so far are taller than `heightLimit`.
   func lines(width: Double, lineLimit: Int = .max, heightLimit: Double = .infinity) -> [LineSpan] {
-    let clusters = shaped.clusters
     var lines: [LineSpan] = []
-    var start = 0
-    var height = 0.0
-    let limit = width + Self.tolerance
-    var afterForcedBreak = false
-    let words = wrapsAnywhere || !usesWords ? nil : columns.words
-    while start < clusters.count, lines.count < lineLimit, !(height > heightLimit + Self.tolerance)
-    {
-      // A word at a time where it can, as in measure(width:lineLimit:heightLimit:).
-      let line: LineSpan
-      if let words, !afterForcedBreak, let word = words.word(startingAt: start),
-        let wordLine = wordLine(words, from: word, limit: limit)
-      {
-        line = wordLine
-      } else {
-        line = nextLine(from: start, limit: limit, afterForcedBreak: afterForcedBreak)
-      }
-      afterForcedBreak = line.isForcedBreak
-      lines.append(line)
-      height += line.height
-      start = line.next
-    }
-    // A text that ends with a line separator ends with an empty line, as in Pango.
-    if let last = clusters.last, last.kind == .lineSeparator, start == clusters.count,
-      lines.count < lineLimit, !(height > heightLimit + Self.tolerance)
-    {
-      let box = lineBox(clusters.count - 1..<clusters.count)
-      lines.append(
-        LineSpan(
-          start: start, contentEnd: start, next: start, width: 0, height: box.height,
-          baseline: box.baseline))
-    }
+    forEachLine(width: width, lineLimit: lineLimit, heightLimit: heightLimit) { lines.append($0) }
     return lines
   }
 
@@ -99,41 +68,55 @@ struct LineWrapper {
   func measure(width: Double, lineLimit: Int = .max, heightLimit: Double = .infinity)
     -> (count: Int, height: Double, width: Double)
   {
+    var count = 0
+    var height = 0.0
+    var widest = 0.0
+    forEachLine(width: width, lineLimit: lineLimit, heightLimit: heightLimit) { line in
+      count += 1
+      height += line.height
+      widest = max(widest, line.width)
+    }
+    return (count, height, widest)
+  }
+
+  /// Calls `visit` with each line in turn, as ``lines(width:lineLimit:heightLimit:)`` makes
+  /// them: a word at a time where a line starts at a word, the cluster loop for a word that
+  /// must be broken and for the line that starts inside it.
+  private func forEachLine(
+    width: Double, lineLimit: Int, heightLimit: Double, _ visit: (LineSpan) -> Void
+  ) {
     let words = wrapsAnywhere || !usesWords ? nil : columns.words
     let clusterCount = columns.count
     var count = 0
     var start = 0
     var height = 0.0
-    var widest = 0.0
     let limit = width + Self.tolerance
     var afterForcedBreak = false
     while start < clusterCount, count < lineLimit, !(height > heightLimit + Self.tolerance) {
-      // A word at a time where a line starts at a word; the cluster loop for a word that
-      // must be broken, and for the lines that start inside it.
+      let line: LineSpan
       if let words, !afterForcedBreak, let word = words.word(startingAt: start),
-        let line = wordLine(words, from: word, limit: limit)
+        let wordLine = wordLine(words, from: word, limit: limit)
       {
-        count += 1
-        height += line.height
-        widest = max(widest, line.width)
-        start = line.next
-        continue
+        line = wordLine
+      } else {
+        line = nextLine(from: start, limit: limit, afterForcedBreak: afterForcedBreak)
       }
-      let line = nextLine(from: start, limit: limit, afterForcedBreak: afterForcedBreak)
       afterForcedBreak = line.isForcedBreak
+      visit(line)
       count += 1
       height += line.height
-      widest = max(widest, line.width)
       start = line.next
     }
-    let clusters = shaped.clusters
-    if let last = clusters.last, last.kind == .lineSeparator, start == clusters.count,
-      count < lineLimit, !(height > heightLimit + Self.tolerance)
+    // A text that ends with a line separator ends with an empty line, as in Pango.
+    if clusterCount > 0, columns.flags[clusterCount - 1] & ClusterColumns.lineSeparator != 0,
+      start == clusterCount, count < lineLimit, !(height > heightLimit + Self.tolerance)
     {
-      count += 1
-      height += lineBox(clusters.count - 1..<clusters.count).height
+      let box = lineBox(clusterCount - 1..<clusterCount)
+      visit(
+        LineSpan(
+          start: start, contentEnd: start, next: start, width: 0, height: box.height,
+          baseline: box.baseline))
     }
-    return (count, height, widest)
   }
 
   /// The single line that starts at cluster `start`.
@@ -348,7 +331,7 @@ final class ClusterColumns: Sendable {
     self.advances = advances
     self.kernings = kernings
     self.flags = flags
-    words = anyKerning ? nil : WordColumns(shaped, kerningFree: true)
+    words = anyKerning ? nil : WordColumns(shaped)
     let fonts = shaped.fonts
     let metrics = fonts.map(\.metrics)
     hasUniformMetrics = metrics.allSatisfy { $0 == metrics[0] }
@@ -361,4 +344,9 @@ final class ClusterColumns: Sendable {
   }
 
   var count: Int { flags.count }
+}
+
+extension ShapedText {
+  /// The text's wrapping columns, made on first use and shared by every copy of the text.
+  var columns: ClusterColumns { layoutColumns.value { ClusterColumns(self) } }
 }

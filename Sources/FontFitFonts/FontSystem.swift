@@ -74,9 +74,33 @@ public final class FontSystem: Sendable {
   /// What a text's shaping depends on; the size is not part of it, since advances are in ems.
   private struct ShapeKey: Hashable {
     /// Exact code units: canonically equivalent texts shape differently.
-    var text: ExactString
-    var descriptor: FontDescriptor
-    var options: ShapingOptions
+    let text: ExactString
+    let descriptor: FontDescriptor
+    let options: ShapingOptions
+    /// The hash of all three, worked out once: the cache's look-up and insertion touch the
+    /// key several times, and hashing a long text each time would cost more than the
+    /// look-up.
+    private let hash: Int
+
+    init(text: ExactString, descriptor: FontDescriptor, options: ShapingOptions) {
+      self.text = text
+      self.descriptor = descriptor
+      self.options = options
+      var hasher = Hasher()
+      hasher.combine(text)
+      hasher.combine(descriptor)
+      hasher.combine(options)
+      hash = hasher.finalize()
+    }
+
+    static func == (lhs: ShapeKey, rhs: ShapeKey) -> Bool {
+      lhs.hash == rhs.hash && lhs.text == rhs.text && lhs.descriptor == rhs.descriptor
+        && lhs.options == rhs.options
+    }
+
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(hash)
+    }
   }
 
   /// Loads the system's Fontconfig configuration and initialises FreeType.

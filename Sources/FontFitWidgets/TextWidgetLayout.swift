@@ -246,10 +246,8 @@ extension TextWidget {
   /// applied at layout time to the state then, so the order in which `text` and `overflow`
   /// were set does not matter, and a text accepted on one screen is judged again on another.
   func computeLayout() -> WidgetLayout {
-    // The environment is found (up the tree) once per pass.
-    let environment = self.environment
-    let frame = environment?.screenFrame(self.frame) ?? self.frame
-    let adapted = environment?.adapted(font) ?? font
+    let frame = screenFrame
+    let adapted = adaptedFont
     func layout(
       _ shown: String, _ outcome: Result<TextFit, WidgetLayoutError>, _ refusal: Rejection?
     ) -> WidgetLayout {

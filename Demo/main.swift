@@ -176,7 +176,7 @@ func run() {
     tree.layoutIfNeeded()
     return Result { () throws(SnapshotError) -> (part: String, failures: [String]) in
       let snapshot = try ScreenSnapshot(tree: tree, includingGlyphs: options.glyphs)
-      return (format.part(for: snapshot, at: index), layoutFailures(snapshot.root))
+      return (format.part(for: snapshot, at: index), layoutFailures(tree))
     }
   }
   var output = format.header
@@ -279,15 +279,6 @@ func layoutFailures(_ view: View) -> [String] {
     failures.append("\(widget.kind.rawValue) \(widget.id): \(error)")
   }
   return failures + view.children.flatMap(layoutFailures)
-}
-
-/// The widgets in a snapshot whose layout failed, with the reason.
-func layoutFailures(_ widget: WidgetSnapshot) -> [String] {
-  var failures: [String] = []
-  if let error = widget.text?.error {
-    failures.append("\(widget.kind.rawValue) \(widget.id): \(error)")
-  }
-  return failures + widget.children.flatMap(layoutFailures)
 }
 
 run()

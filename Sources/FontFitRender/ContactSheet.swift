@@ -69,8 +69,7 @@ public struct ContactSheet {
   }
 
   private static func pixels(_ points: Double, _ scale: Double) -> Int {
-    let value = (points * scale).rounded()
-    return value.isFinite ? Int(max(0, min(value, Double(Int32.max)))) : 0
+    max(0, pixelEdge(points, scale: scale))
   }
 
   /// Writes `iPhone 6 · 375×667 @2x` above screen `index`, shrunk to its width if need be,

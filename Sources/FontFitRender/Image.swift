@@ -62,7 +62,8 @@ public struct PixelBuffer {
     guard width >= 0, height >= 0 else {
       throw .invalidBuffer("the size \(width)×\(height) is negative")
     }
-    guard bytesPerRow >= width * 4 else {
+    let (rowBytes, overflow) = width.multipliedReportingOverflow(by: 4)
+    guard !overflow, bytesPerRow >= rowBytes else {
       throw .invalidBuffer("rows of \(bytesPerRow) bytes cannot hold \(width) RGBA pixels")
     }
     self.base = base
@@ -125,6 +126,14 @@ public struct PixelBuffer {
       for column in left..<right { blend(color, x: column, y: row) }
     }
   }
+}
+
+/// The pixel edge nearest to `points` at `scale` pixels per point, within ±2³¹ (the
+/// renderer's and the contact sheet's one rounding rule).
+func pixelEdge(_ points: Double, scale: Double) -> Int {
+  let value = (points * scale).rounded()
+  guard value.isFinite else { return value > 0 ? Int(Int32.max) : Int(Int32.min) }
+  return Int(max(Double(Int32.min), min(value, Double(Int32.max))))
 }
 
 /// An image that owns its pixels: rows of 8-bit RGBA, straight alpha, no padding.

@@ -85,11 +85,11 @@ public struct WidgetRenderer: Sendable {
     return image
   }
 
-  /// The pixel edge nearest to `points`.
-  private func pixels(_ points: Double) -> Int {
-    let value = (points * scale).rounded()
-    return value.isFinite ? Int(max(0, min(value, Double(Int32.max)))) : 0
-  }
+  /// The pixels `points` span at ``scale``; never negative.
+  private func pixels(_ points: Double) -> Int { max(0, pixelEdge(points, scale: scale)) }
+
+  /// The pixel edge of the coordinate `points` (in points from the buffer's corner).
+  private func edge(_ points: Double) -> Int { pixelEdge(points, scale: scale) }
 
   private func draw(_ view: View, parentX: Double, parentY: Double, into buffer: PixelBuffer)
     throws(RenderError)
@@ -142,13 +142,6 @@ public struct WidgetRenderer: Sendable {
   private static func isTooTall(_ failure: FitFailure) -> Bool {
     if case .tooTall = failure { return true }
     return false
-  }
-
-  /// The pixel edge of the coordinate `points` (in points from the buffer's corner).
-  private func edge(_ points: Double) -> Int {
-    let value = (points * scale).rounded()
-    guard value.isFinite else { return value > 0 ? Int(Int32.max) : Int(Int32.min) }
-    return Int(max(Double(Int32.min), min(value, Double(Int32.max))))
   }
 
   /// Draws a run's glyphs, in the widget whose frame's corner is at (`x`, `y`) points, inside

@@ -43,6 +43,9 @@ extension FailureSnapshot {
       "needs \(Self.points(needed)) of height, \(Self.points(available)) available"
     case .tooWide:
       "a character needs \(Self.points(needed)) of width, \(Self.points(available)) available"
+    case .tooManyLineBreaks:
+      "its line breaks make \(TextFormat.string(needed)) lines, "
+        + "\(TextFormat.string(available)) allowed"
     }
   }
 

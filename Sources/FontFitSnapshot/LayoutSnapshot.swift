@@ -213,6 +213,9 @@ public struct FailureSnapshot: Hashable, Sendable, Codable {
     case tooTall
     /// A single character wider than the box; the numbers are points.
     case tooWide
+    /// The hard line breaks alone make more lines than the limit; the numbers are line
+    /// counts.
+    case tooManyLineBreaks
   }
 
   /// What ran out.
@@ -231,6 +234,8 @@ public struct FailureSnapshot: Hashable, Sendable, Codable {
       (kind, self.needed, self.available) = (.tooTall, needed, available)
     case .tooWide(let needed, let available):
       (kind, self.needed, self.available) = (.tooWide, needed, available)
+    case .tooManyLineBreaks(let lines, let allowed):
+      (kind, needed, available) = (.tooManyLineBreaks, Double(lines), Double(allowed))
     }
   }
 }

@@ -14,6 +14,8 @@ public struct FontSizeRange: RandomAccessCollection, Hashable, Sendable {
 
   /// The number of candidate sizes.
   public let count: Int
+  /// The candidates of a list of preset sizes, ascending; nil for a grid.
+  private let presets: [Double]?
 
   /// The index of the minimum: 0.
   public var startIndex: Int { 0 }
@@ -43,6 +45,25 @@ public struct FontSizeRange: RandomAccessCollection, Hashable, Sendable {
     self.maximum = maximum
     self.step = step
     count = abs(steps - steps.rounded()) < 1e-9 ? onGrid : onGrid + 1
+    presets = nil
+  }
+
+  /// A list of preset sizes, like Android's `autoSizePresetSizes`: a fit chooses only among
+  /// them. ``step`` is 0.
+  ///
+  /// - Parameter sizes: The sizes, in points, in any order; duplicates count once. At least
+  ///   one, each positive and finite, at most ``maximumCount``.
+  /// - Throws: ``FitPolicyError`` when the list is empty, too long or a size is out of range.
+  public init(presets sizes: [Double]) throws(FitPolicyError) {
+    guard !sizes.isEmpty else { throw .noPresetSizes }
+    for size in sizes where !(size.isFinite && size > 0) { throw .invalidPresetSize(size) }
+    let sorted = Array(Set(sizes)).sorted()
+    guard sorted.count <= Self.maximumCount else { throw .tooManyPresetSizes(sorted.count) }
+    minimum = sorted[0]
+    maximum = sorted[sorted.count - 1]
+    step = 0
+    count = sorted.count
+    presets = sorted
   }
 
   /// A grid with the single size `pointSize`, for layout without fitting.
@@ -55,12 +76,28 @@ public struct FontSizeRange: RandomAccessCollection, Hashable, Sendable {
     maximum = pointSize
     step = 1
     count = 1
+    presets = nil
   }
 
   /// The candidate at `index`, ascending from the minimum (index 0) to the maximum.
   public subscript(index: Int) -> Double {
+    if let presets { return presets[index] }
     if index == count - 1 { return maximum }
     return minimum + Double(index) * step
+  }
+
+  /// The candidates no larger than `cap`: the grid from the same minimum up to `cap` (or `cap`
+  /// alone when it is below the minimum), or the presets up to `cap` (or `cap` alone when
+  /// every preset is larger). A fit group caps its members this way.
+  ///
+  /// - Parameter cap: The largest size allowed, in points; positive and finite.
+  public func capped(at cap: Double) -> FontSizeRange {
+    guard cap.isFinite, cap > 0, cap < maximum else { return self }
+    if let presets {
+      let kept = presets.filter { $0 <= cap }
+      return (try? FontSizeRange(presets: kept.isEmpty ? [cap] : kept)) ?? self
+    }
+    return (try? FontSizeRange(minimum: minimum, maximum: cap, step: step)) ?? self
   }
 }
 
@@ -77,6 +114,14 @@ public enum FitPolicyError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The step is so fine that the grid would have more than ``FontSizeRange/maximumCount``
   /// sizes.
   case tooManySizes(step: Double)
+  /// A list of preset sizes is empty.
+  case noPresetSizes
+  /// A preset size is not a positive finite number.
+  case invalidPresetSize(Double)
+  /// A list of preset sizes has more than ``FontSizeRange/maximumCount`` distinct sizes.
+  case tooManyPresetSizes(Int)
+  /// A fit that may grow the text has no maximum size.
+  case growWithoutMaximum
 
   /// A sentence naming the value.
   public var description: String {
@@ -88,6 +133,11 @@ public enum FitPolicyError: Error, Hashable, Sendable, CustomStringConvertible {
     case .tooManySizes(let step):
       "step \(TextFormat.string(step)) makes more than \(FontSizeRange.maximumCount) "
         + "candidate sizes"
+    case .noPresetSizes: "the list of preset sizes is empty"
+    case .growWithoutMaximum: "a fit that grows the text needs a maximum size"
+    case .invalidPresetSize(let value): Self.sentence("preset size", value)
+    case .tooManyPresetSizes(let count):
+      "\(count) preset sizes are more than \(FontSizeRange.maximumCount)"
     }
   }
 
@@ -145,6 +195,8 @@ public struct FitResult: Hashable, Sendable {
 /// shorter, the line count times a smaller line height is smaller, and the box is unchanged.
 /// Hence if a size fits, every smaller size fits, and bisection over the grid finds the same
 /// size as trying every size from the top down; the tests check this on random texts and boxes.
+/// The same holds for fitting with every word whole: a word narrower than the line at one size
+/// is narrower at every smaller size.
 ///
 /// A line's height is the union of the line boxes of the fonts on it, so when fonts with
 /// different metrics mix (DejaVu with a taller CJK font), shrinking can move a tall character
@@ -155,6 +207,9 @@ public struct FitResult: Hashable, Sendable {
 public struct Fitter: Sendable {
   /// Lays out the text at a given size.
   public let layouter: TextLayouter
+
+  /// The most break configurations an exact fit steps through above its grid answer.
+  static let maximumExactSteps = 256
 
   /// Creates a fitter for shaped text.
   ///
@@ -168,22 +223,70 @@ public struct Fitter: Sendable {
   /// The text at the largest size of `sizes` at which it fits, or at the smallest size,
   /// laid out as `options.overflow` says, when it fits at none.
   ///
+  /// When the text's hard line breaks alone make more lines than `options.maximumLines`, no
+  /// size can help: the text is laid out at the largest size at once, with the failure
+  /// ``FitFailure/tooManyLineBreaks(lines:allowed:)``.
+  ///
   /// - Parameters:
   ///   - sizes: The candidate sizes.
   ///   - options: The box and layout rules.
   ///   - search: How to search the grid; the answer is the same either way.
+  ///   - keepingWordsWhole: Whether to prefer the largest size at which no word is broken
+  ///     inside; only when no size keeps every word whole is the largest size that fits with
+  ///     broken words chosen.
+  ///   - exact: Whether to go past the grid to the largest real size below the next larger
+  ///     candidate at which the text still fits (see ``exactSize(above:below:options:keepingWordsWhole:)``).
   /// - Returns: The chosen layout and how it was found.
   public func fit(
-    sizes: FontSizeRange, options: LayoutOptions, search: FitSearch = .automatic
+    sizes: FontSizeRange, options: LayoutOptions, search: FitSearch = .automatic,
+    keepingWordsWhole: Bool = false, exact: Bool = false
   ) -> FitResult {
+    let columns = layouter.columns
+    if options.maximumLines > 0, columns.hardLineCount > options.maximumLines {
+      var block = layouter.layout(pointSize: sizes.maximum, options: options)
+      block.failure = .tooManyLineBreaks(
+        lines: columns.hardLineCount, allowed: options.maximumLines)
+      return result(block, sizes: sizes, tried: 1)
+    }
     var tried = 0
+    var wholeWords = keepingWordsWhole
+    var chosen = largestFitting(sizes, options, search, wholeWords: true, tried: &tried)
+    if chosen == nil, keepingWordsWhole {
+      wholeWords = false
+      chosen = largestFitting(sizes, options, search, wholeWords: false, tried: &tried)
+    }
+    var size = sizes[chosen ?? 0]
+    if exact, let index = chosen, index < sizes.count - 1 {
+      size = exactSize(
+        above: size, below: sizes[index + 1], options: options, keepingWordsWhole: wholeWords,
+        tried: &tried)
+    }
+    return result(layouter.layout(pointSize: size, options: options), sizes: sizes, tried: tried + 1)
+  }
+
+  private func result(_ block: TextBlock, sizes: FontSizeRange, tried: Int) -> FitResult {
+    FitResult(
+      block: block, maximumPointSize: sizes.maximum, layoutsTried: tried,
+      fonts: layouter.columns.usedFontNames, missingCharacters: layouter.shaped.missingCharacters)
+  }
+
+  /// The index of the largest candidate at which the text fits (with every word whole when
+  /// `wholeWords` is set), or nil when it fits at none.
+  private func largestFitting(
+    _ sizes: FontSizeRange, _ options: LayoutOptions, _ search: FitSearch, wholeWords: Bool,
+    tried: inout Int
+  ) -> Int? {
+    var count = 0
+    defer { tried += count }
     func fits(_ index: Int, uniformly metrics: LineMetrics? = nil) -> Bool {
-      tried += 1
-      return layouter.fits(pointSize: sizes[index], options: options, uniformMetrics: metrics)
+      count += 1
+      return layouter.fits(
+        pointSize: sizes[index], options: options, uniformMetrics: metrics,
+        keepingWordsWhole: wholeWords)
     }
     // The largest index that fits, by bisection; exact when fitting is monotone, as it is when
     // every line has the same metrics. Nil when even the smallest size does not fit.
-    func largestFitting(uniformly metrics: LineMetrics? = nil) -> Int? {
+    func bisect(uniformly metrics: LineMetrics? = nil) -> Int? {
       if fits(sizes.count - 1, uniformly: metrics) { return sizes.count - 1 }
       // Invariant: `low` fits (or is -1), every index above `high` does not.
       var low = -1
@@ -195,38 +298,104 @@ public struct Fitter: Sendable {
       return low >= 0 ? low : nil
     }
     let columns = layouter.columns
-    var chosen = 0
     switch search {
     case .exhaustiveDescent:
-      chosen = sizes.count - 1
-      while chosen > 0, !fits(chosen) { chosen -= 1 }
+      var index = sizes.count - 1
+      while index >= 0 {
+        if fits(index) { return index }
+        index -= 1
+      }
+      return nil
     case .bisection:
-      chosen = largestFitting() ?? 0
+      return bisect()
     case .automatic where columns.hasUniformMetrics:
-      chosen = largestFitting() ?? 0
+      return bisect()
     case .automatic:
       // Lines mix fonts with different metrics, so fitting may not be monotone. Every line is
       // at least as tall as the shortest font and at most as tall as the union of all fonts,
       // and with uniform line heights fitting is monotone: nothing above `upper` can fit and
       // `lower` does. Try each size between them from the top.
-      let shortest = columns.shortestMetrics
-      let tallest = columns.tallestMetrics
-      let lower = largestFitting(uniformly: tallest)
-      chosen = lower ?? 0
-      if let upper = largestFitting(uniformly: shortest) {
-        var index = upper
-        while index > (lower ?? -1) {
-          if fits(index) {
-            chosen = index
-            break
-          }
-          index -= 1
-        }
+      let lower = bisect(uniformly: columns.tallestMetrics)
+      guard let upper = bisect(uniformly: columns.shortestMetrics) else { return lower }
+      var index = upper
+      while index > (lower ?? -1) {
+        if fits(index) { return index }
+        index -= 1
       }
+      return lower
     }
-    let block = layouter.layout(pointSize: sizes[chosen], options: options)
-    return FitResult(
-      block: block, maximumPointSize: sizes.maximum, layoutsTried: tried + 1,
-      fonts: columns.usedFontNames, missingCharacters: layouter.shaped.missingCharacters)
+  }
+
+  /// The largest real size from `low` (at which the text fits) up to, not including, `high`
+  /// at which the text still fits: the ``FitMode``-independent core of an exact fit.
+  ///
+  /// For a fixed set of line breaks every width and height is linear in the size, so the
+  /// breaks found at `low` hold until the widest line reaches the box's width, and within
+  /// that interval the text fits up to where its height reaches the box's height: each
+  /// interval solves exactly. Where the widest line reaches the width, the breaks change; the
+  /// search steps just past that size and goes on while the new breaks fit. Rounding is
+  /// settled by bisection, so the answer always fits.
+  ///
+  /// - Parameters:
+  ///   - low: A size at which the text fits.
+  ///   - high: A size at which it does not fit (the next grid candidate).
+  ///   - options: The box and layout rules.
+  ///   - keepingWordsWhole: Whether a broken word counts as not fitting.
+  ///   - tried: Incremented by the number of layouts made.
+  /// - Returns: A size in `low..<high` at which the text fits; never less than `low`.
+  func exactSize(
+    above low: Double, below high: Double, options: LayoutOptions, keepingWordsWhole: Bool,
+    tried: inout Int
+  ) -> Double {
+    func fits(_ size: Double) -> Bool {
+      tried += 1
+      return layouter.fits(
+        pointSize: size, options: options, uniformMetrics: nil,
+        keepingWordsWhole: keepingWordsWhole)
+    }
+    let width = options.box.width + LineWrapper.tolerance
+    let height = options.box.height + LineWrapper.tolerance
+    var low = low
+    for _ in 0..<Self.maximumExactSteps {
+      tried += 1
+      let spans = layouter.wrapper(pointSize: low, options: options).lines(width: options.box.width)
+      let widest = spans.reduce(0) { max($0, $1.width) } / low
+      let tallness = spans.reduce(0) { $0 + $1.height } / low
+      let byWidth = widest > 0 ? width / widest : .infinity
+      let byHeight = tallness > 0 ? height / tallness : .infinity
+      let candidate = min(byWidth, byHeight)
+      guard candidate > low else { return low }
+      if candidate >= high {
+        // The breaks at `low` hold past `high`: the answer is just below it.
+        return largestFitting(from: low, below: high, fits: fits)
+      }
+      guard fits(candidate) else {
+        // Rounding put the candidate a hair past the box.
+        return largestFitting(from: low, below: candidate, fits: fits)
+      }
+      low = candidate
+      // Past the height limit the text only grows taller; past the width limit the breaks
+      // change, and the new ones may still fit.
+      if byHeight <= byWidth { return low }
+      let next = low + max(low * 1e-12, Double.ulpOfOne)
+      guard next < high, fits(next) else { return low }
+      low = next
+    }
+    return low
+  }
+
+  /// The largest size in `low..<high` at which `fits`, by bisection to a relative 1e-12,
+  /// when `low` fits.
+  private func largestFitting(from low: Double, below high: Double, fits: (Double) -> Bool)
+    -> Double
+  {
+    var good = low
+    var bad = high
+    while bad - good > good * 1e-12 {
+      let middle = good + (bad - good) / 2
+      guard middle > good, middle < bad else { break }
+      if fits(middle) { good = middle } else { bad = middle }
+    }
+    return good
   }
 }

@@ -184,6 +184,9 @@ public struct TextBlock: Hashable, Sendable {
   public var hiddenCharacterCount: Int
   /// Why the text does not fit the box, or nil when it fits.
   public var failure: FitFailure?
+  /// Whether a line shown whole ends inside a word, because the word is wider than the line
+  /// (a truncated last line does not count).
+  public var breaksWords: Bool
   /// The lines, or how to build them.
   private var storedLines: LazyLines
 
@@ -192,19 +195,21 @@ public struct TextBlock: Hashable, Sendable {
 
   init(
     pointSize: Double, lines: LazyLines, size: Size, hiddenCharacterCount: Int,
-    failure: FitFailure?
+    failure: FitFailure?, breaksWords: Bool
   ) {
     self.pointSize = pointSize
     storedLines = lines
     self.size = size
     self.hiddenCharacterCount = hiddenCharacterCount
     self.failure = failure
+    self.breaksWords = breaksWords
   }
 
   /// Whether both have the same size, lines, hidden count and failure.
   public static func == (lhs: TextBlock, rhs: TextBlock) -> Bool {
     lhs.pointSize == rhs.pointSize && lhs.size == rhs.size
       && lhs.hiddenCharacterCount == rhs.hiddenCharacterCount && lhs.failure == rhs.failure
+      && lhs.breaksWords == rhs.breaksWords
       && (lhs.storedLines === rhs.storedLines || lhs.lines == rhs.lines)
   }
 
@@ -214,6 +219,7 @@ public struct TextBlock: Hashable, Sendable {
     hasher.combine(size)
     hasher.combine(hiddenCharacterCount)
     hasher.combine(failure)
+    hasher.combine(breaksWords)
     hasher.combine(lines)
   }
 }
@@ -266,6 +272,9 @@ public enum FitFailure: Hashable, Sendable {
   case tooTall(needed: Double, available: Double)
   /// A single grapheme cluster is wider than the box, so no wrapping can help, in points.
   case tooWide(needed: Double, available: Double)
+  /// The text's hard line breaks alone make more lines than the line limit allows, so no
+  /// size can help; a fit reports it at once, at the largest size, instead of shrinking.
+  case tooManyLineBreaks(lines: Int, allowed: Int)
 }
 
 /// Lays out shaped text at one point size: wrapping, then truncation of what does not fit.
@@ -291,12 +300,25 @@ public struct TextLayouter: Sendable {
   /// Whether the text fits the box at `pointSize` without truncation; cheaper than
   /// ``layout(pointSize:options:)`` because it keeps only totals, no line spans, and stops
   /// early.
-  public func fits(pointSize: Double, options: LayoutOptions) -> Bool {
-    fits(pointSize: pointSize, options: options, uniformMetrics: nil)
+  ///
+  /// - Parameters:
+  ///   - pointSize: The size to try.
+  ///   - options: The box and layout rules.
+  ///   - keepingWordsWhole: Whether a layout that breaks a word inside (because it is wider
+  ///     than the line) counts as not fitting.
+  public func fits(pointSize: Double, options: LayoutOptions, keepingWordsWhole: Bool = false)
+    -> Bool
+  {
+    fits(
+      pointSize: pointSize, options: options, uniformMetrics: nil,
+      keepingWordsWhole: keepingWordsWhole)
   }
 
   /// Whether the text fits when every line has `uniformMetrics` (nil: each line its own).
-  func fits(pointSize: Double, options: LayoutOptions, uniformMetrics: LineMetrics?) -> Bool {
+  func fits(
+    pointSize: Double, options: LayoutOptions, uniformMetrics: LineMetrics?,
+    keepingWordsWhole: Bool = false
+  ) -> Bool {
     var wrapper = wrapper(pointSize: pointSize, options: options)
     wrapper.uniformMetrics = uniformMetrics
     let lineLimit =
@@ -304,6 +326,7 @@ public struct TextLayouter: Sendable {
       ? options.maximumLines + 1 : Int.max
     let measure = wrapper.measure(
       width: options.box.width, lineLimit: lineLimit, heightLimit: options.box.height)
+    if keepingWordsWhole, measure.breaksWords { return false }
     return failure(
       lineCount: measure.count, height: measure.height, width: measure.width,
       options: options) == nil
@@ -405,6 +428,7 @@ public struct TextLayouter: Sendable {
     }
     return TextBlock(
       pointSize: pointSize, lines: LazyLines(layouter: self, spans: Array(spans), last: last),
-      size: Size(width: width, height: height), hiddenCharacterCount: hidden, failure: failure)
+      size: Size(width: width, height: height), hiddenCharacterCount: hidden, failure: failure,
+      breaksWords: spans.contains(where: \.isForcedBreak))
   }
 }

@@ -66,17 +66,19 @@ struct LineWrapper {
   /// The totals are how many lines, their total height and the widest one's width. It keeps
   /// no lines, so a fit's trial layouts allocate nothing.
   func measure(width: Double, lineLimit: Int = .max, heightLimit: Double = .infinity)
-    -> (count: Int, height: Double, width: Double)
+    -> (count: Int, height: Double, width: Double, breaksWords: Bool)
   {
     var count = 0
     var height = 0.0
     var widest = 0.0
+    var breaksWords = false
     forEachLine(width: width, lineLimit: lineLimit, heightLimit: heightLimit) { line in
       count += 1
       height += line.height
       widest = max(widest, line.width)
+      breaksWords = breaksWords || line.isForcedBreak
     }
-    return (count, height, widest)
+    return (count, height, widest, breaksWords)
   }
 
   /// Calls `visit` with each line in turn, as ``lines(width:lineLimit:heightLimit:)`` makes
@@ -297,6 +299,10 @@ final class ClusterColumns: Sendable {
   /// The names of the fonts that draw a visible cluster, the requested font's first; the
   /// requested font's alone when none does.
   let usedFontNames: [String]
+  /// How many lines the text's hard line breaks make, whatever the width: 1 plus one per
+  /// mandatory break (a text that ends with a line separator ends with an empty line); 0 for
+  /// an empty text.
+  let hardLineCount: Int
 
   static let space: UInt8 = 1
   static let lineSeparator: UInt8 = 2
@@ -328,6 +334,12 @@ final class ClusterColumns: Sendable {
       flags.append(flag)
     }
     if anyKerning { kernings = clusters.map(\.kerning) }
+    var hardLines = flags.isEmpty ? 0 : 1
+    for index in flags.indices.dropFirst() where flags[index] & Self.mandatoryBreak != 0 {
+      hardLines += 1
+    }
+    if let last = flags.last, last & Self.lineSeparator != 0 { hardLines += 1 }
+    hardLineCount = hardLines
     self.advances = advances
     self.kernings = kernings
     self.flags = flags

@@ -80,12 +80,12 @@ extension WidgetEnvironment {
   public static let minimumAdaptedPointSize = 1.0
 
   /// `frame`, given in design points, on this environment's screen.
-  public func screenFrame(_ frame: Rect) -> Rect {
-    guard scalesFrames, designScreen.width > 0, designScreen.height > 0 else { return frame }
-    let sx = screen.width / designScreen.width
-    let sy = screen.height / designScreen.height
-    return Rect(
-      x: frame.x * sx, y: frame.y * sy, width: frame.width * sx, height: frame.height * sy)
+  ///
+  /// - Parameters:
+  ///   - frame: The design frame.
+  ///   - scaling: How to scale it; nil for the environment's ``frameScaling``.
+  public func screenFrame(_ frame: Rect, scaling: FrameScaling? = nil) -> Rect {
+    (scaling ?? frameScaling).scale(frame, from: designScreen, to: screen)
   }
 
   /// `font`, designed for the design screen, adapted to this screen.

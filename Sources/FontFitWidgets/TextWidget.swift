@@ -1,39 +1,6 @@
 import FontFitFonts
 import FontFitText
 
-/// How a widget shrinks its font so the text fits its box (the AXAutoSuitLabel behaviour).
-///
-/// Every fit starts from the widget's adapted design size, never from the size a previous fit
-/// chose, so a shorter text grows back.
-public struct AutoFit: Hashable, Sendable {
-  /// The smallest size to shrink to, in points (10 by default, as in the seed).
-  public var minimumPointSize: Double
-  /// The largest size, in points; nil means the adapted design size.
-  public var maximumPointSize: Double?
-  /// The distance between candidate sizes, in points (0.5 by default; any positive value).
-  public var step: Double
-
-  /// Creates an auto-fit policy.
-  ///
-  /// - Parameters:
-  ///   - minimumPointSize: The smallest size to shrink to.
-  ///   - maximumPointSize: The largest size; nil for the adapted design size.
-  ///   - step: The distance between candidate sizes.
-  public init(minimumPointSize: Double = 10, maximumPointSize: Double? = nil, step: Double = 0.5) {
-    self.minimumPointSize = minimumPointSize
-    self.maximumPointSize = maximumPointSize
-    self.step = step
-  }
-
-  /// The sizes a fit may choose from for a widget whose adapted design size is `adapted`.
-  ///
-  /// - Throws: ``FitPolicyError`` when a value is out of range or the grid too fine.
-  public func sizes(adapted: Double) throws(FitPolicyError) -> FontSizeRange {
-    try FontSizeRange(
-      minimum: minimumPointSize, maximum: maximumPointSize ?? adapted, step: step)
-  }
-}
-
 /// A widget that shows text: the common base of ``Label``, ``Button``, ``TextField`` and
 /// ``TextView``.
 ///
@@ -95,6 +62,37 @@ open class TextWidget: View {
     didSet { if autoFit != oldValue { setNeedsLayout() } }
   }
 
+  /// The name of the fit group the widget belongs to, or nil for none.
+  ///
+  /// After each layout pass, every text widget of a tree with the same group name takes the
+  /// smallest size any of them needs (a row of tabs or buttons with one size, like
+  /// auto_size_text's `AutoSizeGroup`); ``WidgetLayout/group`` says which group decided.
+  public var fitGroup: String? {
+    didSet {
+      if fitGroup != oldValue {
+        groupChanged = true
+        setNeedsLayout()
+      }
+    }
+  }
+
+  /// Whether the environment's accessibility text scale applies to this widget (true by
+  /// default); when false, neither the scale nor its floor and ceiling do.
+  public var scalesWithText = true {
+    didSet { if scalesWithText != oldValue { setNeedsLayout() } }
+  }
+
+  /// Whether the font adapts to the screen (true by default); when false the design size is
+  /// used on every screen.
+  public var adaptsToScreen = true {
+    didSet { if adaptsToScreen != oldValue { setNeedsLayout() } }
+  }
+
+  /// The widget's own screen adaptation, or nil (the default) for the environment's.
+  public var adaptation: AdaptationPolicy? {
+    didSet { if adaptation != oldValue { setNeedsLayout() } }
+  }
+
   /// What happens to text that does not fit even at the smallest size.
   public var overflow: Overflow = .truncate {
     didSet { if overflow != oldValue { setNeedsLayout() } }
@@ -129,6 +127,11 @@ open class TextWidget: View {
   var acceptedText = ""
   /// The last shaping, reused while the text, token and font stay the same.
   var shapeCache = ShapeCache()
+  /// The size the last layout pass chose before any group capped it; nil when layout failed
+  /// or the widget has not been laid out.
+  var naturalPointSize: Double?
+  /// Whether ``fitGroup`` changed since the last layout pass, so groups must be settled again.
+  var groupChanged = false
 
   /// Creates a text widget.
   ///
@@ -143,9 +146,12 @@ open class TextWidget: View {
     super.init(id: id, frame: frame)
   }
 
-  /// The design font adapted to the current screen, or the design font outside any environment.
+  /// The design font adapted to the current screen and scaled by the environment's text
+  /// scale (as the widget's settings allow): the font entering the fit. The design font
+  /// outside any environment.
   public var adaptedFont: Font {
-    environment?.adapted(font) ?? font
+    guard let environment else { return font }
+    return font.withPointSize(SizePlan(self, environment).entering(font.pointSize))
   }
 
   /// The font as drawn by the last layout: the adapted font at the size the fit chose; nil
@@ -175,6 +181,12 @@ open class TextWidget: View {
   /// Fits the text and decides, under `.reject` overflow, whether it is accepted.
   open override func updateLayout() {
     let computed = computeLayout()
+    naturalPointSize = computed.fit?.pointSize
+    accept(computed)
+  }
+
+  /// Stores `computed` as the layout, remembering its text if it was accepted.
+  func accept(_ computed: WidgetLayout) {
     if computed.rejection == nil, computed.textFits {
       acceptedText = computed.shownText
     }

@@ -9,8 +9,14 @@ import Synchronization
 public struct WidgetLayout: Hashable, Sendable {
   /// The widget's frame on the screen, in that screen's points.
   public var screenFrame: Rect
-  /// The design font adapted to the screen.
+  /// The design font adapted to the screen and scaled by the text scale: the font entering
+  /// the fit.
   public var adaptedFont: Font
+  /// How the size got from the design to the one drawn: design, screen, text scale (when one
+  /// applies) and fit (when the widget fits or a group capped it).
+  public var stages: [SizeStage]
+  /// The fit group that capped the size, or nil when the widget's own fit decided.
+  public var group: String?
   /// The text shown: the widget's `text`, or under `.reject` overflow the text kept instead of
   /// a refused one.
   public var shownText: String
@@ -245,21 +251,37 @@ extension TextWidget {
   /// ``WidgetLayout/rejection`` reports the refused text and its failed fit. The rule is
   /// applied at layout time to the state then, so the order in which `text` and `overflow`
   /// were set does not matter, and a text accepted on one screen is judged again on another.
-  func computeLayout() -> WidgetLayout {
+  ///
+  /// - Parameter group: The fit group that caps the size, and the size; nil for the widget's
+  ///   own fit.
+  func computeLayout(group: (name: String, size: Double)? = nil) -> WidgetLayout {
     let frame = screenFrame
-    let adapted = adaptedFont
+    guard let environment else {
+      return WidgetLayout(
+        screenFrame: frame, adaptedFont: font, stages: [], group: nil, shownText: text,
+        outcome: .failure(.noEnvironment), rejection: nil)
+    }
+    let plan = SizePlan(self, environment)
+    let adapted = font.withPointSize(plan.entering(font.pointSize))
+    var stages = plan.stages(design: font.pointSize)
     func layout(
       _ shown: String, _ outcome: Result<TextFit, WidgetLayoutError>, _ refusal: Rejection?
     ) -> WidgetLayout {
-      WidgetLayout(
-        screenFrame: frame, adaptedFont: adapted, shownText: shown, outcome: outcome,
-        rejection: refusal)
+      if case .success(let text) = outcome, autoFit != nil || group != nil {
+        stages.append(
+          SizeStage(
+            kind: .fit, size: text.result.pointSize,
+            detail: group.map { "group \($0.name)" } ?? autoFit?.mode.name ?? "fit"))
+      }
+      return WidgetLayout(
+        screenFrame: frame, adaptedFont: adapted, stages: stages, group: group?.name,
+        shownText: shown, outcome: outcome, rejection: refusal)
     }
-    guard let environment else { return layout(text, .failure(.noEnvironment), nil) }
+    let cap = group?.size
     let requested: TextFit
     do {
       try Self.check(adapted)
-      requested = try fit(text, font: adapted, box: frame.size, environment: environment)
+      requested = try fit(text, font: adapted, box: frame.size, plan: plan, cap: cap)
     } catch {
       return layout(text, .failure(error), nil)
     }
@@ -269,30 +291,34 @@ extension TextWidget {
     let refusal = Rejection(text: text, result: requested.result)
     do {
       if !acceptedText.isEmpty, acceptedText != text {
-        let kept = try fit(acceptedText, font: adapted, box: frame.size, environment: environment)
+        let kept = try fit(acceptedText, font: adapted, box: frame.size, plan: plan, cap: cap)
         if kept.result.fits { return layout(acceptedText, .success(kept), refusal) }
       }
-      let empty = try fit("", font: adapted, box: frame.size, environment: environment)
+      let empty = try fit("", font: adapted, box: frame.size, plan: plan, cap: cap)
       return layout("", .success(empty), refusal)
     } catch {
       return layout("", .failure(error), refusal)
     }
   }
 
-  /// `shown` fitted into `box` at the sizes the widget allows.
+  /// `shown` fitted into `box` at the sizes the widget allows, at most `cap` when a group
+  /// caps it.
   private func fit(
-    _ shown: String, font adapted: Font, box: Size, environment: WidgetEnvironment
+    _ shown: String, font adapted: Font, box: Size, plan: SizePlan, cap: Double?
   ) throws(WidgetLayoutError) -> TextFit {
-    let sizes: FontSizeRange
+    let environment = plan.environment
+    var sizes: FontSizeRange
     do throws(FitPolicyError) {
       if let autoFit {
-        sizes = try autoFit.sizes(adapted: adapted.pointSize)
+        sizes = try autoFit.sizes(
+          entering: adapted.pointSize, scalingPreset: plan.entering, bounds: plan.bounds)
       } else {
         sizes = try FontSizeRange(fixed: adapted.pointSize)
       }
     } catch {
       throw .sizeGrid(error)
     }
+    if let cap { sizes = sizes.capped(at: cap) }
     let options = try layoutOptions(box: box, overflow: overflow)
     let (text, token) = try shapes(shown, font: adapted.descriptor, environment: environment)
     let resolved: ResolvedFont
@@ -304,7 +330,9 @@ extension TextWidget {
       throw .font(error)
     }
     // The wrapping columns are made once per shaped text and shared (ShapedText keeps them).
-    let result = Fitter(shaped: text, truncationToken: token).fit(sizes: sizes, options: options)
+    let result = Fitter(shaped: text, truncationToken: token).fit(
+      sizes: sizes, options: options, keepingWordsWhole: autoFit?.keepsWordsWhole ?? false,
+      exact: autoFit?.mode == .exact)
     return TextFit(
       resolvedFont: resolved, result: result,
       positioner: TextPositioner(shaped: text, truncationToken: token), box: box,
@@ -377,6 +405,78 @@ extension TextWidget {
       )
     } catch {
       throw WidgetLayoutError(error)
+    }
+  }
+}
+
+/// The stages a widget's font size goes through before the fit, in one environment: screen
+/// adaptation (unless the widget opts out), then the text scale (unless it opts out).
+struct SizePlan {
+  let environment: WidgetEnvironment
+  /// The adaptation policy, or nil when the widget does not adapt.
+  let adaptation: AdaptationPolicy?
+  /// The text scale, or nil when none applies.
+  let textScale: TextScale?
+
+  init(_ widget: TextWidget, _ environment: WidgetEnvironment) {
+    self.environment = environment
+    adaptation = widget.adaptsToScreen ? widget.adaptation ?? environment.adaptation : nil
+    let scale = environment.textScale
+    textScale = widget.scalesWithText && !scale.isIdentity ? scale : nil
+  }
+
+  /// The size a design size has after screen adaptation, at least
+  /// ``WidgetEnvironment/minimumAdaptedPointSize`` (a size that is not a number stays as it
+  /// is, and the widget reports it as a layout error).
+  func adapted(_ design: Double) -> Double {
+    guard let adaptation else { return design }
+    let size = adaptation.adaptedPointSize(
+      design, on: environment.screen, designScreen: environment.designScreen)
+    return size.isNaN ? size : max(size, WidgetEnvironment.minimumAdaptedPointSize)
+  }
+
+  /// The size a design size has when it enters the fit.
+  func entering(_ design: Double) -> Double {
+    let size = adapted(design)
+    return textScale?.scaledPointSize(size) ?? size
+  }
+
+  /// The text scale's floor and ceiling, which fitting respects; nil for none.
+  var bounds: ClosedRange<Double>? {
+    guard let textScale,
+      textScale.minimumPointSize != nil || textScale.maximumPointSize != nil
+    else { return nil }
+    return (textScale.minimumPointSize ?? 0)...(textScale.maximumPointSize ?? .infinity)
+  }
+
+  /// The design, screen and text-scale stages of a design size.
+  func stages(design: Double) -> [SizeStage] {
+    let adapted = adapted(design)
+    var stages = [
+      SizeStage(kind: .design, size: design, detail: "design"),
+      SizeStage(kind: .screen, size: adapted, detail: screenDetail(from: design, to: adapted)),
+    ]
+    if let textScale {
+      stages.append(
+        SizeStage(
+          kind: .textScale, size: textScale.scaledPointSize(adapted), detail: textScale.label))
+    }
+    return stages
+  }
+
+  /// What adaptation did: `+3 increments`, `×1.17 proportional`, `not adapted`.
+  private func screenDetail(from design: Double, to adapted: Double) -> String {
+    guard let adaptation else { return "not adapted" }
+    switch adaptation {
+    case .none: return "no adaptation"
+    case .increments:
+      let change = adapted - design
+      return (change < 0 ? "" : "+") + TextFormat.string(change, fractionDigits: 3)
+        + " increments"
+    case .proportional, .sequence:
+      let name = if case .proportional = adaptation { "proportional" } else { "adaptation" }
+      guard design > 0, adapted.isFinite else { return name }
+      return "×" + TextFormat.string(adapted / design, fractionDigits: 3) + " " + name
     }
   }
 }

@@ -80,9 +80,15 @@ open class View {
     }
   }
 
+  /// How this widget's frame scales to the screen, or nil (the default) for the
+  /// environment's ``WidgetEnvironment/frameScaling``.
+  public var frameScaling: FrameScaling? {
+    didSet { if frameScaling != oldValue { setNeedsLayout() } }
+  }
+
   /// The frame on the current screen, in that screen's points.
   public var screenFrame: Rect {
-    environment?.screenFrame(frame) ?? frame
+    environment?.screenFrame(frame, scaling: frameScaling) ?? frame
   }
 
   /// Adds `child` on top of the other children, taking it from its previous parent.
@@ -143,12 +149,31 @@ open class View {
   ///
   /// This is the one call that adapts fonts, measures and fits text, and decides whether a
   /// text is accepted; afterwards the results are plain values to read.
+  ///
+  /// Fit groups are settled afterwards over the whole tree (from its root), whenever a member
+  /// of one was laid out or changed group: see ``TextWidget/fitGroup``.
   public func layoutIfNeeded() {
+    if layoutSubtree() {
+      var root = self
+      while let parent = root.parent { root = parent }
+      root.settleFitGroups()
+    }
+  }
+
+  /// Lays out this widget and its subtree where needed; whether a fit group member was laid
+  /// out or changed group.
+  private func layoutSubtree() -> Bool {
+    var groupsTouched = false
     if needsLayout {
       updateLayout()
       needsLayout = false
+      if let widget = self as? TextWidget {
+        groupsTouched = widget.fitGroup != nil || widget.groupChanged
+        widget.groupChanged = false
+      }
     }
-    for child in children { child.layoutIfNeeded() }
+    for child in children where child.layoutSubtree() { groupsTouched = true }
+    return groupsTouched
   }
 
   /// Computes this widget's own layout.

@@ -24,11 +24,22 @@ public struct WidgetEnvironment: Sendable {
     get { fields.adaptation }
     set { update { $0.adaptation = newValue } }
   }
-  /// Whether design frames scale with the screen (x and width by the width ratio, y and height
-  /// by the height ratio), as the seeds' proportional layouts do.
+  /// How design frames become frames on the screen, unless a widget says otherwise.
+  public var frameScaling: FrameScaling {
+    get { fields.values.frameScaling }
+    set { update { $0.frameScaling = newValue } }
+  }
+  /// Whether design frames scale with the screen: setting it true scales both axes
+  /// (``FrameScaling/both``), false none.
   public var scalesFrames: Bool {
-    get { fields.scalesFrames }
-    set { update { $0.scalesFrames = newValue } }
+    get { frameScaling != .none }
+    set { frameScaling = newValue ? .both : .none }
+  }
+  /// The accessibility text scale, applied to every font after screen adaptation and before
+  /// fitting, except in widgets that opt out; ``TextScale/standard`` (none) by default.
+  public var textScale: TextScale {
+    get { fields.values.textScale }
+    set { update { $0.textScale = newValue } }
   }
   /// Resolves fonts and measures text: a ``FontSystem`` in an app.
   public var shaper: any TextShaping {
@@ -47,18 +58,22 @@ public struct WidgetEnvironment: Sendable {
   ///   - screen: The screen the tree is shown on.
   ///   - designScreen: The screen the design was made for; `screen` when nil.
   ///   - adaptation: How design font sizes adapt; the seed's increments by default.
-  ///   - scalesFrames: Whether frames scale with the screen.
+  ///   - scalesFrames: Whether frames scale with the screen (both axes).
+  ///   - frameScaling: How frames scale; when given, it takes precedence over `scalesFrames`.
+  ///   - textScale: The accessibility text scale; none by default.
   ///   - shaper: What measures text, such as a ``FontSystem``.
   ///   - language: The language of the tree's text; nil for none.
   public init(
     screen: Screen, designScreen: Screen? = nil,
     adaptation: AdaptationPolicy = .seedIncrements, scalesFrames: Bool = true,
+    frameScaling: FrameScaling? = nil, textScale: TextScale = .standard,
     shaper: any TextShaping, language: Language? = nil
   ) {
     fields = Fields(
       Values(
         screen: screen, designScreen: designScreen ?? screen, adaptation: adaptation,
-        scalesFrames: scalesFrames, shaper: shaper, language: language))
+        frameScaling: frameScaling ?? (scalesFrames ? .both : .none), textScale: textScale,
+        shaper: shaper, language: language))
   }
 
   private mutating func update(_ change: (inout Values) -> Void) {
@@ -72,7 +87,8 @@ public struct WidgetEnvironment: Sendable {
     var screen: Screen
     var designScreen: Screen
     var adaptation: AdaptationPolicy
-    var scalesFrames: Bool
+    var frameScaling: FrameScaling
+    var textScale: TextScale
     var shaper: any TextShaping
     var language: Language?
   }
@@ -88,7 +104,6 @@ public struct WidgetEnvironment: Sendable {
     var screen: Screen { values.screen }
     var designScreen: Screen { values.designScreen }
     var adaptation: AdaptationPolicy { values.adaptation }
-    var scalesFrames: Bool { values.scalesFrames }
     var shaper: any TextShaping { values.shaper }
     var language: Language? { values.language }
   }

@@ -1,0 +1,169 @@
+import FontFitText
+
+/// How a widget sizes its font so the text fits its box (the AXAutoSuitLabel behaviour, with
+/// the modes of Android's autosizing `TextView` and Flutter's `auto_size_text`).
+///
+/// Every fit starts from the size that enters the fit stage (the design size adapted to the
+/// screen and scaled for accessibility), never from the size a previous fit chose, so a
+/// shorter text grows back.
+public struct AutoFit: Hashable, Sendable {
+  /// Which sizes a fit may choose.
+  public enum Mode: Hashable, Sendable {
+    /// The largest size from the minimum up to the size entering the fit (capped by
+    /// ``AutoFit/maximumPointSize`` when set) that fits: text only ever shrinks.
+    case shrink
+    /// The largest size from the minimum up to ``AutoFit/maximumPointSize`` (required) that
+    /// fits, whatever the design size: a short text grows to fill its box.
+    case shrinkAndGrow
+    /// The largest of these sizes that fits, or the smallest when none does. They are design
+    /// sizes: each is adapted to the screen and scaled for accessibility as the font is.
+    case presets([Double])
+    /// The largest real size that fits, from the minimum up to ``AutoFit/maximumPointSize``
+    /// or, when that is nil, the size entering the fit: not limited to a grid.
+    case exact
+
+    /// The mode's name, as description files and dumps write it.
+    public var name: String {
+      switch self {
+      case .shrink: "shrink"
+      case .shrinkAndGrow: "shrinkAndGrow"
+      case .presets: "presets"
+      case .exact: "exact"
+      }
+    }
+  }
+
+  /// Which sizes a fit may choose.
+  public var mode: Mode
+  /// The smallest size to shrink to, in points (10 by default, as in the seed).
+  public var minimumPointSize: Double
+  /// The largest size, in points: a cap in `shrink` mode, the top of the range in
+  /// `shrinkAndGrow` (where it is required) and `exact` mode; nil for the size entering the
+  /// fit.
+  public var maximumPointSize: Double?
+  /// The distance between candidate sizes, in points (0.5 by default; any positive value).
+  public var step: Double
+  /// Whether the fit prefers the largest size at which no word is broken inside; only when no
+  /// size keeps every word whole does it break words (true by default).
+  public var keepsWordsWhole: Bool
+
+  /// Creates an auto-fit policy.
+  ///
+  /// - Parameters:
+  ///   - mode: Which sizes a fit may choose.
+  ///   - minimumPointSize: The smallest size to shrink to.
+  ///   - maximumPointSize: The largest size; nil for the size entering the fit.
+  ///   - step: The distance between candidate sizes.
+  ///   - keepsWordsWhole: Whether to prefer sizes at which no word is broken.
+  public init(
+    mode: Mode = .shrink, minimumPointSize: Double = 10, maximumPointSize: Double? = nil,
+    step: Double = 0.5, keepsWordsWhole: Bool = true
+  ) {
+    self.mode = mode
+    self.minimumPointSize = minimumPointSize
+    self.maximumPointSize = maximumPointSize
+    self.step = step
+    self.keepsWordsWhole = keepsWordsWhole
+  }
+
+  /// The sizes a fit may choose from for a widget whose size entering the fit is `adapted`,
+  /// with presets taken as they are.
+  ///
+  /// - Throws: ``FitPolicyError`` when a value is out of range or the grid too fine.
+  public func sizes(adapted: Double) throws(FitPolicyError) -> FontSizeRange {
+    try sizes(entering: adapted, scalingPreset: { $0 }, bounds: nil)
+  }
+
+  /// The sizes a fit may choose from.
+  ///
+  /// - Parameters:
+  ///   - size: The size entering the fit stage, in points.
+  ///   - scalingPreset: What the earlier stages make of a design size, for presets.
+  ///   - bounds: The legibility floor and ceiling of the text scale, which every candidate
+  ///     respects; nil for none.
+  /// - Throws: ``FitPolicyError`` when a value is out of range or the grid too fine.
+  func sizes(
+    entering size: Double, scalingPreset: (Double) -> Double, bounds: ClosedRange<Double>?
+  ) throws(FitPolicyError) -> FontSizeRange {
+    func bounded(_ value: Double) -> Double {
+      guard let bounds else { return value }
+      return min(max(value, bounds.lowerBound), bounds.upperBound)
+    }
+    let top: Double
+    switch mode {
+    case .presets(let presets):
+      guard !presets.isEmpty else { throw .noPresetSizes }
+      for preset in presets where !(preset.isFinite && preset > 0) {
+        throw .invalidPresetSize(preset)
+      }
+      return try FontSizeRange(presets: presets.map { bounded(scalingPreset($0)) })
+    case .shrink: top = min(size, maximumPointSize ?? size)
+    case .shrinkAndGrow:
+      guard let maximumPointSize else { throw .growWithoutMaximum }
+      top = maximumPointSize
+    case .exact: top = maximumPointSize ?? size
+    }
+    return try FontSizeRange(
+      minimum: bounded(minimumPointSize), maximum: bounded(top), step: step)
+  }
+}
+
+/// How design frames become frames on another screen.
+public enum FrameScaling: String, CaseIterable, Hashable, Sendable, Codable {
+  /// Frames are used as designed.
+  case none
+  /// x and width scale by the width ratio, y and height by the height ratio, as the seeds'
+  /// proportional layouts do.
+  case both
+  /// x and width scale by the width ratio; y and height stay as designed, so a short or
+  /// landscape screen does not squeeze rows.
+  case width
+  /// Both axes scale by the smaller of the two ratios, keeping shapes.
+  case uniform
+
+  /// `frame`, designed on `designScreen`, on `screen`.
+  public func scale(_ frame: Rect, from designScreen: Screen, to screen: Screen) -> Rect {
+    guard self != .none, designScreen.width > 0, designScreen.height > 0 else { return frame }
+    var sx = screen.width / designScreen.width
+    var sy = screen.height / designScreen.height
+    switch self {
+    case .none, .both: break
+    case .width: sy = 1
+    case .uniform:
+      sx = min(sx, sy)
+      sy = sx
+    }
+    return Rect(
+      x: frame.x * sx, y: frame.y * sy, width: frame.width * sx, height: frame.height * sy)
+  }
+}
+
+/// One stage of a text widget's font size on its way from the design to the size drawn.
+public struct SizeStage: Hashable, Sendable {
+  /// The stages, in the order they apply.
+  public enum Kind: String, CaseIterable, Hashable, Sendable, Codable {
+    /// The design size, as set on the widget.
+    case design
+    /// Screen adaptation (``AdaptationPolicy``).
+    case screen
+    /// The accessibility text scale (``TextScale``).
+    case textScale
+    /// The fit (``AutoFit``), or a group's common size.
+    case fit
+  }
+
+  /// Which stage.
+  public var kind: Kind
+  /// The size after the stage, in points.
+  public var size: Double
+  /// What the stage did, as the text dump writes it: `+3 increments`, `×1.3 AX1`, the fit
+  /// mode's name.
+  public var detail: String
+
+  /// Creates a stage.
+  public init(kind: Kind, size: Double, detail: String) {
+    self.kind = kind
+    self.size = size
+    self.detail = detail
+  }
+}

@@ -250,7 +250,8 @@ public struct Fitter: Sendable {
     }
     var tried = 0
     var wholeWords = keepingWordsWhole
-    var chosen = largestFitting(sizes, options, search, wholeWords: true, tried: &tried)
+    var chosen = largestFitting(
+      sizes, options, search, wholeWords: keepingWordsWhole, tried: &tried)
     if chosen == nil, keepingWordsWhole {
       wholeWords = false
       chosen = largestFitting(sizes, options, search, wholeWords: false, tried: &tried)

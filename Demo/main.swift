@@ -27,6 +27,10 @@ struct Options {
   var format = OutputFormat.text
   var glyphs = false
   var help = false
+  /// `--text-scale`: replaces the document's text scale factor.
+  var textScale: String?
+  /// `--landscape`: every screen turned on its side.
+  var landscape = false
 }
 
 /// A command line the demo cannot use; exit status 2.
@@ -36,7 +40,9 @@ struct UsageError: Error, CustomStringConvertible {
 
 let usage = """
   USAGE: demo [FILE] [--screen NAME]... [--format text|json] [--glyphs] [--screens CATALOG]...
+              [--text-scale VALUE] [--landscape]
          demo render [FILE] --out DIR [--screen NAME]... [--screens CATALOG]...
+              [--text-scale VALUE] [--landscape]
 
   Loads a JSON layout description (the bundled sample when FILE is omitted), builds its
   widget tree for each simulated screen, fits every text and prints the trees.
@@ -48,6 +54,12 @@ let usage = """
     --glyphs           With --format json: each line box also lists its glyph runs (font
                        file, size, glyph ids and positions, source clusters).
     --screens CATALOG  A JSON screen catalog that adds to or replaces bundled screens.
+    --text-scale VALUE The accessibility text scale: a factor such as 1.3, or a content size
+                       category (xSmall, small, medium, large, xLarge, xxLarge, xxxLarge,
+                       AX1 … AX5; large is 1). It replaces the factor of the file's
+                       textScale and keeps its curve, minimum and maximum.
+    --landscape        Turn every screen on its side (width and height swapped, "landscape"
+                       added to its name); the design screen stays as it is.
     -h, --help         Show this help.
 
   RENDER: writes DIR/<screen>.png for each screen at its pixel size (points × scale; every
@@ -84,6 +96,8 @@ func parse(_ arguments: [String]) throws(UsageError) -> Options {
     case "--glyphs": options.glyphs = true
     case "--screen": options.screens.append(try value(for: argument))
     case "--screens": options.catalogs.append(try value(for: argument))
+    case "--text-scale": options.textScale = try value(for: argument)
+    case "--landscape": options.landscape = true
     case "--out" where options.render: options.output = try value(for: argument)
     case "--format":
       let name = try value(for: argument)
@@ -142,11 +156,21 @@ func run() {
     print(usage)
     return
   }
-  let document: LayoutDocument
+  var document: LayoutDocument
   do {
     document = try loadDocument(options)
   } catch {
     fail("\(error)", status: 2)
+  }
+  if let value = options.textScale {
+    let scale = document.textScale
+    do {
+      document.textScale = try TextScale(
+        parsing: value, curve: scale.curve, minimumPointSize: scale.minimumPointSize,
+        maximumPointSize: scale.maximumPointSize)
+    } catch {
+      fail("--text-scale: \(error)", status: 2)
+    }
   }
   var screens: [Screen] = []
   for name in options.screens {
@@ -156,6 +180,7 @@ func run() {
     screens.append(screen)
   }
   if screens.isEmpty { screens = document.catalog.screens }
+  if options.landscape { screens = screens.map(\.landscape) }
   let fonts: FontSystem
   do {
     fonts = try FontSystem()
@@ -171,8 +196,9 @@ func run() {
   // Each screen's tree is built, laid out, dumped and released on one worker, so memory
   // holds one tree per core; the parts are written in the catalog's order.
   let chosen = screens
+  let loaded = document
   let parts = ParallelLayout.map(chosen.count) { index in
-    let tree = document.makeTree(on: chosen[index], shaper: fonts)
+    let tree = loaded.makeTree(on: chosen[index], shaper: fonts)
     tree.layoutIfNeeded()
     return Result { () throws(SnapshotError) -> (part: String, failures: [String]) in
       let snapshot = try ScreenSnapshot(tree: tree, includingGlyphs: options.glyphs)

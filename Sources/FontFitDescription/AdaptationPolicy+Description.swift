@@ -15,8 +15,9 @@ enum AdaptationPolicyKind: String, CaseIterable {
 extension AdaptationPolicy {
   /// Reads a description file's `adaptation`: one policy object, or an array of them applied in
   /// turn.
-  init(_ node: JSONNode, reader: DescriptionReader) throws(DescriptionError) {
-    let path = "adaptation"
+  init(_ node: JSONNode, reader: DescriptionReader, at path: String = "adaptation")
+    throws(DescriptionError)
+  {
     if case .array(let items) = node.value {
       var policies: [AdaptationPolicy] = []
       for (index, item) in items.enumerated() {

@@ -170,7 +170,7 @@ struct DescriptionReader {
     for (index, item) in try array(node, at: path).enumerated() {
       let itemPath = "\(path)[\(index)]"
       let object = try object(item, at: itemPath)
-      try checkKeys(object, allowed: ["name", "width", "height", "scale"], at: itemPath)
+      try checkKeys(object, allowed: ["name", "width", "height", "scale", "dpi"], at: itemPath)
       func required(_ key: String) throws(DescriptionError) -> JSONNode {
         guard let value = object.member(key) else {
           throw error(at: item, path: itemPath, "missing key \"\(key)\"")
@@ -187,12 +187,90 @@ struct DescriptionReader {
       let scale = try object.member("scale").map { (node) throws(DescriptionError) in
         try number(node, at: Self.join(itemPath, "scale"), positive: true)
       }
-      screens.append(Screen(name: name, width: width, height: height, scale: scale ?? 1))
+      let dpi = try object.member("dpi").map { (node) throws(DescriptionError) in
+        try number(node, at: Self.join(itemPath, "dpi"), positive: true, atMost: 10_000)
+      }
+      screens.append(
+        Screen(
+          name: name, width: width, height: height, scale: scale ?? 1,
+          dpi: dpi ?? Screen.pointsPerInch))
     }
     return screens
   }
 
   /// `path.key`, or `key` at the top.
+  /// A `scalesFrames` value: true or false, or a ``FontFitWidgets/FrameScaling`` name.
+  func frameScaling(_ node: JSONNode, at path: String) throws(DescriptionError) -> FrameScaling {
+    switch node.value {
+    case .bool(let scales): return scales ? .both : .none
+    case .string(let name):
+      if let scaling = FrameScaling(rawValue: name) { return scaling }
+      throw error(
+        at: node, path: path,
+        "expected true, false, \"both\", \"width\", \"uniform\" or \"none\", found "
+          + TextFormat.quoted(name))
+    default:
+      throw error(
+        at: node, path: path,
+        "expected true, false, \"both\", \"width\", \"uniform\" or \"none\", found "
+          + node.value.typeName)
+    }
+  }
+
+  /// A `textScale` value: a factor (`1.3`), a content size category (`"AX1"`), or an object
+  /// `{"scale", "curve", "minimumSize", "maximumSize"}` whose scale is 1 when left out.
+  func textScale(_ node: JSONNode, at path: String) throws(DescriptionError) -> TextScale {
+    var scale: (node: JSONNode, path: String)? = (node, path)
+    var curve = TextScaleCurve.linear
+    var minimum: Double?
+    var maximum: Double?
+    if case .object = node.value {
+      let object = try object(node, at: path)
+      try checkKeys(object, allowed: ["scale", "curve", "minimumSize", "maximumSize"], at: path)
+      scale = object.member("scale").map { ($0, Self.join(path, "scale")) }
+      if let curveNode = object.member("curve") {
+        curve = try choice(curveNode, at: Self.join(path, "curve"), as: TextScaleCurve.self)
+      }
+      func size(_ key: String) throws(DescriptionError) -> Double? {
+        try object.member(key).map { (item) throws(DescriptionError) in
+          try number(
+            item, at: Self.join(path, key), positive: true, atMost: Font.pointSizeRange.upperBound)
+        }
+      }
+      minimum = try size("minimumSize")
+      maximum = try size("maximumSize")
+      if let minimum, let maximum, minimum > maximum, let node = object.member("maximumSize") {
+        throw error(
+          at: node, path: Self.join(path, "maximumSize"),
+          "expected a maximum size ≥ the minimum size \(TextFormat.string(minimum))")
+      }
+    }
+    guard let scale else {
+      return
+        (try? TextScale(
+          factor: 1, curve: curve, minimumPointSize: minimum, maximumPointSize: maximum))
+        ?? .standard
+    }
+    do throws(TextScaleError) {
+      switch scale.node.value {
+      case .number(let factor, _):
+        return try TextScale(
+          factor: factor, curve: curve, minimumPointSize: minimum, maximumPointSize: maximum)
+      case .string(let text):
+        return try TextScale(
+          parsing: text, curve: curve, minimumPointSize: minimum, maximumPointSize: maximum)
+      default:
+        break
+      }
+    } catch {
+      throw self.error(at: scale.node, path: scale.path, error.description)
+    }
+    throw error(
+      at: scale.node, path: scale.path,
+      "expected a number such as 1.3, a content size category such as \"AX1\", or an "
+        + "object, found \(scale.node.value.typeName)")
+  }
+
   static func join(_ path: String, _ key: String) -> String {
     path.isEmpty ? key : "\(path).\(key)"
   }

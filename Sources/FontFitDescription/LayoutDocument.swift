@@ -20,8 +20,13 @@ public struct LayoutDocument: Hashable, Sendable {
   public var designScreen: Screen
   /// How font sizes adapt to other screens.
   public var adaptation: AdaptationPolicy
-  /// Whether frames scale with the screen.
-  public var scalesFrames: Bool
+  /// How frames scale to other screens, unless a widget says otherwise (`scalesFrames`).
+  public var frameScaling: FrameScaling
+  /// Whether frames scale with the screen at all.
+  public var scalesFrames: Bool { frameScaling != .none }
+  /// The accessibility text scale (`textScale`); ``FontFitWidgets/TextScale/standard`` when
+  /// the file gives none. The demo's `--text-scale` replaces its factor.
+  public var textScale: TextScale
   /// The language of the document's text, unless a widget names its own.
   public var language: Language?
   /// The screens known to this document: the catalog given plus the file's own `screens`.
@@ -61,7 +66,7 @@ public struct LayoutDocument: Hashable, Sendable {
   public func environment(on screen: Screen, shaper: any TextShaping) -> WidgetEnvironment {
     WidgetEnvironment(
       screen: screen, designScreen: designScreen, adaptation: adaptation,
-      scalesFrames: scalesFrames, shaper: shaper, language: language)
+      frameScaling: frameScaling, textScale: textScale, shaper: shaper, language: language)
   }
 
   private init(reader: DescriptionReader, catalog: ScreenCatalog) throws(DescriptionError) {
@@ -69,7 +74,9 @@ public struct LayoutDocument: Hashable, Sendable {
     let top = try reader.object(reader.root, at: "")
     try reader.checkKeys(
       top,
-      allowed: ["designScreen", "adaptation", "scalesFrames", "language", "screens", "root"],
+      allowed: [
+        "designScreen", "adaptation", "scalesFrames", "textScale", "language", "screens", "root",
+      ],
       at: "")
     var catalog = catalog
     if let screens = top.member("screens") {
@@ -84,10 +91,14 @@ public struct LayoutDocument: Hashable, Sendable {
     language = try top.member("language").map { (node) throws(DescriptionError) in
       try reader.language(node, at: "language")
     }
-    scalesFrames =
+    frameScaling =
       try top.member("scalesFrames").map { (node) throws(DescriptionError) in
-        try reader.bool(node, at: "scalesFrames")
-      } ?? true
+        try reader.frameScaling(node, at: "scalesFrames")
+      } ?? .both
+    textScale =
+      try top.member("textScale").map { (node) throws(DescriptionError) in
+        try reader.textScale(node, at: "textScale")
+      } ?? .standard
     guard let rootNode = top.member("root") else {
       throw reader.error(at: reader.root, path: "", "missing key \"root\" (the widget tree)")
     }

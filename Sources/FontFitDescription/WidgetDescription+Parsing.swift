@@ -13,11 +13,17 @@ struct WidgetParser {
     var byName: [ExactString: Font] = [:]
   }
 
-  static let commonKeys = ["type", "id", "frame", "backgroundColor", "children"]
+  static let commonKeys = ["type", "id", "frame", "backgroundColor", "scalesFrames", "children"]
   static let textKeys = [
     "font", "textColor", "textAlignment", "numberOfLines", "lineBreakMode", "autoFit", "overflow",
-    "lineHeightMultiple", "truncationToken", "language", "writingDirection",
+    "lineHeightMultiple", "truncationToken", "language", "writingDirection", "fitGroup",
+    "scalesWithText", "adaptsToScreen", "adaptation",
   ]
+
+  /// The names `autoFit.mode` accepts.
+  private enum ModeName: String, CaseIterable {
+    case shrink, shrinkAndGrow, presets, exact
+  }
 
   func widget(_ node: JSONNode, at path: String) throws(DescriptionError) -> WidgetDescription {
     let object = try reader.object(node, at: path)
@@ -25,6 +31,13 @@ struct WidgetParser {
       throw reader.error(at: node, path: path, "missing key \"type\"")
     }
     let kind = try reader.choice(typeNode, at: join(path, "type"), as: WidgetKind.self)
+    if kind == .view, let member = object.members.first(where: { Self.textKeys.contains($0.key) }) {
+      throw DescriptionError(
+        file: reader.file, line: member.keyLocation.line, column: member.keyLocation.column,
+        keyPath: join(path, member.key),
+        message: "unknown key \"\(member.key)\" on a View: it is for text widgets "
+          + "(Label, Button, TextField, TextView)")
+    }
     try reader.checkKeys(object, allowed: allowedKeys(kind), at: path)
     var description = WidgetDescription(kind: kind)
     if let id = object.member("id") { description.id = try reader.string(id, at: join(path, "id")) }
@@ -39,6 +52,26 @@ struct WidgetParser {
     }
     if let value = object.member("textColor") {
       description.textColor = try color(value, at: join(path, "textColor"))
+    }
+    if let value = object.member("scalesFrames") {
+      description.frameScaling = try reader.frameScaling(value, at: join(path, "scalesFrames"))
+    }
+    if let value = object.member("fitGroup") {
+      let name = try reader.string(value, at: join(path, "fitGroup"))
+      guard !name.trimmingSpaces().isEmpty else {
+        throw reader.error(at: value, path: join(path, "fitGroup"), "expected a group name")
+      }
+      description.fitGroup = name
+    }
+    if let value = object.member("scalesWithText") {
+      description.scalesWithText = try reader.bool(value, at: join(path, "scalesWithText"))
+    }
+    if let value = object.member("adaptsToScreen") {
+      description.adaptsToScreen = try reader.bool(value, at: join(path, "adaptsToScreen"))
+    }
+    if let value = object.member("adaptation") {
+      description.adaptation = try AdaptationPolicy(
+        value, reader: reader, at: join(path, "adaptation"))
     }
     for key in ["text", "title"] {
       if let text = object.member(key) {
@@ -160,21 +193,60 @@ struct WidgetParser {
         at: node, path: path, "expected true, false or an object, found \(node.value.typeName)")
     }
     let object = try reader.object(node, at: path)
-    try reader.checkKeys(object, allowed: ["minimumSize", "maximumSize", "step"], at: path)
+    try reader.checkKeys(
+      object, allowed: ["mode", "minimumSize", "maximumSize", "step", "sizes", "keepsWordsWhole"],
+      at: path)
     var fit = AutoFit()
-    if let value = object.member("minimumSize") {
-      fit.minimumPointSize = try reader.number(
-        value, at: join(path, "minimumSize"), positive: true, atMost: Font.pointSizeRange.upperBound
-      )
+    func size(_ key: String) throws(DescriptionError) -> Double? {
+      try object.member(key).map { (value) throws(DescriptionError) in
+        try reader.number(
+          value, at: join(path, key), positive: true, atMost: Font.pointSizeRange.upperBound)
+      }
     }
-    if let value = object.member("maximumSize") {
-      fit.maximumPointSize = try reader.number(
-        value, at: join(path, "maximumSize"), positive: true, atMost: Font.pointSizeRange.upperBound
-      )
+    fit.minimumPointSize = try size("minimumSize") ?? fit.minimumPointSize
+    fit.maximumPointSize = try size("maximumSize")
+    fit.step = try size("step") ?? fit.step
+    if let value = object.member("keepsWordsWhole") {
+      fit.keepsWordsWhole = try reader.bool(value, at: join(path, "keepsWordsWhole"))
     }
-    if let value = object.member("step") {
-      fit.step = try reader.number(
-        value, at: join(path, "step"), positive: true, atMost: Font.pointSizeRange.upperBound)
+    let modeNode = object.member("mode")
+    let mode = try modeNode.map { (value) throws(DescriptionError) in
+      try reader.choice(value, at: join(path, "mode"), as: ModeName.self)
+    }
+    let sizesNode = object.member("sizes")
+    if let sizesNode, mode != .presets {
+      throw reader.error(
+        at: sizesNode, path: join(path, "sizes"),
+        "sizes are for \"mode\": \"presets\"; add it, or leave sizes out")
+    }
+    switch mode ?? .shrink {
+    case .shrink: fit.mode = .shrink
+    case .exact: fit.mode = .exact
+    case .shrinkAndGrow:
+      guard fit.maximumPointSize != nil else {
+        throw reader.error(
+          at: modeNode ?? node, path: join(path, "mode"),
+          "mode shrinkAndGrow needs \"maximumSize\", the size text may grow to")
+      }
+      fit.mode = .shrinkAndGrow
+    case .presets:
+      guard let sizesNode else {
+        throw reader.error(
+          at: node, path: path, "mode presets needs \"sizes\", such as [24, 18, 13]")
+      }
+      let items = try reader.array(sizesNode, at: join(path, "sizes"))
+      guard !items.isEmpty else {
+        throw reader.error(
+          at: sizesNode, path: join(path, "sizes"), "expected at least one size, found none")
+      }
+      var sizes: [Double] = []
+      for (index, item) in items.enumerated() {
+        sizes.append(
+          try reader.number(
+            item, at: "\(join(path, "sizes"))[\(index)]", positive: true,
+            atMost: Font.pointSizeRange.upperBound))
+      }
+      fit.mode = .presets(sizes)
     }
     if let maximum = fit.maximumPointSize, maximum < fit.minimumPointSize,
       let node = object.member("maximumSize")

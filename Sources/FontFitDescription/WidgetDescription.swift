@@ -38,6 +38,16 @@ public struct WidgetDescription: Hashable, Sendable {
   public var backgroundColor: Color?
   /// The text colour of a text widget, or nil for black.
   public var textColor: Color?
+  /// The fit group of a text widget, or nil for none.
+  public var fitGroup: String?
+  /// Whether a text widget follows the text scale, when set.
+  public var scalesWithText: Bool?
+  /// Whether a text widget's font adapts to the screen, when set.
+  public var adaptsToScreen: Bool?
+  /// A text widget's own adaptation policy, or nil for the document's.
+  public var adaptation: AdaptationPolicy?
+  /// How the widget's frame scales, or nil for the document's.
+  public var frameScaling: FrameScaling?
   /// The widgets inside, back to front.
   public var children: [WidgetDescription]
 
@@ -48,7 +58,10 @@ public struct WidgetDescription: Hashable, Sendable {
     numberOfLines: Int? = nil, lineBreakMode: LineBreakMode? = nil, autoFit: AutoFit?? = nil,
     overflow: Overflow? = nil, lineHeightMultiple: Double? = nil, truncationToken: String? = nil,
     language: Language? = nil, writingDirection: WritingDirection? = nil,
-    backgroundColor: Color? = nil, textColor: Color? = nil, children: [WidgetDescription] = []
+    backgroundColor: Color? = nil, textColor: Color? = nil, fitGroup: String? = nil,
+    scalesWithText: Bool? = nil, adaptsToScreen: Bool? = nil,
+    adaptation: AdaptationPolicy? = nil, frameScaling: FrameScaling? = nil,
+    children: [WidgetDescription] = []
   ) {
     self.kind = kind
     self.id = id
@@ -67,6 +80,11 @@ public struct WidgetDescription: Hashable, Sendable {
     self.writingDirection = writingDirection
     self.backgroundColor = backgroundColor
     self.textColor = textColor
+    self.fitGroup = fitGroup
+    self.scalesWithText = scalesWithText
+    self.adaptsToScreen = adaptsToScreen
+    self.adaptation = adaptation
+    self.frameScaling = frameScaling
     self.children = children
   }
 
@@ -86,7 +104,12 @@ public struct WidgetDescription: Hashable, Sendable {
     case .textView: view = TextView(id: id, frame: frame, font: font)
     }
     view.backgroundColor = backgroundColor
+    view.frameScaling = frameScaling
     if let widget = view as? TextWidget {
+      widget.fitGroup = fitGroup
+      if let scalesWithText { widget.scalesWithText = scalesWithText }
+      if let adaptsToScreen { widget.adaptsToScreen = adaptsToScreen }
+      widget.adaptation = adaptation
       if let textColor { widget.textColor = textColor }
       if let textAlignment { widget.textAlignment = textAlignment }
       if let numberOfLines { widget.numberOfLines = numberOfLines }

@@ -58,13 +58,22 @@ public struct FontDescriptor: Hashable, Sendable {
 public struct Font: Hashable, Sendable, CustomStringConvertible {
   /// The families, weight and slant.
   public var descriptor: FontDescriptor
-  /// The size in points.
+  /// The size: in points, or in pixels (screen units) when ``isPixelSize`` is set.
   public var pointSize: Double
+  /// Whether ``pointSize`` is in pixels, as `17px` or `pixelsize=17` write it: screen units,
+  /// which a screen's dpi relates to points.
+  public var isPixelSize: Bool
 
   /// Creates a font from a descriptor and a size.
-  public init(descriptor: FontDescriptor, pointSize: Double) {
+  ///
+  /// - Parameters:
+  ///   - descriptor: The families, weight and slant.
+  ///   - pointSize: The size.
+  ///   - isPixelSize: Whether the size is in pixels rather than points.
+  public init(descriptor: FontDescriptor, pointSize: Double, isPixelSize: Bool = false) {
     self.descriptor = descriptor
     self.pointSize = pointSize
+    self.isPixelSize = isPixelSize
   }
 
   /// Creates a font of one family.
@@ -92,7 +101,7 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
   /// The slant.
   public var slant: FontSlant { descriptor.slant }
 
-  /// The same font at another size.
+  /// The same font at another size, in points.
   public func withPointSize(_ pointSize: Double) -> Font {
     Font(descriptor: descriptor, pointSize: pointSize)
   }
@@ -101,7 +110,8 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
   /// `DejaVu Sans Bold 17`.
   public var description: String {
     var text = descriptor.familyList
-    for part in [descriptor.styleName, TextFormat.string(pointSize)] where !part.isEmpty {
+    let size = TextFormat.string(pointSize) + (isPixelSize ? "px" : "")
+    for part in [descriptor.styleName, size] where !part.isEmpty {
       if !text.isEmpty { text += " " }
       text += part
     }

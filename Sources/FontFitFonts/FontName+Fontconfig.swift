@@ -8,6 +8,7 @@ extension Font {
     var weight = FontWeight.regular
     var slant = FontSlant.roman
     var pointSize: Double?
+    var isPixelSize = false
   }
 
   static func parseFontconfig(_ name: String, defaultPointSize: Double?)
@@ -19,6 +20,7 @@ extension Font {
     if let trailing = trailingFontconfigSize(in: head) {
       head = String(trailing.family)
       pattern.pointSize = try checkedSize(trailing.size, in: name)
+      pattern.isPixelSize = false
     }
     pattern.families = splitUnescaped(head, on: ",").map { unescape($0).trimmingSpaces() }
       .filter { !$0.isEmpty }
@@ -34,7 +36,7 @@ extension Font {
     return Font(
       descriptor: FontDescriptor(
         families: pattern.families, weight: pattern.weight, slant: pattern.slant),
-      pointSize: pointSize)
+      pointSize: pointSize, isPixelSize: pattern.isPixelSize)
   }
 
   /// Reads one `:`-separated element: a constant such as `bold`, or `key=value`.
@@ -63,6 +65,7 @@ extension Font {
         throw FontNameError(name: name, message: "expected a number for \(key), found \"\(value)\"")
       }
       pattern.pointSize = try checkedSize(size, in: name)
+      pattern.isPixelSize = key == "pixelsize"
     case "weight":
       if let named = FontWeight.named(value) {
         pattern.weight = named

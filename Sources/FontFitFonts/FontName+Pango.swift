@@ -6,8 +6,10 @@ extension Font {
   {
     var words = name.split(whereSeparator: { $0 == " " || $0 == "\t" })
     var pointSize = defaultPointSize
+    var isPixelSize = false
     if let last = words.last, let size = try sizeWord(last, in: name) {
       pointSize = size
+      isPixelSize = last.hasSuffix("px")
       words.removeLast()
     }
     var weight = FontWeight.regular
@@ -47,7 +49,7 @@ extension Font {
     let families = family.split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
     return Font(
       descriptor: FontDescriptor(families: families, weight: weight, slant: slant),
-      pointSize: pointSize)
+      pointSize: pointSize, isPixelSize: isPixelSize)
   }
 
   /// The size a Pango size word gives (`17`, `12.5`, `12px`), nil when the word is not a size.

@@ -20,6 +20,7 @@ extension ScreenSnapshot {
       ("width", .number(screen.width)),
       ("height", .number(screen.height)),
       ("scale", .number(screen.scale)),
+      ("dpi", .number(screen.dpi)),
       ("root", root.jsonOutput(includingGlyphs: includingGlyphs)),
     ])
   }
@@ -67,16 +68,19 @@ extension TextSnapshot {
     var members: [(String, JSONOutput)] = [
       (
         "font",
-        .object([
-          ("requested", .string(font.requested)),
-          ("family", .string(font.family)),
-          ("style", .string(font.style)),
-          ("file", .string(font.file)),
-          ("substituted", .bool(font.substituted)),
-          ("designSize", rounded(font.designSize)),
-          ("adaptedSize", rounded(font.adaptedSize)),
-          ("size", font.size.map(rounded) ?? .null),
-        ])
+        .object(
+          [
+            ("requested", .string(font.requested)),
+            ("family", .string(font.family)),
+            ("style", .string(font.style)),
+            ("file", .string(font.file)),
+            ("substituted", .bool(font.substituted)),
+            ("designSize", rounded(font.designSize)),
+            ("adaptedSize", rounded(font.adaptedSize)),
+            ("size", font.size.map(rounded) ?? .null),
+            ("pixelSize", font.pixelSize.map(rounded) ?? .null),
+            ("pipeline", .array(font.pipeline.map(\.jsonOutput))),
+          ] + (fitGroup.map { [("group", .string($0))] } ?? []))
       ),
       ("text", .string(text)),
     ]
@@ -94,6 +98,7 @@ extension TextSnapshot {
       ("fits", .bool(fits)),
       ("failure", failure?.jsonOutput ?? .null),
       ("hiddenCharacters", .number(Double(hiddenCharacters))),
+      ("breaksWords", .bool(breaksWords)),
       ("fonts", .array(fonts.map { .string($0) })),
       (
         "missingCharacters",
@@ -109,6 +114,15 @@ extension TextSnapshot {
     }
     if let error { members.append(("error", .string(error))) }
     return members
+  }
+}
+
+extension SizeStage {
+  /// `{"stage", "size", "detail"}`; a fit that a group capped has the detail `group NAME`.
+  fileprivate var jsonOutput: JSONOutput {
+    .object([
+      ("stage", .string(kind.rawValue)), ("size", rounded(size)), ("detail", .string(detail)),
+    ])
   }
 }
 

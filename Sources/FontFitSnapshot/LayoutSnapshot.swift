@@ -134,6 +134,10 @@ public struct TextSnapshot: Hashable, Sendable, Codable {
   public var fonts: [String]
   /// The characters no installed font covers, as `U+XXXX`, in order of first appearance.
   public var missingCharacters: [String]
+  /// Whether a line shown whole ends inside a word that was wider than the line.
+  public var breaksWords: Bool
+  /// The fit group the widget belongs to, or nil.
+  public var fitGroup: String?
   /// The text refused under `.reject` overflow, or nil.
   public var rejectedText: String?
   /// Why the refused text did not fit.
@@ -144,8 +148,7 @@ public struct TextSnapshot: Hashable, Sendable, Codable {
   init(_ widget: TextWidget, layout: WidgetLayout, includingGlyphs: Bool) {
     let fit = layout.fit
     font = FontSnapshot(
-      design: widget.font, adapted: layout.adaptedFont, resolved: layout.resolvedFont,
-      fittedSize: fit?.pointSize)
+      design: widget.font, layout: layout, resolved: layout.resolvedFont)
     placeholder = (widget as? TextField)?.placeholder
     text = layout.shownText
     lines = fit?.lines.map(\.text) ?? []
@@ -156,6 +159,8 @@ public struct TextSnapshot: Hashable, Sendable, Codable {
     failure = fit?.failure.map(FailureSnapshot.init)
     overflow = widget.overflow
     hiddenCharacters = fit?.block.hiddenCharacterCount ?? 0
+    breaksWords = fit?.block.breaksWords ?? false
+    fitGroup = widget.fitGroup
     fonts = fit?.fonts ?? []
     missingCharacters = (fit?.missingCharacters ?? []).map { TextFormat.codePoint($0.value) }
     rejectedText = layout.rejection?.text
@@ -178,23 +183,33 @@ public struct FontSnapshot: Hashable, Sendable, Codable {
   public var substituted: Bool
   /// The requested families, as written in the font name.
   public var requestedFamilies: String
-  /// The design size, in points.
+  /// The design size, in points (a pixel size converted at the design screen's dpi).
   public var designSize: Double
-  /// The size adapted to the screen, in points.
+  /// The size entering the fit (adapted to the screen, scaled by the text scale), in points.
   public var adaptedSize: Double
   /// The size the fit chose, in points; nil when layout failed.
   public var size: Double?
+  /// The size the fit chose, in the screen's units (``size`` × dpi / 72); nil when layout
+  /// failed.
+  public var pixelSize: Double?
+  /// Each stage from the design size to the size drawn.
+  public var pipeline: [SizeStage]
+  /// The fit group whose common size capped this widget's, or nil.
+  public var cappingGroup: String?
 
-  init(design: Font, adapted: Font, resolved: ResolvedFont?, fittedSize: Double?) {
+  init(design: Font, layout: WidgetLayout, resolved: ResolvedFont?) {
     requested = design.description
     family = resolved?.family ?? ""
     style = resolved?.style ?? ""
     file = resolved?.file ?? ""
     substituted = resolved?.isSubstitution ?? false
     requestedFamilies = design.descriptor.familyList
-    designSize = design.pointSize
-    adaptedSize = adapted.pointSize
-    size = fittedSize
+    designSize = layout.stages.first?.size ?? design.pointSize
+    adaptedSize = layout.adaptedFont.pointSize
+    pixelSize = layout.fit?.pointSize
+    size = pixelSize.map { $0 / layout.unitsPerPoint }
+    pipeline = layout.stages
+    cappingGroup = layout.group
   }
 
   /// The face's family and style, as in `DejaVu Sans Bold`.

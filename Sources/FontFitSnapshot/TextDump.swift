@@ -8,8 +8,12 @@ extension LayoutSnapshot {
   /// ```
   /// iPhone 6 375×667 @2x
   ///   View root [0, 0, 375, 667]
-  ///     Label title [23.438, 46.972, 328.125, 70.458] DejaVu Sans Book 17→19→15.5pt · 3 lines · fits · "…"
+  ///     Label title [23.438, 46.972, 328.125, 70.458] DejaVu Sans Book 17 → +2 increments → 19 → fit 15.5 (3 lines) · fits · "…"
   /// ```
+  ///
+  /// A text widget's line shows its font size at each stage: the design size, screen
+  /// adaptation, the text scale when one applies, and the fit (or the group that capped it),
+  /// with the line count.
   public var text: String {
     screens.map(\.text).joined(separator: "\n\n")
   }
@@ -61,12 +65,8 @@ extension TextSnapshot {
     }
     appendFontName(to: &output)
     output += " "
-    output += TextFormat.string(font.designSize, fractionDigits: 3)
-    output += "→"
-    output += TextFormat.string(font.adaptedSize, fractionDigits: 3)
-    output += "→"
-    output += TextFormat.string(size, fractionDigits: 3)
-    output += lines.count == 1 ? "pt · 1 line" : "pt · \(lines.count) lines"
+    appendPipeline(fittedSize: size, to: &output)
+    if breaksWords { output += " · breaks words" }
     if alignment != .natural {
       output += " · aligned "
       output += alignment.rawValue
@@ -100,6 +100,52 @@ extension TextSnapshot {
     }
     output += " · "
     appendQuotedExcerpt(of: lines, separator: " ⏎ ", to: &output)
+  }
+
+  /// Appends the size stages: `17 → +3 increments → 20 → ×1.3 AX1 → 26 → fit 21.5 (2 lines)`.
+  private func appendPipeline(fittedSize size: Double, to output: inout String) {
+    var fitted = false
+    for stage in font.pipeline {
+      switch stage.kind {
+      case .design:
+        output += stage.detail.hasSuffix("px") ? stage.detail : points(stage.size)
+      case .screen, .textScale:
+        output += " → "
+        output += stage.detail
+        output += " → "
+        output += points(stage.size)
+      case .fit:
+        fitted = true
+        output += " → "
+        if let group = font.cappingGroup {
+          output += "group "
+          output += group
+        } else {
+          output += stage.detail == "shrink" ? "fit" : "fit " + stage.detail
+        }
+        output += " "
+        output += points(stage.size)
+      }
+    }
+    if font.pipeline.isEmpty { output += points(size) }
+    output += lines.count == 1 ? " (1 line" : " (\(lines.count) lines"
+    if !fitted, font.pipeline.last.map({ abs($0.size - size) > 1e-9 }) ?? false {
+      output += ", at " + points(size)
+    }
+    if let pixelSize = font.pixelSize, abs(pixelSize - size) > 1e-9 {
+      output += ", "
+      output += TextFormat.string(pixelSize, fractionDigits: 3)
+      output += "px"
+    }
+    if let fitGroup, font.cappingGroup == nil {
+      output += ", group "
+      output += fitGroup
+    }
+    output += ")"
+  }
+
+  private func points(_ value: Double) -> String {
+    TextFormat.string(value, fractionDigits: 3)
   }
 
   /// Whether `name` is the face's family and style, as ``FontSnapshot/displayName`` joins them.

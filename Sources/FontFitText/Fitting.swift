@@ -86,6 +86,19 @@ public struct FontSizeRange: RandomAccessCollection, Hashable, Sendable {
     return minimum + Double(index) * step
   }
 
+  /// Every candidate multiplied by `factor` (a positive finite number): the same sizes in
+  /// other units, such as points to a screen's units.
+  public func scaled(by factor: Double) -> FontSizeRange {
+    guard factor != 1, factor.isFinite, factor > 0 else { return self }
+    if let presets { return (try? FontSizeRange(presets: presets.map { $0 * factor })) ?? self }
+    if count == 1, minimum == maximum {
+      return (try? FontSizeRange(fixed: maximum * factor)) ?? self
+    }
+    return
+      (try? FontSizeRange(
+        minimum: minimum * factor, maximum: maximum * factor, step: step * factor)) ?? self
+  }
+
   /// The candidates no larger than `cap`: the grid from the same minimum up to `cap` (or `cap`
   /// alone when it is below the minimum), or the presets up to `cap` (or `cap` alone when
   /// every preset is larger). A fit group caps its members this way.
@@ -262,7 +275,8 @@ public struct Fitter: Sendable {
         above: size, below: sizes[index + 1], options: options, keepingWordsWhole: wholeWords,
         tried: &tried)
     }
-    return result(layouter.layout(pointSize: size, options: options), sizes: sizes, tried: tried + 1)
+    return result(
+      layouter.layout(pointSize: size, options: options), sizes: sizes, tried: tried + 1)
   }
 
   private func result(_ block: TextBlock, sizes: FontSizeRange, tried: Int) -> FitResult {

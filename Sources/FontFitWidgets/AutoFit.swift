@@ -139,7 +139,7 @@ public enum FrameScaling: String, CaseIterable, Hashable, Sendable, Codable {
 }
 
 /// One stage of a text widget's font size on its way from the design to the size drawn.
-public struct SizeStage: Hashable, Sendable {
+public struct SizeStage: Hashable, Sendable, Codable {
   /// The stages, in the order they apply.
   public enum Kind: String, CaseIterable, Hashable, Sendable, Codable {
     /// The design size, as set on the widget.

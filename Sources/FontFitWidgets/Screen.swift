@@ -10,13 +10,51 @@ public struct Screen: Hashable, Sendable, Codable {
   public var height: Double
   /// Pixels per point (2 for Retina, 1 for a desktop panel).
   public var scale: Double
+  /// Screen units per inch, which relates font points to screen units: 72 (the default) makes
+  /// one font point one unit, as on iOS; 96 is GTK's logical pixel, where a 17pt font is
+  /// 22.667 units.
+  public var dpi: Double
+
+  /// The dpi at which a font point is one screen unit.
+  public static let pointsPerInch = 72.0
 
   /// Creates a screen.
-  public init(name: String, width: Double, height: Double, scale: Double) {
+  ///
+  /// - Parameters:
+  ///   - name: The name users pick it by.
+  ///   - width: The width in screen units.
+  ///   - height: The height in screen units.
+  ///   - scale: Pixels per screen unit.
+  ///   - dpi: Screen units per inch; 72 by default.
+  public init(name: String, width: Double, height: Double, scale: Double, dpi: Double = 72) {
     self.name = name
     self.width = width
     self.height = height
     self.scale = scale
+    self.dpi = dpi
+  }
+
+  /// Screen units per font point: `dpi / 72`.
+  public var unitsPerPoint: Double { dpi / Self.pointsPerInch }
+
+  /// The same screen turned on its side: width and height swapped, `landscape` added to the
+  /// name.
+  public var landscape: Screen {
+    Screen(name: name + " landscape", width: height, height: width, scale: scale, dpi: dpi)
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case name, width, height, scale, dpi
+  }
+
+  /// Reads a screen; a missing `dpi` is 72.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    name = try container.decode(String.self, forKey: .name)
+    width = try container.decode(Double.self, forKey: .width)
+    height = try container.decode(Double.self, forKey: .height)
+    scale = try container.decode(Double.self, forKey: .scale)
+    dpi = try container.decodeIfPresent(Double.self, forKey: .dpi) ?? Self.pointsPerInch
   }
 }
 

@@ -151,14 +151,15 @@ open class TextWidget: View {
   /// outside any environment.
   public var adaptedFont: Font {
     guard let environment else { return font }
-    return font.withPointSize(SizePlan(self, environment).entering(font.pointSize))
+    let plan = SizePlan(self, environment)
+    return font.withPointSize(plan.entering(plan.designPoints(font)))
   }
 
-  /// The font as drawn by the last layout: the adapted font at the size the fit chose; nil
-  /// before a layout or when it failed.
+  /// The font as drawn by the last layout: the adapted font at the size the fit chose, in
+  /// points; nil before a layout or when it failed.
   public var displayedFont: Font? {
     guard let layout, let fit = layout.fit else { return nil }
-    return layout.adaptedFont.withPointSize(fit.pointSize)
+    return layout.adaptedFont.withPointSize(fit.pointSize / layout.unitsPerPoint)
   }
 
   /// The text laid out when `text` is `shown`; a text field shows its placeholder instead of an

@@ -17,6 +17,9 @@ public struct WidgetLayout: Hashable, Sendable {
   public var stages: [SizeStage]
   /// The fit group that capped the size, or nil when the widget's own fit decided.
   public var group: String?
+  /// Screen units per font point on the screen (its dpi / 72): the fit's sizes and lines are
+  /// in screen units, the stages in points.
+  public var unitsPerPoint: Double
   /// The text shown: the widget's `text`, or under `.reject` overflow the text kept instead of
   /// a refused one.
   public var shownText: String
@@ -258,24 +261,25 @@ extension TextWidget {
     let frame = screenFrame
     guard let environment else {
       return WidgetLayout(
-        screenFrame: frame, adaptedFont: font, stages: [], group: nil, shownText: text,
-        outcome: .failure(.noEnvironment), rejection: nil)
+        screenFrame: frame, adaptedFont: font, stages: [], group: nil, unitsPerPoint: 1,
+        shownText: text, outcome: .failure(.noEnvironment), rejection: nil)
     }
     let plan = SizePlan(self, environment)
-    let adapted = font.withPointSize(plan.entering(font.pointSize))
-    var stages = plan.stages(design: font.pointSize)
+    let adapted = font.withPointSize(plan.entering(plan.designPoints(font)))
+    var stages = plan.stages(design: font)
+    let units = plan.unitsPerPoint
     func layout(
       _ shown: String, _ outcome: Result<TextFit, WidgetLayoutError>, _ refusal: Rejection?
     ) -> WidgetLayout {
       if case .success(let text) = outcome, autoFit != nil || group != nil {
         stages.append(
           SizeStage(
-            kind: .fit, size: text.result.pointSize,
+            kind: .fit, size: text.result.pointSize / units,
             detail: group.map { "group \($0.name)" } ?? autoFit?.mode.name ?? "fit"))
       }
       return WidgetLayout(
         screenFrame: frame, adaptedFont: adapted, stages: stages, group: group?.name,
-        shownText: shown, outcome: outcome, rejection: refusal)
+        unitsPerPoint: units, shownText: shown, outcome: outcome, rejection: refusal)
     }
     let cap = group?.size
     let requested: TextFit
@@ -318,7 +322,10 @@ extension TextWidget {
     } catch {
       throw .sizeGrid(error)
     }
-    if let cap { sizes = sizes.capped(at: cap) }
+    // The cap is a size a member chose, in screen units.
+    if let cap { sizes = sizes.capped(at: cap / plan.unitsPerPoint) }
+    // Points to the screen's units: the box and the lines are in screen units.
+    sizes = sizes.scaled(by: plan.unitsPerPoint)
     let options = try layoutOptions(box: box, overflow: overflow)
     let (text, token) = try shapes(shown, font: adapted.descriptor, environment: environment)
     let resolved: ResolvedFont
@@ -355,7 +362,8 @@ extension TextWidget {
       box: Size(width: isSingleLine ? .infinity : width, height: .infinity), overflow: .truncate)
     let (text, token) = try shapes(text, font: adapted.descriptor, environment: environment)
     return TextLayouter(shaped: text, truncationToken: token)
-      .layout(pointSize: adapted.pointSize, options: options).size
+      .layout(pointSize: adapted.pointSize * environment.screen.unitsPerPoint, options: options)
+      .size
   }
 
   /// The language and direction the widget's text is shaped with.
@@ -435,7 +443,15 @@ struct SizePlan {
     return size.isNaN ? size : max(size, WidgetEnvironment.minimumAdaptedPointSize)
   }
 
-  /// The size a design size has when it enters the fit.
+  /// Screen units per point on the environment's screen.
+  var unitsPerPoint: Double { environment.screen.unitsPerPoint }
+
+  /// The design size of `font` in points: a pixel size is in the design screen's units.
+  func designPoints(_ font: Font) -> Double {
+    font.isPixelSize ? font.pointSize / environment.designScreen.unitsPerPoint : font.pointSize
+  }
+
+  /// The size a design size (in points) has when it enters the fit.
   func entering(_ design: Double) -> Double {
     let size = adapted(design)
     return textScale?.scaledPointSize(size) ?? size
@@ -449,11 +465,14 @@ struct SizePlan {
     return (textScale.minimumPointSize ?? 0)...(textScale.maximumPointSize ?? .infinity)
   }
 
-  /// The design, screen and text-scale stages of a design size.
-  func stages(design: Double) -> [SizeStage] {
+  /// The design, screen and text-scale stages of a design font's size.
+  func stages(design font: Font) -> [SizeStage] {
+    let design = designPoints(font)
     let adapted = adapted(design)
     var stages = [
-      SizeStage(kind: .design, size: design, detail: "design"),
+      SizeStage(
+        kind: .design, size: design,
+        detail: font.isPixelSize ? TextFormat.string(font.pointSize) + "px" : "design"),
       SizeStage(kind: .screen, size: adapted, detail: screenDetail(from: design, to: adapted)),
     ]
     if let textScale {

@@ -122,6 +122,7 @@ func headings(_ text: String) -> [String] {
 /// The name part of a heading such as `iPhone 6 375×667 @2x`.
 func headingName(_ heading: String) -> String {
   var words = heading.split(separator: " ")
+  if words.last?.hasSuffix("dpi") == true { words.removeLast() }
   if words.count >= 2 { words.removeLast(2) }
   return words.joined(separator: " ")
 }

@@ -271,7 +271,8 @@ extension DescriptionErrorTests {
         """,
       line: 7, column: 9, keyPath: "root.children[0].fnot",
       message:
-        "unknown key \"fnot\"; expected one of type, id, frame, backgroundColor, children, font,"
+        "unknown key \"fnot\"; expected one of type, id, frame, backgroundColor, scalesFrames, "
+        + "children, font,"
     ),
     BadLayout(
       name: "text colour without its hash",
@@ -311,7 +312,7 @@ extension DescriptionErrorTests {
         }
         """,
       line: 5, column: 5, keyPath: "root.textColor",
-      message: "unknown key \"textColor\""),
+      message: "unknown key \"textColor\" on a View: it is for text widgets"),
     BadLayout(
       name: "font name without a size",
       json: """
@@ -379,7 +380,7 @@ extension DescriptionErrorTests {
       line: 10, column: 31, keyPath: "root.children[1].children[0].frame[2]",
       message: "expected a number ≥ 0, found -100"),
     BadLayout(
-      name: "scalesFrames given as a string",
+      name: "scalesFrames given as an unknown word",
       json: """
         {
           "designScreen": "iPhone 5",
@@ -388,7 +389,7 @@ extension DescriptionErrorTests {
         }
         """,
       line: 3, column: 19, keyPath: "scalesFrames",
-      message: "expected true or false, found a string"),
+      message: "expected true, false, \"both\", \"width\", \"uniform\" or \"none\", found \"no\""),
     BadLayout(
       name: "file screen without a width",
       json: """

@@ -66,7 +66,7 @@ struct DescriptionErrorTests {
     #expect(document.designScreen == TestScreens.iPhone5)
     #expect(document.adaptation == .seedIncrements)
     #expect(document.root.kind == .view)
-    #expect(document.root.children.count == 11)
+    #expect(document.root.children.count == 16)
     let kinds = Set(document.root.children.map(\.kind))
     #expect(kinds == [.label, .button, .textField, .textView])
   }

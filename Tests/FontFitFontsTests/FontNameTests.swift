@@ -22,7 +22,7 @@ struct FontNameTests {
       font
         == Font(
           descriptor: FontDescriptor(families: families, weight: weight, slant: slant),
-          pointSize: size))
+          pointSize: size, isPixelSize: name.hasSuffix("px")))
   }
 
   @Test(
@@ -45,7 +45,7 @@ struct FontNameTests {
       font
         == Font(
           descriptor: FontDescriptor(families: families, weight: weight, slant: slant),
-          pointSize: size))
+          pointSize: size, isPixelSize: name.contains("pixelsize=")))
   }
 
   @Test(
@@ -57,6 +57,7 @@ struct FontNameTests {
       Font(
         descriptor: FontDescriptor(families: ["DejaVu Sans", "Noto Sans CJK SC"], weight: .bold),
         pointSize: 12),
+      Font(descriptor: FontDescriptor(family: "DejaVu Sans"), pointSize: 17, isPixelSize: true),
     ])
   func roundTrip(font: Font) throws {
     #expect(try Font(font.description) == font)

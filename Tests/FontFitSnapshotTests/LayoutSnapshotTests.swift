@@ -143,24 +143,25 @@ private struct FailureJSON: Equatable {
 struct LayoutSnapshotTests {
   @Test("The text dump has a heading for the screen and one line per widget, indented by depth")
   func textDump() throws {
-    let font = "Test Regular 10→10→10pt"
+    let font = "Test Regular 10 → +0 increments → 10 → fit 10"
+    let plain = "Test Regular 10 → +0 increments → 10"
     let excerpt = String(repeating: "abcdefghij", count: 5).prefix(48)
     let expected = """
       iPhone 5 320×568 @2x
         View root [0, 0, 320, 568]
-          Label title [10, 10, 100, 30] \(font) · 1 line · fits · fonts: Test · "Hello world"
-          Label tight [10, 50, 40, 12.5] \(font) · 1 line · overflows (needs 2 lines, 1 allowed) \
+          Label title [10, 10, 100, 30] \(font) (1 line) · fits · fonts: Test · "Hello world"
+          Label tight [10, 50, 40, 12.5] \(plain) (1 line) · overflows (needs 2 lines, 1 allowed) \
       · 4 characters hidden · fonts: Test · "aaaaaa…"
-          Label status [10, 70, 40, 12.5] \(font) · 0 lines · rejected "aaaaaa bbbb" \
+          Label status [10, 70, 40, 12.5] \(plain) (0 lines) · rejected "aaaaaa bbbb" \
       (needs 2 lines, 1 allowed), kept the previous text · fonts: Test · ""
-          Label shrink [10, 90, 50, 12.5] Test Regular 10→10→8pt · 1 line · fits · fonts: Test \
+          Label shrink [10, 90, 50, 12.5] Test Regular 10 → +0 increments → 10 → fit 8 (1 line) · fits · fonts: Test \
       · "aaaaaaaaaaaa"
           View bar [0, 110, 320, 40]
-            Button ok [10, 10, 80, 20] \(font) · 1 line · aligned center · fits · fonts: Test · "OK"
-          TextField search [10, 160, 100, 20] \(font) · 1 line · fits · fonts: Test · "Search"
-          TextView notes [10, 190, 100, 20] \(font) · 2 lines · scrolls (content 25pt tall) \
+            Button ok [10, 10, 80, 20] \(font) (1 line) · aligned center · fits · fonts: Test · "OK"
+          TextField search [10, 160, 100, 20] \(font) (1 line) · fits · fonts: Test · "Search"
+          TextView notes [10, 190, 100, 20] \(plain) (2 lines) · scrolls (content 25pt tall) \
       · fonts: Test · "one two three four ⏎ five six seven"
-          Label long [10, 220, 310, 20] \(font) · 1 line · fits · fonts: Test · "\(excerpt)" \
+          Label long [10, 220, 310, 20] \(font) (1 line) · fits · fonts: Test · "\(excerpt)" \
       [+12 characters]
       """
     let snapshot = try LayoutSnapshot(trees: [laidOutSample()])
@@ -185,7 +186,7 @@ struct LayoutSnapshotTests {
     let expected = """
       iPhone 6 Plus 414×736 @3x
         View root [0, 0, 414, 736]
-          Label fit [20.7, 20.732, 124.2, 41.465] Test Regular 10→13→8pt · 1 line · fits \
+          Label fit [20.7, 20.732, 124.2, 41.465] Test Regular 10 → +3 increments → 13 → fit 8 (1 line) · fits \
       · fonts: Test · "\(text)"
       """
     #expect(snapshot.text == expected)

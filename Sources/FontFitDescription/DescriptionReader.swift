@@ -198,7 +198,6 @@ struct DescriptionReader {
     return screens
   }
 
-  /// `path.key`, or `key` at the top.
   /// A `scalesFrames` value: true or false, or a ``FontFitWidgets/FrameScaling`` name.
   func frameScaling(_ node: JSONNode, at path: String) throws(DescriptionError) -> FrameScaling {
     switch node.value {
@@ -217,7 +216,9 @@ struct DescriptionReader {
     }
   }
 
-  /// A `textScale` value: a factor (`1.3`), a content size category (`"AX1"`), or an object
+  /// A `textScale` value.
+  ///
+  /// A factor (`1.3`), a content size category (`"AX1"`), or an object
   /// `{"scale", "curve", "minimumSize", "maximumSize"}` whose scale is 1 when left out.
   func textScale(_ node: JSONNode, at path: String) throws(DescriptionError) -> TextScale {
     var scale: (node: JSONNode, path: String)? = (node, path)
@@ -271,6 +272,7 @@ struct DescriptionReader {
         + "object, found \(scale.node.value.typeName)")
   }
 
+  /// `path.key`, or `key` at the top.
   static func join(_ path: String, _ key: String) -> String {
     path.isEmpty ? key : "\(path).\(key)"
   }

@@ -24,8 +24,10 @@ public struct LayoutDocument: Hashable, Sendable {
   public var frameScaling: FrameScaling
   /// Whether frames scale with the screen at all.
   public var scalesFrames: Bool { frameScaling != .none }
-  /// The accessibility text scale (`textScale`); ``FontFitWidgets/TextScale/standard`` when
-  /// the file gives none. The demo's `--text-scale` replaces its factor.
+  /// The accessibility text scale (`textScale`).
+  ///
+  /// ``FontFitWidgets/TextScale/standard`` when the file gives none; the demo's
+  /// `--text-scale` replaces its factor.
   public var textScale: TextScale
   /// The language of the document's text, unless a widget names its own.
   public var language: Language?

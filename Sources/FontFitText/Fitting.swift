@@ -48,8 +48,9 @@ public struct FontSizeRange: RandomAccessCollection, Hashable, Sendable {
     presets = nil
   }
 
-  /// A list of preset sizes, like Android's `autoSizePresetSizes`: a fit chooses only among
-  /// them. ``step`` is 0.
+  /// A list of preset sizes, like Android's `autoSizePresetSizes`.
+  ///
+  /// A fit chooses only among them; ``step`` is 0.
   ///
   /// - Parameter sizes: The sizes, in points, in any order; duplicates count once. At least
   ///   one, each positive and finite, at most ``maximumCount``.
@@ -99,11 +100,14 @@ public struct FontSizeRange: RandomAccessCollection, Hashable, Sendable {
         minimum: minimum * factor, maximum: maximum * factor, step: step * factor)) ?? self
   }
 
-  /// The candidates no larger than `cap`: the grid from the same minimum up to `cap` (or `cap`
-  /// alone when it is below the minimum), or the presets up to `cap` (or `cap` alone when
-  /// every preset is larger). A fit group caps its members this way.
+  /// The candidates no larger than `cap`.
+  ///
+  /// That is the grid from the same minimum up to `cap` (or `cap` alone when it is below the
+  /// minimum), or the presets up to `cap` (or `cap` alone when every preset is larger). A fit
+  /// group caps its members this way.
   ///
   /// - Parameter cap: The largest size allowed, in points; positive and finite.
+  /// - Returns: The capped candidates; `self` when `cap` is not below the maximum.
   public func capped(at cap: Double) -> FontSizeRange {
     guard cap.isFinite, cap > 0, cap < maximum else { return self }
     if let presets {

@@ -306,6 +306,7 @@ public struct TextLayouter: Sendable {
   ///   - options: The box and layout rules.
   ///   - keepingWordsWhole: Whether a layout that breaks a word inside (because it is wider
   ///     than the line) counts as not fitting.
+  /// - Returns: Whether every character is shown within the box.
   public func fits(pointSize: Double, options: LayoutOptions, keepingWordsWhole: Bool = false)
     -> Bool
   {

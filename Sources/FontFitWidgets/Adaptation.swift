@@ -84,6 +84,7 @@ extension WidgetEnvironment {
   /// - Parameters:
   ///   - frame: The design frame.
   ///   - scaling: How to scale it; nil for the environment's ``frameScaling``.
+  /// - Returns: The frame on the screen, in its units.
   public func screenFrame(_ frame: Rect, scaling: FrameScaling? = nil) -> Rect {
     (scaling ?? frameScaling).scale(frame, from: designScreen, to: screen)
   }

@@ -81,6 +81,7 @@ public struct AutoFit: Hashable, Sendable {
   ///   - scalingPreset: What the earlier stages make of a design size, for presets.
   ///   - bounds: The legibility floor and ceiling of the text scale, which every candidate
   ///     respects; nil for none.
+  /// - Returns: The candidates, ascending.
   /// - Throws: ``FitPolicyError`` when a value is out of range or the grid too fine.
   func sizes(
     entering size: Double, scalingPreset: (Double) -> Double, bounds: ClosedRange<Double>?

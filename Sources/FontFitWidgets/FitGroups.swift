@@ -2,9 +2,10 @@
 // of them needs, like auto_size_text's AutoSizeGroup.
 
 extension View {
-  /// Gives every member of each fit group in this subtree the group's size: the smallest size
-  /// any laid-out member chose on its own. Members whose layout failed, or that still need
-  /// layout, do not take part.
+  /// Gives every member of each fit group in this subtree the group's size.
+  ///
+  /// The group's size is the smallest size any laid-out member chose on its own. Members
+  /// whose layout failed, or that still need layout, do not take part.
   func settleFitGroups() {
     var groups: [String: [TextWidget]] = [:]
     var order: [String] = []

@@ -146,9 +146,11 @@ open class TextWidget: View {
     super.init(id: id, frame: frame)
   }
 
-  /// The design font adapted to the current screen and scaled by the environment's text
-  /// scale (as the widget's settings allow): the font entering the fit. The design font
-  /// outside any environment.
+  /// The font entering the fit: the design font adapted to the current screen and scaled by
+  /// the environment's text scale.
+  ///
+  /// The widget's settings say which of the two apply; outside any environment it is the
+  /// design font.
   public var adaptedFont: Font {
     guard let environment else { return font }
     let plan = SizePlan(self, environment)

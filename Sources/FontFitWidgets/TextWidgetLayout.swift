@@ -257,6 +257,7 @@ extension TextWidget {
   ///
   /// - Parameter group: The fit group that caps the size, and the size; nil for the widget's
   ///   own fit.
+  /// - Returns: The layout; the widget is not changed.
   func computeLayout(group: (name: String, size: Double)? = nil) -> WidgetLayout {
     let frame = screenFrame
     guard let environment else {

@@ -249,8 +249,8 @@ public struct Fitter: Sendable {
   ///   - options: The box and layout rules.
   ///   - search: How to search the grid; the answer is the same either way.
   ///   - keepingWordsWhole: Whether to prefer the largest size at which no word is broken
-  ///     inside; only when no size keeps every word whole is the largest size that fits with
-  ///     broken words chosen.
+  ///     inside; only when no size keeps every word whole are words broken, at the smallest
+  ///     size.
   ///   - exact: Whether to go past the grid to the largest real size below the next larger
   ///     candidate at which the text still fits (see ``exactSize(above:below:options:keepingWordsWhole:)``).
   /// - Returns: The chosen layout and how it was found.
@@ -266,18 +266,20 @@ public struct Fitter: Sendable {
       return result(block, sizes: sizes, tried: 1)
     }
     var tried = 0
-    var wholeWords = keepingWordsWhole
-    var chosen = largestFitting(
+    let chosen = largestFitting(
       sizes, options, search, wholeWords: keepingWordsWhole, tried: &tried)
     if chosen == nil, keepingWordsWhole {
-      wholeWords = false
-      chosen = largestFitting(sizes, options, search, wholeWords: false, tried: &tried)
+      // No size keeps every word whole: words break at the smallest size, where the fewest
+      // do. (Choosing the largest size that fits with broken words instead would let a larger
+      // box, in which whole words become possible, give a smaller size.)
+      return result(
+        layouter.layout(pointSize: sizes[0], options: options), sizes: sizes, tried: tried + 1)
     }
     var size = sizes[chosen ?? 0]
     if exact, let index = chosen, index < sizes.count - 1 {
       size = exactSize(
-        above: size, below: sizes[index + 1], options: options, keepingWordsWhole: wholeWords,
-        tried: &tried)
+        above: size, below: sizes[index + 1], options: options,
+        keepingWordsWhole: keepingWordsWhole, tried: &tried)
     }
     return result(
       layouter.layout(pointSize: size, options: options), sizes: sizes, tried: tried + 1)

@@ -53,6 +53,9 @@ open class View {
   public private(set) var needsLayout = true
 
   private var ownEnvironment: WidgetEnvironment?
+  /// Set on a root when a fit group member left its tree, so the next layout pass settles the
+  /// groups again.
+  private var groupsNeedSettling = false
 
   /// Creates a widget.
   ///
@@ -115,6 +118,12 @@ open class View {
   /// Takes the widget out of its parent.
   public func removeFromParent() {
     guard let parent else { return }
+    if containsFitGroupMember {
+      // The groups it leaves behind must be settled again without it.
+      var root = parent
+      while let above = root.parent { root = above }
+      root.groupsNeedSettling = true
+    }
     parent.children.removeAll { $0 === self }
     self.parent = nil
     environmentDidChange()
@@ -153,11 +162,18 @@ open class View {
   /// Fit groups are settled afterwards over the whole tree (from its root), whenever a member
   /// of one was laid out or changed group: see ``TextWidget/fitGroup``.
   public func layoutIfNeeded() {
-    if layoutSubtree() {
-      var root = self
-      while let parent = root.parent { root = parent }
+    let touched = layoutSubtree()
+    var root = self
+    while let parent = root.parent { root = parent }
+    if touched || root.groupsNeedSettling {
+      root.groupsNeedSettling = false
       root.settleFitGroups()
     }
+  }
+
+  /// Whether this widget or one inside it belongs to a fit group.
+  private var containsFitGroupMember: Bool {
+    (self as? TextWidget)?.fitGroup != nil || children.contains { $0.containsFitGroupMember }
   }
 
   /// Lays out this widget and its subtree where needed; whether a fit group member was laid

@@ -206,6 +206,19 @@ struct FitGroupTests {
     #expect(buttons[0].layout?.group == nil)
   }
 
+  @Test("A member taken out of the tree no longer holds the others down")
+  func memberRemoved() throws {
+    let (root, buttons) = Self.tabs()
+    root.environment = Fixture.environment(on: TestScreens.iPhone5, shaper: try FontSystem.shared())
+    root.layoutIfNeeded()
+    let capped = try #require(buttons[0].layout?.fit?.pointSize)
+    buttons[1].removeFromParent()
+    root.layoutIfNeeded()
+    let freed = try #require(buttons[0].layout?.fit?.pointSize)
+    #expect(freed > capped)
+    #expect(buttons[0].layout?.fit?.pointSize == buttons[2].layout?.fit?.pointSize)
+  }
+
   @Test("Laying out a subtree settles the group over the whole tree")
   func subtreeLayout() throws {
     let (root, buttons) = Self.tabs()

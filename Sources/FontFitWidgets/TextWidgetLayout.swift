@@ -323,10 +323,10 @@ extension TextWidget {
     } catch {
       throw .sizeGrid(error)
     }
-    // The cap is a size a member chose, in screen units.
-    if let cap { sizes = sizes.capped(at: cap / plan.unitsPerPoint) }
     // Points to the screen's units: the box and the lines are in screen units.
     sizes = sizes.scaled(by: plan.unitsPerPoint)
+    // The cap is a size a member chose, in screen units, so capped members get it exactly.
+    if let cap { sizes = sizes.capped(at: cap) }
     let options = try layoutOptions(box: box, overflow: overflow)
     let (text, token) = try shapes(shown, font: adapted.descriptor, environment: environment)
     let resolved: ResolvedFont

@@ -230,6 +230,12 @@ struct WidgetParser {
       }
       fit.mode = .shrinkAndGrow
     case .presets:
+      for key in ["minimumSize", "maximumSize", "step"] {
+        guard let member = object.member(key) else { continue }
+        throw reader.error(
+          at: member, path: join(path, key),
+          "mode presets chooses only among \"sizes\"; leave \(key) out")
+      }
       guard let sizesNode else {
         throw reader.error(
           at: node, path: path, "mode presets needs \"sizes\", such as [24, 18, 13]")

@@ -74,7 +74,7 @@ public struct WidgetSnapshot: Hashable, Sendable, Codable {
   public var kind: WidgetKind
   /// The identifier.
   public var id: String
-  /// The frame on the screen, in its points.
+  /// The frame on the screen, in its units.
   public var frame: Rect
   /// The text, its font and its fit, for text widgets.
   public var text: TextSnapshot?

@@ -1,9 +1,10 @@
-/// The point sizes a fit may choose from: a grid from a minimum to a maximum.
+/// The point sizes a fit may choose from: a grid from a minimum to a maximum, or a list of
+/// preset sizes.
 ///
 /// The grid is anchored at the minimum: `minimum`, `minimum + step`, … up to the maximum, and
-/// the maximum itself is always a candidate, so a text that fits is never shrunk at all. A
-/// maximum below the minimum wins: the only candidate is then the maximum, since a fit never
-/// makes text larger than its design.
+/// the maximum itself is always a candidate, so a text that fits at the maximum gets it. A
+/// maximum below the minimum wins: the only candidate is then the maximum (a widget's design
+/// size below its auto-fit minimum is used as designed).
 public struct FontSizeRange: RandomAccessCollection, Hashable, Sendable {
   /// The smallest size a fit may choose, in points.
   public let minimum: Double
@@ -103,16 +104,16 @@ public struct FontSizeRange: RandomAccessCollection, Hashable, Sendable {
   /// The candidates no larger than `cap`.
   ///
   /// That is the grid from the same minimum up to `cap` (or `cap` alone when it is below the
-  /// minimum), or the presets up to `cap` (or `cap` alone when every preset is larger). A fit
-  /// group caps its members this way.
+  /// minimum), or the presets below `cap` and `cap` itself. A fit group caps its members this
+  /// way, so that every member can take the group's size.
   ///
   /// - Parameter cap: The largest size allowed, in points; positive and finite.
   /// - Returns: The capped candidates; `self` when `cap` is not below the maximum.
   public func capped(at cap: Double) -> FontSizeRange {
     guard cap.isFinite, cap > 0, cap < maximum else { return self }
     if let presets {
-      let kept = presets.filter { $0 <= cap }
-      return (try? FontSizeRange(presets: kept.isEmpty ? [cap] : kept)) ?? self
+      // The cap itself is a candidate, so a group's members can all take its size.
+      return (try? FontSizeRange(presets: presets.filter { $0 < cap } + [cap])) ?? self
     }
     return (try? FontSizeRange(minimum: minimum, maximum: cap, step: step)) ?? self
   }
@@ -225,8 +226,9 @@ public struct Fitter: Sendable {
   /// Lays out the text at a given size.
   public let layouter: TextLayouter
 
-  /// The most break configurations an exact fit steps through above its grid answer.
-  static let maximumExactSteps = 256
+  /// The most break configurations an exact fit steps through above its grid answer before it
+  /// settles the rest by bisection.
+  static let maximumExactSteps = 32
 
   /// Creates a fitter for shaped text.
   ///
@@ -348,14 +350,15 @@ public struct Fitter: Sendable {
   }
 
   /// The largest real size from `low` (at which the text fits) up to, not including, `high`
-  /// at which the text still fits: the ``FitMode``-independent core of an exact fit.
+  /// at which the text still fits: the core of an exact fit.
   ///
   /// For a fixed set of line breaks every width and height is linear in the size, so the
   /// breaks found at `low` hold until the widest line reaches the box's width, and within
   /// that interval the text fits up to where its height reaches the box's height: each
   /// interval solves exactly. Where the widest line reaches the width, the breaks change; the
   /// search steps just past that size and goes on while the new breaks fit. Rounding is
-  /// settled by bisection, so the answer always fits.
+  /// settled by bisection, so the answer always fits; after ``maximumExactSteps`` break
+  /// changes (a long text on a coarse grid), bisection settles the rest of the interval.
   ///
   /// - Parameters:
   ///   - low: A size at which the text fits.
@@ -402,7 +405,7 @@ public struct Fitter: Sendable {
       guard next < high, fits(next) else { return low }
       low = next
     }
-    return low
+    return largestFitting(from: low, below: high, fits: fits)
   }
 
   /// The largest size in `low..<high` at which `fits`, by bisection to a relative 1e-12,

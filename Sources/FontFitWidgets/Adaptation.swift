@@ -13,10 +13,12 @@ import Foundation
 public enum AdaptationPolicy: Hashable, Sendable {
   /// Sizes are used as designed on every screen.
   case none
-  /// Add points by screen width: each increment applies from its minimum width up to the next
-  /// one's, relative to the increment of the design screen's own width.
+  /// Add points by screen width (in points, so a 96 dpi screen's width counts as 3/4 of its
+  /// units): each increment applies from its minimum width up to the next one's, relative to
+  /// the increment of the design screen's own width.
   case increments([SizeIncrement])
-  /// Scale by `(screen width / design width) ^ exponent`, then clamp to the optional bounds.
+  /// Scale by `(screen width / design width) ^ exponent` (widths in points), then clamp to the
+  /// optional bounds.
   case proportional(exponent: Double, minimumPointSize: Double?, maximumPointSize: Double?)
   /// Apply each policy in turn to the previous one's result.
   indirect case sequence([AdaptationPolicy])
@@ -37,11 +39,11 @@ public enum AdaptationPolicy: Hashable, Sendable {
     case .none:
       return pointSize
     case .increments(let table):
-      return pointSize + Self.increment(table, width: screen.width)
-        - Self.increment(table, width: designScreen.width)
+      return pointSize + Self.increment(table, width: screen.widthInPoints)
+        - Self.increment(table, width: designScreen.widthInPoints)
     case .proportional(let exponent, let minimum, let maximum):
-      guard designScreen.width > 0 else { return pointSize }
-      var size = pointSize * pow(screen.width / designScreen.width, exponent)
+      guard designScreen.widthInPoints > 0 else { return pointSize }
+      var size = pointSize * pow(screen.widthInPoints / designScreen.widthInPoints, exponent)
       if let minimum { size = Swift.max(size, minimum) }
       if let maximum { size = Swift.min(size, maximum) }
       return size

@@ -23,7 +23,9 @@ public struct AutoFit: Hashable, Sendable {
     case exact
 
     /// The mode's name, as description files and dumps write it.
-    public var name: String {
+    public var name: String { "\(staticName)" }
+
+    var staticName: StaticString {
       switch self {
       case .shrink: "shrink"
       case .shrinkAndGrow: "shrinkAndGrow"
@@ -124,9 +126,10 @@ public enum FrameScaling: String, CaseIterable, Hashable, Sendable, Codable {
 
   /// `frame`, designed on `designScreen`, on `screen`.
   public func scale(_ frame: Rect, from designScreen: Screen, to screen: Screen) -> Rect {
-    guard self != .none, designScreen.width > 0, designScreen.height > 0 else { return frame }
+    guard self != .none, designScreen.width > 0 else { return frame }
     var sx = screen.width / designScreen.width
-    var sy = screen.height / designScreen.height
+    // A design screen without a height scales heights by 1.
+    var sy = designScreen.height > 0 ? screen.height / designScreen.height : 1
     switch self {
     case .none, .both: break
     case .width: sy = 1
@@ -157,14 +160,84 @@ public struct SizeStage: Hashable, Sendable, Codable {
   public var kind: Kind
   /// The size after the stage, in points.
   public var size: Double
-  /// What the stage did, as the text dump writes it: `+3 increments`, `×1.3 AX1`, the fit
-  /// mode's name.
-  public var detail: String
+  /// What the stage did, kept as values: the text is made only when a dump asks for it.
+  private var note: Note
+
+  /// What the stage did, as the dump writes it: `design` (or `17px`), `+3 increments`,
+  /// `×1.172 proportional`, `not adapted`, `×1.647 AX1`, the fit mode's name or `group NAME`.
+  public var detail: String { note.text }
 
   /// Creates a stage.
   public init(kind: Kind, size: Double, detail: String) {
+    self.init(kind: kind, size: size, note: .text(detail))
+  }
+
+  init(kind: Kind, size: Double, note: Note) {
     self.kind = kind
     self.size = size
-    self.detail = detail
+    self.note = note
+  }
+
+  /// What a stage did.
+  enum Note: Hashable, Sendable {
+    /// Already written out.
+    case text(String)
+    /// The design size, with the pixel size it was given in, if it was.
+    case design(pixels: Double?)
+    /// The widget does not adapt to the screen.
+    case notAdapted
+    /// The policy is `none`.
+    case noAdaptation
+    /// Increments added this many points.
+    case increments(Double)
+    /// A policy multiplied the size by this ratio; the policy's name.
+    case ratio(Double, name: StaticString)
+    /// A text scale.
+    case textScale(TextScale)
+    /// A fit mode's name.
+    case mode(StaticString)
+    /// A group capped the size.
+    case group(String)
+
+    var text: String {
+      switch self {
+      case .text(let text): text
+      case .design(let pixels): pixels.map { TextFormat.string($0) + "px" } ?? "design"
+      case .notAdapted: "not adapted"
+      case .noAdaptation: "no adaptation"
+      case .increments(let change):
+        (change < 0 ? "" : "+") + TextFormat.string(change, fractionDigits: 3) + " increments"
+      case .ratio(let ratio, let name):
+        ratio.isFinite
+          ? "×" + TextFormat.string(ratio, fractionDigits: 3) + " \(name)" : "\(name)"
+      case .textScale(let scale): scale.label
+      case .mode(let name): "\(name)"
+      case .group(let name): "group " + name
+      }
+    }
+
+    static func == (lhs: Note, rhs: Note) -> Bool { lhs.text == rhs.text }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(text) }
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case kind, size, detail
+  }
+
+  /// Reads a stage written by ``encode(to:)``.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    kind = try container.decode(Kind.self, forKey: .kind)
+    size = try container.decode(Double.self, forKey: .size)
+    note = .text(try container.decode(String.self, forKey: .detail))
+  }
+
+  /// Writes the kind, the size and the detail.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(kind, forKey: .kind)
+    try container.encode(size, forKey: .size)
+    try container.encode(detail, forKey: .detail)
   }
 }

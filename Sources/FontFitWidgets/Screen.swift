@@ -3,12 +3,15 @@ import FontFitText
 /// A simulated screen: its size in points and how many pixels make a point.
 public struct Screen: Hashable, Sendable, Codable {
   /// The name users pick it by, such as `iPhone 6`; matched case-insensitively.
+  ///
+  /// Sizes are in screen units: points on iOS, logical pixels in GTK; ``dpi`` relates them to
+  /// font points.
   public var name: String
-  /// The width in points.
+  /// The width in screen units.
   public var width: Double
-  /// The height in points.
+  /// The height in screen units.
   public var height: Double
-  /// Pixels per point (2 for Retina, 1 for a desktop panel).
+  /// Pixels per screen unit (2 for Retina, 1 for a desktop panel).
   public var scale: Double
   /// Screen units per inch, which relates font points to screen units: 72 (the default) makes
   /// one font point one unit, as on iOS; 96 is GTK's logical pixel, where a 17pt font is
@@ -34,8 +37,13 @@ public struct Screen: Hashable, Sendable, Codable {
     self.dpi = dpi
   }
 
-  /// Screen units per font point: `dpi / 72`.
-  public var unitsPerPoint: Double { dpi / Self.pointsPerInch }
+  /// Screen units per font point: `dpi / 72`; 1 when the dpi is not a positive finite number.
+  public var unitsPerPoint: Double {
+    dpi.isFinite && dpi > 0 ? dpi / Self.pointsPerInch : 1
+  }
+
+  /// The width in font points: what adaptation tables, written for iPhone widths, compare.
+  public var widthInPoints: Double { width / unitsPerPoint }
 
   /// The same screen turned on its side: width and height swapped, `landscape` added to the
   /// name.
@@ -55,6 +63,10 @@ public struct Screen: Hashable, Sendable, Codable {
     height = try container.decode(Double.self, forKey: .height)
     scale = try container.decode(Double.self, forKey: .scale)
     dpi = try container.decodeIfPresent(Double.self, forKey: .dpi) ?? Self.pointsPerInch
+    guard dpi.isFinite, dpi > 0 else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .dpi, in: container, debugDescription: "dpi must be a positive finite number")
+    }
   }
 }
 

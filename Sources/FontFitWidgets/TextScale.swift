@@ -205,6 +205,10 @@ public struct TextScale: Hashable, Sendable {
   /// The largest scaled size, in points, if there is a ceiling.
   public private(set) var maximumPointSize: Double?
 
+  /// The largest factor a scale may have: 10, three times AX5's (iOS's largest, about 3.1);
+  /// Android allows 2.
+  public static let maximumFactor = 10.0
+
   /// No scaling: factor 1, linear, no bounds.
   public static let standard = TextScale(
     checkedFactor: 1, category: nil, curve: .linear, minimumPointSize: nil, maximumPointSize: nil)
@@ -223,6 +227,7 @@ public struct TextScale: Hashable, Sendable {
     maximumPointSize: Double? = nil
   ) throws(TextScaleError) {
     guard factor.isFinite, factor > 0 else { throw .invalidFactor(factor) }
+    guard factor <= Self.maximumFactor else { throw .factorTooLarge(factor) }
     try self.init(
       validFactor: factor, category: nil, curve: curve, minimumPointSize: minimumPointSize,
       maximumPointSize: maximumPointSize)
@@ -334,6 +339,8 @@ public struct TextScale: Hashable, Sendable {
 public enum TextScaleError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The factor is zero, negative, infinite or not a number.
   case invalidFactor(Double)
+  /// The factor is above ``TextScale/maximumFactor``.
+  case factorTooLarge(Double)
   /// The floor is zero, negative, infinite or not a number.
   case invalidMinimumPointSize(Double)
   /// The ceiling is zero, negative, infinite or not a number.
@@ -348,6 +355,9 @@ public enum TextScaleError: Error, Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .invalidFactor(let factor):
       "text scale must be a positive finite number, not \(TextFormat.string(factor))"
+    case .factorTooLarge(let factor):
+      "text scale \(TextFormat.string(factor)) is above the largest, "
+        + TextFormat.string(TextScale.maximumFactor)
     case .invalidMinimumPointSize(let size):
       "minimum text size must be a positive finite number of points, not "
         + TextFormat.string(size)

@@ -7,7 +7,7 @@ import Synchronization
 
 /// What one layout pass computed for a text widget; a value, read without side effects.
 public struct WidgetLayout: Hashable, Sendable {
-  /// The widget's frame on the screen, in that screen's points.
+  /// The widget's frame on the screen, in that screen's units.
   public var screenFrame: Rect
   /// The design font adapted to the screen and scaled by the text scale: the font entering
   /// the fit.
@@ -276,7 +276,7 @@ extension TextWidget {
         stages.append(
           SizeStage(
             kind: .fit, size: text.result.pointSize / units,
-            detail: group.map { "group \($0.name)" } ?? autoFit?.mode.name ?? "fit"))
+            note: group.map { .group($0.name) } ?? .mode(autoFit?.mode.staticName ?? "fit")))
       }
       return WidgetLayout(
         screenFrame: frame, adaptedFont: adapted, stages: stages, group: group?.name,
@@ -325,8 +325,12 @@ extension TextWidget {
     }
     // Points to the screen's units: the box and the lines are in screen units.
     sizes = sizes.scaled(by: plan.unitsPerPoint)
-    // The cap is a size a member chose, in screen units, so capped members get it exactly.
-    if let cap { sizes = sizes.capped(at: cap) }
+    // The cap is a size a member chose, in screen units, so capped members get it exactly;
+    // it never goes below the text scale's legibility floor.
+    if let cap {
+      let floor = (plan.bounds?.lowerBound ?? 0) * plan.unitsPerPoint
+      sizes = sizes.capped(at: max(cap, floor))
+    }
     let options = try layoutOptions(box: box, overflow: overflow)
     let (text, token) = try shapes(shown, font: adapted.descriptor, environment: environment)
     let resolved: ResolvedFont
@@ -472,31 +476,26 @@ struct SizePlan {
     let adapted = adapted(design)
     var stages = [
       SizeStage(
-        kind: .design, size: design,
-        detail: font.isPixelSize ? TextFormat.string(font.pointSize) + "px" : "design"),
-      SizeStage(kind: .screen, size: adapted, detail: screenDetail(from: design, to: adapted)),
+        kind: .design, size: design, note: .design(pixels: font.isPixelSize ? font.pointSize : nil)
+      ),
+      SizeStage(kind: .screen, size: adapted, note: screenNote(from: design, to: adapted)),
     ]
     if let textScale {
       stages.append(
         SizeStage(
-          kind: .textScale, size: textScale.scaledPointSize(adapted), detail: textScale.label))
+          kind: .textScale, size: textScale.scaledPointSize(adapted), note: .textScale(textScale)))
     }
     return stages
   }
 
   /// What adaptation did: `+3 increments`, `×1.17 proportional`, `not adapted`.
-  private func screenDetail(from design: Double, to adapted: Double) -> String {
-    guard let adaptation else { return "not adapted" }
+  private func screenNote(from design: Double, to adapted: Double) -> SizeStage.Note {
+    guard let adaptation else { return .notAdapted }
     switch adaptation {
-    case .none: return "no adaptation"
-    case .increments:
-      let change = adapted - design
-      return (change < 0 ? "" : "+") + TextFormat.string(change, fractionDigits: 3)
-        + " increments"
-    case .proportional, .sequence:
-      let name = if case .proportional = adaptation { "proportional" } else { "adaptation" }
-      guard design > 0, adapted.isFinite else { return name }
-      return "×" + TextFormat.string(adapted / design, fractionDigits: 3) + " " + name
+    case .none: return .noAdaptation
+    case .increments: return .increments(adapted - design)
+    case .proportional: return .ratio(design > 0 ? adapted / design : .nan, name: "proportional")
+    case .sequence: return .ratio(design > 0 ? adapted / design : .nan, name: "adaptation")
     }
   }
 }

@@ -83,15 +83,25 @@ open class View {
     }
   }
 
-  /// How this widget's frame scales to the screen, or nil (the default) for the
-  /// environment's ``WidgetEnvironment/frameScaling``.
+  /// How the frames of this widget and the widgets inside it scale to the screen, or nil (the
+  /// default) for the parent's (and at the root, the environment's
+  /// ``WidgetEnvironment/frameScaling``).
+  ///
+  /// Frames are relative to the parent, so a container's setting reaches its children: a
+  /// container that keeps its design frame keeps theirs too, unless one says otherwise.
   public var frameScaling: FrameScaling? {
-    didSet { if frameScaling != oldValue { setNeedsLayout() } }
+    didSet { if frameScaling != oldValue { environmentDidChange() } }
   }
 
-  /// The frame on the current screen, in that screen's points.
+  /// The frame scaling in effect: this widget's own, else the nearest ancestor's, else nil
+  /// for the environment's.
+  public var effectiveFrameScaling: FrameScaling? {
+    frameScaling ?? parent?.effectiveFrameScaling
+  }
+
+  /// The frame on the current screen, in that screen's units.
   public var screenFrame: Rect {
-    environment?.screenFrame(frame, scaling: frameScaling) ?? frame
+    environment?.screenFrame(frame, scaling: effectiveFrameScaling) ?? frame
   }
 
   /// Adds `child` on top of the other children, taking it from its previous parent.

@@ -98,11 +98,12 @@ struct FitModeDescriptionTests {
     #expect(widget.autoFit == AutoFit(mode: .exact, keepsWordsWhole: keeps))
   }
 
-  @Test("Preset sizes keep their order and the other autoFit keys")
+  @Test("Preset sizes keep their order, with keepsWordsWhole")
   func presetsWithOtherKeys() throws {
-    let keys = #""autoFit": { "mode": "presets", "sizes": [13, 30, 18.5], "step": 2 }"#
+    let keys =
+      #""autoFit": { "mode": "presets", "sizes": [13, 30, 18.5], "keepsWordsWhole": false }"#
     let fit = try #require(try parsed(root: label(keys)).root.autoFit ?? nil)
-    #expect(fit == AutoFit(mode: .presets([13, 30, 18.5]), step: 2))
+    #expect(fit == AutoFit(mode: .presets([13, 30, 18.5]), keepsWordsWhole: false))
   }
 
   @Test("fitGroup, scalesWithText, adaptsToScreen, adaptation and scalesFrames reach the widget")
@@ -630,6 +631,16 @@ extension FitModeDescriptionTests {
       json: badTop(#""textScale": -1"#),
       line: 3, column: 16, keyPath: "textScale",
       message: "text scale must be a positive finite number, not -1"),
+    BadLayout(
+      name: "a text scale too large to draw",
+      json: badTop(#""textScale": 1e308"#),
+      line: 3, column: 16, keyPath: "textScale",
+      message: "text scale 1e+308 is above the largest, 10"),
+    BadLayout(
+      name: "presets with a step, which they would ignore",
+      json: badLabel(#""autoFit": { "mode": "presets", "sizes": [24, 12], "step": 5 }"#),
+      line: 5, column: 64, keyPath: "root.autoFit.step",
+      message: #"mode presets chooses only among "sizes"; leave step out"#),
     BadLayout(
       name: "zero text scale",
       json: badTop(#""textScale": 0"#),

@@ -185,6 +185,30 @@ struct ExactFitTests {
     #expect(strictlyLarger > 100)
   }
 
+  @Test("Long texts on coarse grids: exact still beats every grid, however many breaks change")
+  func longTextsCoarseGrids() throws {
+    var generator = SplitMix64(seed: 2_026)
+    for _ in 0..<30 {
+      var text = ""
+      for _ in 0..<Int.random(in: 10...80, using: &generator) {
+        text += String(randomText(using: &generator).map { $0 == "\n" ? " " : $0 }) + " "
+      }
+      let options = try LayoutOptions(
+        box: Size(
+          width: Double.random(in: 100...600, using: &generator),
+          height: Double.random(in: 100...2000, using: &generator)))
+      let steps: [Double] = [2, 5, 10]
+      let step: Double = steps.randomElement(using: &generator) ?? 5
+      let exact = fitter(text).fit(
+        sizes: try FontSizeRange(minimum: 1, maximum: 60, step: step), options: options,
+        exact: true)
+      let fine = fitter(text).fit(
+        sizes: try FontSizeRange(minimum: 1, maximum: 60, step: 0.01), options: options)
+      #expect(exact.pointSize >= fine.pointSize, "step \(step), \(text.count) characters")
+      #expect(exact.fits == fine.fits)
+    }
+  }
+
   @Test("An exact fit is tight: a hair larger no longer fits")
   func exactIsTight() throws {
     var generator = SplitMix64(seed: 99)

@@ -233,6 +233,50 @@ struct FitGroupTests {
     #expect((sizes.first ?? nil) ?? 0 < size ?? 0)
   }
 
+  @Test("Members with different modes still share one size; presets take the group's size")
+  func mixedModes() throws {
+    let root = View(id: "root", frame: Rect(x: 0, y: 0, width: 320, height: 568))
+    let long = Button(id: "long", frame: Fixture.frame(88, 30), font: Fixture.font)
+    long.text = "aaaaaaaaaaa"
+    let preset = Button(id: "preset", frame: Fixture.frame(88, 30), font: Fixture.font)
+    preset.text = "aa"
+    preset.autoFit = AutoFit(mode: .presets([24, 18, 13, 9]))
+    let exact = Label(id: "exact", frame: Fixture.frame(88, 30), font: Fixture.font)
+    exact.text = "aaaa"
+    exact.autoFit = AutoFit(mode: .exact, maximumPointSize: 40)
+    for widget in [long, preset, exact] as [TextWidget] {
+      widget.fitGroup = "g"
+      root.adopt(widget)
+    }
+    root.environment = Fixture.environment(on: TestScreens.iPhone5)
+    root.layoutIfNeeded()
+    let sizes = [long, preset, exact].map { $0.layout?.fit?.pointSize }
+    #expect(Set(sizes).count == 1, "\(sizes)")
+    #expect(sizes[0] == 16)
+  }
+
+  @Test("The text scale's floor holds in a group: opting out does not pull scaled members down")
+  func floorInGroup() throws {
+    let root = View(id: "root", frame: Rect(x: 0, y: 0, width: 320, height: 568))
+    let small = Label(id: "small", frame: Fixture.frame(60, 20), font: Fixture.font)
+    small.text = "aaaaaaaaaaaa"
+    small.numberOfLines = 1
+    small.scalesWithText = false
+    let scaled = Label(id: "scaled", frame: Fixture.frame(300, 40), font: Fixture.font)
+    scaled.text = "Hi"
+    for widget in [small, scaled] {
+      widget.fitGroup = "g"
+      root.adopt(widget)
+    }
+    var environment = Fixture.environment(on: TestScreens.iPhone5)
+    environment.textScale = try TextScale(factor: 1.2, minimumPointSize: 14)
+    root.environment = environment
+    root.layoutIfNeeded()
+    #expect((small.layout?.fit?.pointSize ?? 99) < 14)
+    #expect(scaled.layout?.fit?.pointSize == 14)
+    #expect(scaled.layout?.group == "g")
+  }
+
   @Test("Groups work headless, with any text widget kinds")
   func headless() throws {
     let root = View(id: "root", frame: Rect(x: 0, y: 0, width: 320, height: 568))
@@ -344,6 +388,38 @@ struct TextScaleWidgetTests {
       view.frameScaling = scaling
       #expect(view.screenFrame == rect, "\(scaling)")
     }
+  }
+
+  @Test("A container's frame scaling reaches the widgets inside it unless they say otherwise")
+  func inheritedFrameScaling() throws {
+    let tall = Screen(name: "Tall", width: 640, height: 1136, scale: 1)
+    let panel = View(id: "panel", frame: Rect(x: 10, y: 10, width: 100, height: 100))
+    let inner = View(id: "inner", frame: Rect(x: 10, y: 10, width: 50, height: 20))
+    let own = View(id: "own", frame: Rect(x: 10, y: 40, width: 50, height: 20))
+    own.frameScaling = .both
+    panel.adopt(inner)
+    panel.adopt(own)
+    panel.environment = try Self.environment(on: tall)
+    panel.frameScaling = FrameScaling.none
+    #expect(panel.screenFrame == Rect(x: 10, y: 10, width: 100, height: 100))
+    #expect(inner.screenFrame == Rect(x: 10, y: 10, width: 50, height: 20))
+    #expect(own.screenFrame == Rect(x: 20, y: 80, width: 100, height: 40))
+    #expect(inner.needsLayout)
+  }
+
+  @Test("Adaptation reads a screen's width in points: a 96 dpi screen's units count 3/4")
+  func adaptationInPoints() {
+    let panel = Screen(name: "Panel", width: 800, height: 480, scale: 1, dpi: 96)
+    let phone = TestScreens.iPhone5
+    let increments = AdaptationPolicy.seedIncrements
+    // 800 units are 600pt: ≥ 414, +3. On its side, 480 units are 360pt: < 375, +0.
+    #expect(increments.adaptedPointSize(17, on: panel, designScreen: phone) == 20)
+    #expect(increments.adaptedPointSize(17, on: panel.landscape, designScreen: phone) == 17)
+    // Proportional: 600pt / 320pt, so with the dpi the text grows as the frames (800 / 320).
+    let proportional = AdaptationPolicy.proportional(
+      exponent: 1, minimumPointSize: nil, maximumPointSize: nil)
+    let size = proportional.adaptedPointSize(16, on: panel, designScreen: phone)
+    #expect(abs(size * panel.unitsPerPoint - 16 * 800 / 320) < 1e-9)
   }
 
   @Test("A screen on its side swaps width and height and says so")

@@ -80,8 +80,11 @@ public enum TextScaleCurve: String, CaseIterable, Hashable, Sendable {
   /// so headings stay on screen while body text becomes readable.
   ///
   /// Up to 12 points sizes grow as with ``linear``; from 15 points they grow no more than
-  /// with it, and 100 points or more stay as they are up to a factor of 2. Factors below 1.03
-  /// and above 2 are linear, as on Android.
+  /// with it, and 100 points or more stay as they are up to a factor of 2. The tables are
+  /// Android 14's; between 1 and the first table (1.15) this follows AOSP's later fix (also in
+  /// androidx Compose, b/336720383), which interpolates from the identity at 1, with linear
+  /// scaling below 1.03, where Android 14 as shipped scaled linearly up to about 1.13. Factors
+  /// above 2 are linear, as on Android.
   case android14
 
   /// The size `pointSize` becomes when text is scaled by `factor`.

@@ -75,6 +75,7 @@ let package = Package(
         "FontFitDescription", "FontFitSnapshot", "FontFitFonts", "FontFitWidgets", "FontFitRender",
       ],
       path: "Demo",
+      exclude: ["Projects"],
       resources: [.copy("Resources/sample.json")]
     ),
 

@@ -1,4 +1,5 @@
-// The demo CLI: dumps a layout's widget tree for each simulated screen.
+// The demo CLI: dumps, checks and draws a layout's widget tree on each simulated screen, lists
+// the screens and explains font names. Exit statuses are in each command's help.
 
 import FontFitDescription
 import FontFitFonts
@@ -7,201 +8,177 @@ import FontFitSnapshot
 import FontFitWidgets
 import Foundation
 
-/// The dump formats `--format` accepts.
-enum OutputFormat: String, CaseIterable {
-  /// One line per widget, for people.
-  case text
-  /// The whole snapshot, for machines.
-  case json
-}
-
-/// What the command line asked for.
-struct Options {
-  /// `demo render`: pictures instead of a dump.
-  var render = false
-  /// The directory `render` writes into.
-  var output: String?
-  var file: String?
-  var screens: [String] = []
-  var catalogs: [String] = []
-  var format = OutputFormat.text
-  var glyphs = false
-  var help = false
-  /// `--text-scale`: replaces the document's text scale factor.
-  var textScale: String?
-  /// `--landscape`: every screen turned on its side.
-  var landscape = false
-}
-
-/// A command line the demo cannot use; exit status 2.
-struct UsageError: Error, CustomStringConvertible {
-  var description: String
-}
-
-let usage = """
-  USAGE: demo [FILE] [--screen NAME]... [--format text|json] [--glyphs] [--screens CATALOG]...
-              [--text-scale VALUE] [--landscape]
-         demo render [FILE] --out DIR [--screen NAME]... [--screens CATALOG]...
-              [--text-scale VALUE] [--landscape]
-
-  Loads a JSON layout description (the bundled sample when FILE is omitted), builds its
-  widget tree for each simulated screen, fits every text and prints the trees.
-
-  OPTIONS:
-    --screen NAME      Only this screen (case-insensitive); repeat for several.
-                       Default: every screen in the catalog.
-    --format FORMAT    text (default) or json.
-    --glyphs           With --format json: each line box also lists its glyph runs (font
-                       file, size, glyph ids and positions, source clusters).
-    --screens CATALOG  A JSON screen catalog that adds to or replaces bundled screens.
-    --text-scale VALUE The accessibility text scale: a factor such as 1.3, or a content size
-                       category (xSmall, small, medium, large, xLarge, xxLarge, xxxLarge,
-                       AX1 … AX5; large is 1). It replaces the factor of the file's
-                       textScale and keeps its curve, minimum and maximum.
-    --landscape        Turn every screen on its side (width and height swapped, "landscape"
-                       added to its name); the design screen stays as it is.
-    -h, --help         Show this help.
-
-  RENDER: writes DIR/<screen>.png for each screen at its pixel size (points × scale; every
-  run of characters other than letters and digits in the name becomes "-": iPhone-6-Plus.png)
-  and DIR/contact-sheet.png, every screen side by side at half a pixel per point with its
-  name and size. Glyphs are drawn unhinted and antialiased from the laid-out glyph runs, in
-  each widget's textColor over its backgroundColor (black on white by default); frames are
-  light grey hairlines, a text that does not fit is outlined in red, and a refused one also
-  gets a red corner. The same input gives the same bytes. An image may have at most
-  \(RGBAImage.maximumPixelCount) pixels.
-    --out DIR          The directory to write into; it must exist.
-
-  EXIT STATUS: 0 success, 1 failure (fonts unavailable, a widget that could not be laid out,
-  or a picture that could not be written), 2 usage error or bad input (an --out directory
-  that is missing or not writable, a picture over the pixel limit).
-  """
-
-func parse(_ arguments: [String]) throws(UsageError) -> Options {
-  var options = Options()
-  var index = 0
-  if arguments.first == "render" {
-    options.render = true
-    index = 1
-  }
-  func value(for flag: String) throws(UsageError) -> String {
-    index += 1
-    guard index < arguments.count else { throw UsageError(description: "\(flag) needs a value") }
-    return arguments[index]
-  }
-  while index < arguments.count {
-    let argument = arguments[index]
-    switch argument {
-    case "-h", "--help": options.help = true
-    case "--glyphs": options.glyphs = true
-    case "--screen": options.screens.append(try value(for: argument))
-    case "--screens": options.catalogs.append(try value(for: argument))
-    case "--text-scale": options.textScale = try value(for: argument)
-    case "--landscape": options.landscape = true
-    case "--out" where options.render: options.output = try value(for: argument)
-    case "--format":
-      let name = try value(for: argument)
-      guard let format = OutputFormat(rawValue: name) else {
-        let names = OutputFormat.allCases.map(\.rawValue).joined(separator: " or ")
-        throw UsageError(description: "--format must be \(names), not \"\(name)\"")
-      }
-      options.format = format
-    default:
-      if argument.hasPrefix("-"), argument != "-" {
-        throw UsageError(description: "unknown option \(argument)")
-      }
-      guard options.file == nil else {
-        throw UsageError(description: "only one layout file may be given, got \(argument) too")
-      }
-      options.file = argument
-    }
-    index += 1
-  }
-  if options.glyphs, options.format != .json {
-    throw UsageError(description: "--glyphs needs --format json")
-  }
-  if options.render, options.output == nil, !options.help {
-    throw UsageError(description: "render needs --out DIR")
-  }
-  if options.render, options.format != .text || options.glyphs {
-    throw UsageError(description: "--format and --glyphs are for the dump, not render")
-  }
-  return options
-}
-
 func fail(_ message: String, status: Int32) -> Never {
   FileHandle.standardError.write(Data("demo: \(message)\n".utf8))
   exit(status)
 }
 
-/// The description file named on the command line, or the bundled sample.
-func loadDocument(_ options: Options) throws(DescriptionError) -> LayoutDocument {
-  var catalog = try ScreenCatalog.bundled()
-  for file in options.catalogs { try catalog.addScreens(fromFile: file) }
-  if let file = options.file { return try LayoutDocument.load(path: file, catalog: catalog) }
-  guard let url = Bundle.module.url(forResource: "sample", withExtension: "json") else {
-    fail("the bundled sample layout is missing", status: 1)
-  }
-  return try LayoutDocument.load(path: url.path, catalog: catalog)
+/// One layout to lay out: a file's document in one locale.
+struct LocalizedDocument: Sendable {
+  var document: LayoutDocument
+  /// The locale to name in the results; nil when no locale was asked for.
+  var locale: String?
 }
 
-func run() {
-  let options: Options
+/// The screens catalog the options ask for.
+func loadCatalog(_ options: Options) -> ScreenCatalog {
   do {
-    options = try parse(Array(CommandLine.arguments.dropFirst()))
-  } catch {
-    fail("\(error)\n\n\(usage)", status: 2)
-  }
-  if options.help {
-    print(usage)
-    return
-  }
-  var document: LayoutDocument
-  do {
-    document = try loadDocument(options)
+    var catalog = try ScreenCatalog.bundled()
+    for file in options.catalogs { try catalog.addScreens(fromFile: file) }
+    return catalog
   } catch {
     fail("\(error)", status: 2)
   }
-  if let value = options.textScale {
-    let scale = document.textScale
-    do {
-      document.textScale = try TextScale(
-        parsing: value, curve: scale.curve, minimumPointSize: scale.minimumPointSize,
-        maximumPointSize: scale.maximumPointSize)
-    } catch {
-      fail("--text-scale: \(error)", status: 2)
-    }
+}
+
+/// The bundled sample's path.
+func samplePath() -> String {
+  guard let url = Bundle.module.url(forResource: "sample", withExtension: "json") else {
+    fail("the bundled sample layout is missing", status: 1)
   }
+  return url.path
+}
+
+/// The document of `path` in every locale the options ask for, with `--text-scale` applied.
+func loadDocuments(_ path: String, catalog: ScreenCatalog, options: Options)
+  -> [LocalizedDocument]
+{
+  var documents: [LocalizedDocument] = []
+  for localization in localizations(for: path, options: options) {
+    var document: LayoutDocument
+    do {
+      document = try LayoutDocument.load(
+        path: path, catalog: catalog, localization: localization)
+    } catch {
+      fail("\(error)", status: 2)
+    }
+    if let value = options.textScale {
+      let scale = document.textScale
+      do {
+        document.textScale = try TextScale(
+          parsing: value, curve: scale.curve, minimumPointSize: scale.minimumPointSize,
+          maximumPointSize: scale.maximumPointSize)
+      } catch {
+        fail("--text-scale: \(error)", status: 2)
+      }
+    }
+    documents.append(
+      LocalizedDocument(document: document, locale: options.locales.isEmpty ? nil : localization?.locale))
+  }
+  return documents
+}
+
+/// The localisations `--locale` and `--strings` ask for: `[nil]` for literal texts.
+func localizations(for path: String, options: Options) -> [Localization?] {
+  let directory: String? = {
+    if let strings = options.strings { return strings }
+    let beside = ((path as NSString).deletingLastPathComponent as NSString)
+      .appendingPathComponent("strings")
+    var isDirectory: ObjCBool = false
+    let exists = FileManager.default.fileExists(atPath: beside, isDirectory: &isDirectory)
+    return exists && isDirectory.boolValue ? beside : nil
+  }()
+  guard let directory else {
+    if options.locales.contains(where: { $0 != Localization.pseudoLocale }) {
+      fail(
+        "--locale needs strings tables: give --strings DIR, or put them in a directory "
+          + "\"strings\" next to the layout", status: 2)
+    }
+    return options.locales.isEmpty ? [nil] : [Localization.pseudo(base: nil)]
+  }
+  do {
+    let available = try Localization.locales(in: directory)
+    let base = available.contains(Localization.defaultLocale)
+      ? Localization.defaultLocale : available[0]
+    var names: [String] = []
+    for locale in options.locales.isEmpty ? [base] : options.locales {
+      switch locale {
+      case "all": names += available
+      case Localization.pseudoLocale: names.append(locale)
+      default:
+        guard available.contains(locale) else {
+          fail(
+            "--locale \(locale): no table \(locale).json in \(directory) (it has "
+              + available.joined(separator: ", ") + ")", status: 2)
+        }
+        names.append(locale)
+      }
+    }
+    var seen: Set<String> = []
+    var result: [Localization?] = []
+    for name in names where seen.insert(name).inserted {
+      if name == Localization.pseudoLocale {
+        result.append(.pseudo(base: try Localization.table(in: directory, locale: base)))
+      } else {
+        result.append(try Localization.table(in: directory, locale: name))
+      }
+    }
+    return result
+  } catch {
+    fail("\(error)", status: 2)
+  }
+}
+
+/// The screens `--screen` names (all of them when none, or `all`), turned by `--landscape`.
+func chosenScreens(_ catalog: ScreenCatalog, options: Options) -> [Screen] {
   var screens: [Screen] = []
   for name in options.screens {
-    guard let screen = document.catalog[name] else {
-      fail(document.catalog.unknownScreenMessage(name), status: 2)
+    if name.lowercased() == "all" {
+      screens += catalog.screens
+      continue
     }
+    guard let screen = catalog[name] else { fail(catalog.unknownScreenMessage(name), status: 2) }
     screens.append(screen)
   }
-  if screens.isEmpty { screens = document.catalog.screens }
-  if options.landscape { screens = screens.map(\.landscape) }
-  let fonts: FontSystem
+  if screens.isEmpty { screens = catalog.screens }
+  return options.landscape ? screens.map(\.landscape) : screens
+}
+
+/// The font system the options ask for.
+func fontSystem(_ options: Options, usageStatus: Int32) -> FontSystem {
+  let sources: FontSources
+  if !options.onlyFonts.isEmpty {
+    sources = FontSources(directories: options.onlyFonts, includesSystemFonts: false)
+  } else {
+    sources = FontSources(directories: options.fontDirectories, includesSystemFonts: true)
+  }
   do {
-    fonts = try FontSystem()
+    return try FontSystem(sources: sources)
   } catch {
-    fail("\(error)", status: 1)
+    // A directory that cannot be used is bad input; fonts missing on the machine are not.
+    let badDirectory = !options.onlyFonts.isEmpty || !options.fontDirectories.isEmpty
+    fail("\(error)", status: badDirectory ? 2 : usageStatus)
   }
-  if options.render {
-    render(document, on: screens, fonts: fonts, into: options.output ?? ".")
-    return
+}
+
+/// The text widgets of a laid-out tree whose layout failed, with the reason.
+func layoutFailures(_ view: View) -> [String] {
+  var failures: [String] = []
+  if let widget = view as? TextWidget, let error = widget.layout?.error {
+    failures.append("\(widget.kind.rawValue) \(widget.id): \(error)")
   }
+  return failures + view.children.flatMap(layoutFailures)
+}
+
+/// `demo dump`: every screen's part laid out on all cores, printed in order.
+func dump(_ options: Options) {
+  let catalog = loadCatalog(options)
+  let documents = loadDocuments(options.arguments.first ?? samplePath(), catalog: catalog, options: options)
+  let screens = chosenScreens(documents[0].document.catalog, options: options)
+  let fonts = fontSystem(options, usageStatus: 1)
   let format: DumpFormat =
     options.format == .text ? .text : .json(includingGlyphs: options.glyphs)
+  let jobs = documents.flatMap { document in screens.map { (document, $0) } }
+  let glyphs = options.glyphs
   // Each screen's tree is built, laid out, dumped and released on one worker, so memory
-  // holds one tree per core; the parts are written in the catalog's order.
-  let chosen = screens
-  let loaded = document
-  let parts = ParallelLayout.map(chosen.count) { index in
-    let tree = loaded.makeTree(on: chosen[index], shaper: fonts)
+  // holds one tree per core; the parts are written in order.
+  let parts = ParallelLayout.map(jobs.count) { index in
+    let (localized, screen) = jobs[index]
+    let tree = localized.document.makeTree(on: screen, shaper: fonts)
     tree.layoutIfNeeded()
     return Result { () throws(SnapshotError) -> (part: String, failures: [String]) in
-      let snapshot = try ScreenSnapshot(tree: tree, includingGlyphs: options.glyphs)
+      var snapshot = try ScreenSnapshot(tree: tree, includingGlyphs: glyphs)
+      snapshot.locale = localized.locale
       return (format.part(for: snapshot, at: index), layoutFailures(tree))
     }
   }
@@ -216,95 +193,143 @@ func run() {
       fail("\(error)", status: 1)
     }
   }
-  print(output + format.footer(screenCount: screens.count))
+  print(output + format.footer(screenCount: jobs.count))
   if let first = failures.first {
     fail("\(failures.count) widget(s) could not be laid out; first: \(first)", status: 1)
   }
 }
 
-/// `demo render`: one PNG per screen and the contact sheet, all checked before any is
-/// written.
-func render(
-  _ document: LayoutDocument, on screens: [Screen], fonts: FontSystem, into folder: String
-) {
-  var isDirectory: ObjCBool = false
-  guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
-    fail("--out \(folder): no such directory", status: 2)
-  }
-  guard isDirectory.boolValue else { fail("--out \(folder): not a directory", status: 2) }
-  guard FileManager.default.isWritableFile(atPath: folder) else {
-    fail("--out \(folder): not writable", status: 2)
-  }
-  // The sheet's name is taken: a screen called "contact sheet" may not overwrite it.
-  var names: [String: String] = ["contact-sheet": "the contact sheet"]
-  for screen in screens {
-    let name = fileName(screen.name)
-    if let other = names[name] {
-      fail("screens \"\(other)\" and \"\(screen.name)\" would both be \(name).png", status: 2)
-    }
-    names[name] = screen.name
-    let width = (screen.width * screen.scale).rounded()
-    let height = (screen.height * screen.scale).rounded()
-    guard width >= 1, height >= 1 else {
-      fail("screen \(screen.name): a \(width)×\(height) picture has no pixels", status: 2)
-    }
-    guard width.isFinite, height.isFinite, width * height <= Double(RGBAImage.maximumPixelCount)
-    else {
-      fail(
-        "screen \(screen.name): a \(width)×\(height) picture would have more than "
-          + "\(RGBAImage.maximumPixelCount) pixels", status: 2)
-    }
-  }
-  let sheetSize = ContactSheet.size(of: screens)
-  guard sheetSize.height <= RGBAImage.maximumPixelCount / max(sheetSize.width, 1) else {
-    fail(
-      "the contact sheet would be \(sheetSize.width)×\(sheetSize.height) pixels, more than "
-        + "\(RGBAImage.maximumPixelCount)", status: 2)
-  }
-  do {
-    var sheet = try ContactSheet(screens: screens, fonts: fonts)
-    var failures: [String] = []
-    for (index, screen) in screens.enumerated() {
-      let tree = document.makeTree(on: screen, shaper: fonts)
+/// `demo check`: the problems of every file, screen and locale; exit 1 when there is one.
+func check(_ options: Options) {
+  let catalog = loadCatalog(options)
+  let fonts = fontSystem(options, usageStatus: 2)
+  var problems: [(file: String, problem: LayoutProblem)] = []
+  for file in options.arguments {
+    let documents = loadDocuments(file, catalog: catalog, options: options)
+    let screens = chosenScreens(documents[0].document.catalog, options: options)
+    let jobs = documents.flatMap { document in screens.map { (document, $0) } }
+    let found = ParallelLayout.map(jobs.count) { index in
+      let (localized, screen) = jobs[index]
+      let tree = localized.document.makeTree(on: screen, shaper: fonts)
       tree.layoutIfNeeded()
-      failures += layoutFailures(tree)
-      let image = try WidgetRenderer(fonts: fonts, scale: screen.scale).renderScreen(tree)
-      try image.writePNG(to: folder + "/" + fileName(screen.name) + ".png")
-      try sheet.draw(tree, onScreen: index)
+      return Result { () throws(SnapshotError) -> [LayoutProblem] in
+        try LayoutProblem.problems(in: tree, locale: localized.locale)
+      }
     }
-    try sheet.image.writePNG(to: folder + "/contact-sheet.png")
-    if let first = failures.first {
-      fail("\(failures.count) widget(s) could not be laid out; first: \(first)", status: 1)
+    for result in found {
+      switch result {
+      case .success(let list): problems += list.map { (file, $0) }
+      case .failure(let error): fail("\(file): \(error)", status: 2)
+      }
     }
+  }
+  let prefixesFile = options.arguments.count > 1
+  switch options.format {
+  case .text:
+    let lines = problems.map { (prefixesFile ? "\($0.file): " : "") + $0.problem.line }
+    if !lines.isEmpty { print(lines.joined(separator: "\n")) }
+  case .json:
+    let items: [JSONOutput] = problems.map { item in
+      var members: [(String, JSONOutput)] = [
+        ("file", .string(item.file)), ("screen", .string(item.problem.screen)),
+      ]
+      if let locale = item.problem.locale { members.append(("locale", .string(locale))) }
+      members += [
+        ("id", .string(item.problem.id)), ("kind", .string(item.problem.kind.rawValue)),
+        ("message", .string(item.problem.message)),
+      ]
+      return .object(members)
+    }
+    print(JSONOutput.object([("problems", .array(items))]).serialized(indent: 2))
+  }
+  if !problems.isEmpty { exit(1) }
+}
+
+/// `demo screens`: the catalog, one screen per line or as JSON.
+func listScreens(_ options: Options) {
+  let catalog = loadCatalog(options)
+  let screens = options.landscape ? catalog.screens.map(\.landscape) : catalog.screens
+  switch options.format {
+  case .text:
+    let width = screens.map(\.name.count).max() ?? 0
+    for screen in screens {
+      let name = screen.name.padding(toLength: width, withPad: " ", startingAt: 0)
+      print(
+        "\(name)  \(number(screen.width))×\(number(screen.height))  "
+          + "@\(number(screen.scale))x  \(number(screen.dpi)) dpi")
+    }
+  case .json:
+    let items: [JSONOutput] = screens.map { screen in
+      .object([
+        ("name", .string(screen.name)), ("width", .number(screen.width)),
+        ("height", .number(screen.height)), ("scale", .number(screen.scale)),
+        ("dpi", .number(screen.dpi)),
+      ])
+    }
+    print(JSONOutput.object([("screens", .array(items))]).serialized(indent: 2))
+  }
+}
+
+/// `demo fonts`: how each name resolves, and its fallback chain.
+func explainFonts(_ options: Options) {
+  var language: Language?
+  if let tag = options.language {
+    do {
+      language = try Language(tag)
+    } catch {
+      fail("--language: \(error)", status: 2)
+    }
+  }
+  var fonts: [Font] = []
+  for name in options.arguments {
+    do {
+      fonts.append(try Font(name, defaultPointSize: 17))
+    } catch {
+      fail("\(error)", status: 2)
+    }
+  }
+  let system = fontSystem(options, usageStatus: 1)
+  var blocks: [String] = []
+  for font in fonts {
+    do {
+      let resolution = try system.explain(font.descriptor, language: language)
+      blocks.append("\(font)\n\(resolution)")
+    } catch {
+      fail("\(font): \(error)", status: 1)
+    }
+  }
+  print(blocks.joined(separator: "\n\n"))
+}
+
+func number(_ value: Double) -> String {
+  value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+}
+
+func run() {
+  let options: Options
+  do {
+    options = try parse(Array(CommandLine.arguments.dropFirst()))
   } catch {
-    fail("\(error)", status: 1)
+    let arguments = CommandLine.arguments.dropFirst()
+    let command = arguments.first.flatMap(Subcommand.init(rawValue:))
+    fail("\(error)\n\n\(usage(command))", status: 2)
   }
-}
-
-/// A screen's name as a file name: each run of characters other than letters and digits
-/// becomes one `-`.
-func fileName(_ name: String) -> String {
-  var result = ""
-  var inRun = false
-  for character in name {
-    if character.isLetter || character.isNumber {
-      result.append(character)
-      inRun = false
-    } else if !inRun {
-      result.append("-")
-      inRun = true
-    }
+  if options.version {
+    print("demo \(demoVersion) (FontFit)")
+    return
   }
-  return result
-}
-
-/// The text widgets of a laid-out tree whose layout failed, with the reason.
-func layoutFailures(_ view: View) -> [String] {
-  var failures: [String] = []
-  if let widget = view as? TextWidget, let error = widget.layout?.error {
-    failures.append("\(widget.kind.rawValue) \(widget.id): \(error)")
+  if options.help {
+    let named = CommandLine.arguments.dropFirst().first.flatMap(Subcommand.init(rawValue:))
+    print(usage(named))
+    return
   }
-  return failures + view.children.flatMap(layoutFailures)
+  switch options.command {
+  case .dump: dump(options)
+  case .check: check(options)
+  case .render: render(options)
+  case .screens: listScreens(options)
+  case .fonts: explainFonts(options)
+  }
 }
 
 run()

@@ -35,25 +35,32 @@ public struct LayoutDocument: Hashable, Sendable {
   public var catalog: ScreenCatalog
   /// The root widget.
   public var root: WidgetDescription
+  /// The strings the texts were looked up in, or nil for literal texts.
+  public var localization: Localization?
 
   /// Loads the description file at `path`.
   ///
   /// - Parameters:
   ///   - path: The file.
   ///   - catalog: The screens that names may refer to.
-  /// - Returns: The validated layout.
-  /// - Throws: ``DescriptionError`` saying where the file is wrong.
-  public static func load(path: String, catalog: ScreenCatalog) throws(DescriptionError)
-    -> LayoutDocument
-  {
-    try LayoutDocument(reader: DescriptionReader(path: path), catalog: catalog)
+  ///   - localization: The strings `"@key"` texts are looked up in, or pseudo-localisation;
+  ///     nil when the layout's texts are literal.
+  /// - Returns: The validated layout, its texts localised.
+  /// - Throws: ``DescriptionError`` saying where the file is wrong, or which string is missing.
+  public static func load(
+    path: String, catalog: ScreenCatalog, localization: Localization? = nil
+  ) throws(DescriptionError) -> LayoutDocument {
+    try LayoutDocument(
+      reader: DescriptionReader(path: path), catalog: catalog, localization: localization)
   }
 
   /// Reads a description from `text`, naming it `file` in errors.
-  public static func parse(_ text: String, file: String, catalog: ScreenCatalog)
-    throws(DescriptionError) -> LayoutDocument
-  {
-    try LayoutDocument(reader: DescriptionReader(text: text, file: file), catalog: catalog)
+  public static func parse(
+    _ text: String, file: String, catalog: ScreenCatalog, localization: Localization? = nil
+  ) throws(DescriptionError) -> LayoutDocument {
+    try LayoutDocument(
+      reader: DescriptionReader(text: text, file: file), catalog: catalog,
+      localization: localization)
   }
 
   /// Builds the widget tree shown on `screen`, measured by `shaper`; call
@@ -71,8 +78,11 @@ public struct LayoutDocument: Hashable, Sendable {
       frameScaling: frameScaling, textScale: textScale, shaper: shaper, language: language)
   }
 
-  private init(reader: DescriptionReader, catalog: ScreenCatalog) throws(DescriptionError) {
+  private init(
+    reader: DescriptionReader, catalog: ScreenCatalog, localization: Localization?
+  ) throws(DescriptionError) {
     file = reader.file
+    self.localization = localization
     let top = try reader.object(reader.root, at: "")
     try reader.checkKeys(
       top,
@@ -104,7 +114,8 @@ public struct LayoutDocument: Hashable, Sendable {
     guard let rootNode = top.member("root") else {
       throw reader.error(at: reader.root, path: "", "missing key \"root\" (the widget tree)")
     }
-    root = try WidgetParser(reader: reader).widget(rootNode, at: "root")
+    root = try WidgetParser(reader: reader, localization: localization).widget(
+      rootNode, at: "root")
   }
 
   private static func screen(

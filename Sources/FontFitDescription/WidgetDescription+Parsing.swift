@@ -5,6 +5,8 @@ import FontFitWidgets
 /// Reads widget objects into ``WidgetDescription`` values.
 struct WidgetParser {
   let reader: DescriptionReader
+  /// The strings `"@key"` texts are looked up in; nil for literal texts.
+  var localization: Localization?
   /// The font names read so far, each parsed once: a layout names a few fonts many times.
   private let fonts = ParsedFonts()
 
@@ -75,11 +77,12 @@ struct WidgetParser {
     }
     for key in ["text", "title"] {
       if let text = object.member(key) {
-        description.text = try reader.string(text, at: join(path, key))
+        description.text = try reader.text(text, at: join(path, key), localization: localization)
       }
     }
     if let placeholder = object.member("placeholder") {
-      description.placeholder = try reader.string(placeholder, at: join(path, "placeholder"))
+      description.placeholder = try reader.text(
+        placeholder, at: join(path, "placeholder"), localization: localization)
     }
     if let value = object.member("textAlignment") {
       description.textAlignment = try reader.choice(

@@ -20,7 +20,7 @@ public struct FontError: Error, Hashable, Sendable, CustomStringConvertible {
   public var code: Int32
   /// What went wrong.
   public var message: String
-  /// The font file involved, when there is one.
+  /// The font file or font directory involved, when there is one.
   public var file: String?
 
   /// Creates an error.

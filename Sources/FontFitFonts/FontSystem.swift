@@ -17,6 +17,8 @@ public final class FontSystem: Sendable {
   let library: FreeTypeLibrary
   /// The bounds of the caches.
   public let cacheLimits: CacheSizes
+  /// Where the fonts come from, as the font system was made with.
+  public let sources: FontSources
   /// The caches, guarded: resolutions, chains and fallback answers by descriptor and language,
   /// open faces by file and index, shaped texts by text, descriptor and options.
   private let caches: Mutex<Caches>
@@ -103,14 +105,26 @@ public final class FontSystem: Sendable {
     }
   }
 
-  /// Loads the system's Fontconfig configuration and initialises FreeType.
+  /// Loads a Fontconfig configuration with the fonts of `sources` and initialises FreeType.
   ///
-  /// - Parameter cacheLimits: The bounds of the caches.
-  /// - Throws: ``FontError`` when either library fails to start.
-  public init(cacheLimits: CacheSizes = CacheSizes()) throws(FontError) {
-    resolver = try FontconfigResolver()
+  /// The system's configuration and fonts by default. Each font system has its own
+  /// configuration and caches (faces are cached by file), so systems of different sources
+  /// never answer with each other's fonts.
+  ///
+  /// - Parameters:
+  ///   - cacheLimits: The bounds of the caches.
+  ///   - sources: Where the fonts come from: the system's fonts, with or without application
+  ///     font directories, or only such directories.
+  /// - Throws: ``FontError`` when either library fails to start, or when a directory of
+  ///   `sources` does not exist, is not a directory or holds no font file (the error's
+  ///   ``FontError/file`` names it).
+  public init(cacheLimits: CacheSizes = CacheSizes(), sources: FontSources = .system)
+    throws(FontError)
+  {
+    resolver = try FontconfigResolver(sources: sources)
     library = try FreeTypeLibrary()
     self.cacheLimits = cacheLimits
+    self.sources = sources
     caches = Mutex(Caches(cacheLimits))
   }
 
@@ -131,7 +145,7 @@ public final class FontSystem: Sendable {
 
   private static let sharedSystem = Mutex<FontSystem?>(nil)
 
-  /// The process-wide font system, created on first use.
+  /// The process-wide font system of the system's fonts, created on first use.
   ///
   /// - Throws: ``FontError`` when Fontconfig or FreeType fails to start.
   public static func shared() throws(FontError) -> FontSystem {
@@ -158,6 +172,33 @@ public final class FontSystem: Sendable {
     let resolved = try resolver.resolve(descriptor, language: language)
     caches.withLock { $0.resolutions.insert(resolved, for: key) }
     return resolved
+  }
+
+  /// How `descriptor` resolves: the chosen face, whether it is a substitution, and the faces
+  /// a character it lacks falls back along, for showing a user (as `demo fonts NAME` does).
+  ///
+  /// The fallback chain starts with the chosen face and goes on with the faces of
+  /// Fontconfig's sorted list (`FcFontSort`) that add coverage, in order, each file and face
+  /// once, at most ``FontResolution/chainLimit`` in all: the faces ``shape(_:font:options:)``
+  /// looks for a missing character in, first to last.
+  ///
+  /// - Parameters:
+  ///   - descriptor: The families, weight and slant asked for.
+  ///   - language: The text's language, which Fontconfig weighs in its choice; nil for none.
+  /// - Returns: The resolution and its fallback chain.
+  /// - Throws: ``FontError`` when Fontconfig fails.
+  public func explain(_ descriptor: FontDescriptor, language: Language? = nil)
+    throws(FontError) -> FontResolution
+  {
+    let resolved = try resolve(descriptor, language: language)
+    var seen: Set<FaceKey> = [FaceKey(resolved)]
+    var chain = [resolved]
+    for candidate in try fallbackChain(for: descriptor, language: language)
+    where chain.count < FontResolution.chainLimit && seen.insert(FaceKey(candidate.resolved)).inserted {
+      chain.append(candidate.resolved)
+    }
+    return FontResolution(
+      requested: descriptor, language: language, resolved: resolved, fallbackChain: chain)
   }
 
   /// The vertical metrics of the face chosen for `descriptor`, in ems.

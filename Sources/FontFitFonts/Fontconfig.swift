@@ -1,4 +1,5 @@
 internal import CFontconfig
+internal import Glibc
 import Synchronization
 
 /// Resolves font names to files with one reused Fontconfig configuration.
@@ -7,7 +8,7 @@ import Synchronization
 /// The configuration is destroyed with the resolver; `FcFini` is never called, since other
 /// code in the process may use Fontconfig too.
 final class FontconfigResolver: Sendable {
-  /// The configuration, loaded once with the system's fonts.
+  /// The configuration, loaded once with its fonts.
   private let config: Mutex<Handle>
 
   /// The raw `FcConfig`; `@unchecked Sendable` because it is only reachable under the lock.
@@ -15,18 +16,198 @@ final class FontconfigResolver: Sendable {
     let config: OpaquePointer
   }
 
-  /// Loads the system configuration and its fonts.
-  init() throws(FontError) {
-    guard let config = FcInitLoadConfigAndFonts() else {
-      throw FontError(
-        library: .fontconfig, function: "FcInitLoadConfigAndFonts",
-        message: "could not load the Fontconfig configuration")
+  /// Loads a configuration with the fonts of `sources`.
+  ///
+  /// With the system's fonts, this is the system configuration (`FcInitLoadConfigAndFonts`)
+  /// with each directory added as application fonts (`FcConfigAppFontAddDir`). Without them,
+  /// see ``rulesOnlyConfig()``: the directories are then the only fonts.
+  ///
+  /// - Throws: ``FontError`` when the configuration cannot be loaded, or when a directory is
+  ///   missing, unreadable or holds no font file, naming it.
+  init(sources: FontSources = .system) throws(FontError) {
+    let config: OpaquePointer
+    if sources.includesSystemFonts {
+      guard let loaded = FcInitLoadConfigAndFonts() else {
+        throw FontError(
+          library: .fontconfig, function: "FcInitLoadConfigAndFonts",
+          message: "could not load the Fontconfig configuration")
+      }
+      config = loaded
+    } else {
+      config = try Self.rulesOnlyConfig()
+    }
+    do throws(FontError) {
+      if !sources.includesSystemFonts && sources.directories.isEmpty {
+        throw FontError(
+          library: .fontconfig, function: "FcConfigAppFontAddDir",
+          message: "no font directory is given and the system's fonts are excluded")
+      }
+      try Self.addFonts(in: sources.directories, to: config)
+    } catch {
+      FcConfigDestroy(config)
+      throw error
     }
     self.config = Mutex(Handle(config: config))
   }
 
+  /// Rule files of `conf.d` that load per-user or per-machine customisation, left out of a
+  /// configuration without the system's fonts.
+  static let customisationRuleFiles: Set<String> = ["50-user.conf", "51-local.conf"]
+
+  /// A configuration with Fontconfig's usual rules but no fonts yet; the caller destroys it.
+  ///
+  /// The rules are the rule files of the system's `conf.d` (found as `fonts.conf` finds it),
+  /// loaded in Fontconfig's order, so generic names (`sans-serif` → `DejaVu Sans`, …), metric
+  /// aliases and language preferences work as usual. Not loaded are `fonts.conf` itself, whose
+  /// `<dir>` entries name the system's fonts, and ``customisationRuleFiles``, which load the
+  /// user's and the machine's own files (`~/.config/fontconfig/fonts.conf`, `local.conf`):
+  /// those may add rules that differ between machines.
+  ///
+  /// Fonts come only from application directories: `FcConfigBuildFonts` is never called, so
+  /// even a `<dir>` in some rule file is never scanned (this machine's `conf.d` has none), and
+  /// the configuration's set of system fonts stays empty. Scans are cached in the user's
+  /// Fontconfig cache directory (`~/.cache/fontconfig`), as the system configuration caches
+  /// application directories; without a cache directory Fontconfig complains on stderr.
+  private static func rulesOnlyConfig() throws(FontError) -> OpaquePointer {
+    guard let config = FcConfigCreate() else {
+      throw FontError(library: .fontconfig, function: "FcConfigCreate", message: "out of memory")
+    }
+    var document = "<?xml version=\"1.0\"?>\n<fontconfig>\n"
+    document += "  <cachedir prefix=\"xdg\">fontconfig</cachedir>\n"
+    for file in ruleFiles() {
+      document += "  <include ignore_missing=\"yes\">\(xmlEscaped(file))</include>\n"
+    }
+    document += "</fontconfig>\n"
+    guard FcConfigParseAndLoadFromMemory(config, document, 1) != 0 else {
+      FcConfigDestroy(config)
+      throw FontError(
+        library: .fontconfig, function: "FcConfigParseAndLoadFromMemory",
+        message: "could not load Fontconfig's rule files")
+    }
+    return config
+  }
+
+  /// The paths of the system's rule files in the order Fontconfig loads a `conf.d`: names
+  /// starting with a digit and ending in `.conf`, by bytes; empty without a `conf.d`.
+  private static func ruleFiles() -> [String] {
+    guard let found = FcConfigGetFilename(nil, "conf.d") else { return [] }
+    let directory = String(cString: found)
+    FcStrFree(found)
+    guard let stream = opendir(directory) else { return [] }
+    defer { closedir(stream) }
+    var names: [String] = []
+    while let entry = readdir(stream) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      guard let first = name.utf8.first, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first),
+        name.utf8.count > 5, name.hasSuffix(".conf"), !customisationRuleFiles.contains(name)
+      else { continue }
+      names.append(name)
+    }
+    return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map {
+      directory + "/" + $0
+    }
+  }
+
+  /// Adds the fonts of each directory (and its subdirectories) to `config` as application
+  /// fonts.
+  ///
+  /// - Throws: ``FontError`` naming a directory that is empty as a name, does not exist, is
+  ///   not a directory, cannot be scanned, or holds no font file Fontconfig accepts.
+  private static func addFonts(in directories: [String], to config: OpaquePointer)
+    throws(FontError)
+  {
+    var added: [String] = []
+    for directory in directories {
+      func failure(_ message: String, path: String? = nil) -> FontError {
+        FontError(
+          library: .fontconfig, function: "FcConfigAppFontAddDir", message: message,
+          file: path ?? directory)
+      }
+      guard !directory.isEmpty else { throw failure("the font directory's name is empty") }
+      // Absolute, with `~` expanded and `.` and `..` removed, as Fontconfig stores it.
+      guard let canonical = FcStrCopyFilename(directory) else {
+        throw failure("the font directory's name cannot be read")
+      }
+      let path = String(cString: canonical)
+      FcStrFree(canonical)
+      guard access(path, F_OK) == 0 else {
+        throw failure("the font directory does not exist", path: path)
+      }
+      guard FcFileIsDir(path) != 0 else {
+        throw failure("the font directory is not a directory", path: path)
+      }
+      guard FcConfigAppFontAddDir(config, path) != 0 else {
+        throw failure("the font directory cannot be scanned", path: path)
+      }
+      added.append(path)
+    }
+    guard !added.isEmpty else { return }
+    let files = try fontFiles(of: config, in: FcSetApplication)
+    for path in added {
+      let prefix = path.hasSuffix("/") ? path : path + "/"
+      guard files.contains(where: { $0.hasPrefix(prefix) }) else {
+        throw FontError(
+          library: .fontconfig, function: "FcConfigAppFontAddDir",
+          message: "the font directory holds no font file", file: path)
+      }
+    }
+  }
+
+  /// The files of the configuration's system or application fonts.
+  private static func fontFiles(of config: OpaquePointer, in kind: FcSetName)
+    throws(FontError) -> [String]
+  {
+    guard let set = FcConfigGetFonts(config, kind) else { return [] }
+    var files: [String] = []
+    for index in 0..<Int(set.pointee.nfont) {
+      guard let font = set.pointee.fonts[index], let file = try string(font, "file") else {
+        continue
+      }
+      files.append(file)
+    }
+    return files
+  }
+
+  /// `text` with XML's special characters escaped, for an attribute or element.
+  private static func xmlEscaped(_ text: String) -> String {
+    var escaped = ""
+    for character in text {
+      switch character {
+      case "&": escaped += "&amp;"
+      case "<": escaped += "&lt;"
+      case ">": escaped += "&gt;"
+      case "\"": escaped += "&quot;"
+      default: escaped.append(character)
+      }
+    }
+    return escaped
+  }
+
   deinit {
     config.withLock { FcConfigDestroy($0.config) }
+  }
+
+  /// The files of every font in the configuration, system and application fonts alike, in
+  /// Fontconfig's order.
+  func fontFiles() throws(FontError) -> [String] {
+    try config.withLock { (handle) throws(FontError) -> [String] in
+      var files: [String] = []
+      for kind in [FcSetSystem, FcSetApplication] {
+        files += try Self.fontFiles(of: handle.config, in: kind)
+      }
+      return files
+    }
+  }
+
+  /// Deletes the cache files Fontconfig wrote for `directory`'s fonts, as a test does before
+  /// it deletes a temporary font directory.
+  ///
+  /// - Returns: Whether Fontconfig could remove them (it can when there are none).
+  @discardableResult
+  func removeCacheFiles(of directory: String) -> Bool {
+    config.withLock { FcDirCacheUnlink(directory, $0.config) != 0 }
   }
 
   /// The face Fontconfig matches for `font`: the best of the installed fonts, never nothing

@@ -15,14 +15,16 @@ extension LayoutSnapshot {
 
 extension ScreenSnapshot {
   func jsonOutput(includingGlyphs: Bool) -> JSONOutput {
-    .object([
+    var members: [(String, JSONOutput)] = [
       ("name", .string(screen.name)),
       ("width", .number(screen.width)),
       ("height", .number(screen.height)),
       ("scale", .number(screen.scale)),
       ("dpi", .number(screen.dpi)),
-      ("root", root.jsonOutput(includingGlyphs: includingGlyphs)),
-    ])
+    ]
+    if let locale { members.append(("locale", .string(locale))) }
+    members.append(("root", root.jsonOutput(includingGlyphs: includingGlyphs)))
+    return .object(members)
   }
 }
 

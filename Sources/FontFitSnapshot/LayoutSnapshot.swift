@@ -51,6 +51,8 @@ public enum SnapshotError: Error, Hashable, Sendable, CustomStringConvertible {
 public struct ScreenSnapshot: Hashable, Sendable, Codable {
   /// The screen.
   public var screen: Screen
+  /// The locale of the texts, when the layout was localised; the dumps name it.
+  public var locale: String?
   /// The root widget.
   public var root: WidgetSnapshot
 
@@ -64,6 +66,7 @@ public struct ScreenSnapshot: Hashable, Sendable, Codable {
   public init(tree: View, includingGlyphs: Bool = true) throws(SnapshotError) {
     guard let environment = tree.environment else { throw .noEnvironment(rootID: tree.id) }
     screen = environment.screen
+    locale = nil
     root = try WidgetSnapshot(tree, includingGlyphs: includingGlyphs)
   }
 }

@@ -23,6 +23,7 @@ extension ScreenSnapshot {
   /// The text dump of this screen.
   public var text: String {
     var output = screen.summary
+    if let locale { output += " · locale " + locale }
     output.reserveCapacity(1024)
     root.appendText(depth: 1, to: &output)
     return output

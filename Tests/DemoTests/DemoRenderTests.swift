@@ -66,7 +66,7 @@ struct DemoRenderTests {
       ),
       (["render", "--out", file], "not a directory"),
       (["render"], "render needs --out DIR"),
-      (["render", "--out", scratch.url.path, "--format", "json"], "not render"),
+      (["render", "--out", scratch.url.path, "--format", "json"], "not an option of render"),
     ] {
       let run = try runDemo(arguments)
       #expect(run.status == 2, "\(arguments)")

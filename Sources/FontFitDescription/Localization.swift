@@ -1,0 +1,139 @@
+// Localised texts: a description's `"@key"` texts looked up in one locale's strings table, and
+// pseudo-localisation, the classic way to find truncation before translators do.
+
+import FontFitText
+import Foundation
+
+/// The strings a layout's `"@key"` texts are looked up in: one locale's table, or
+/// pseudo-localisation.
+///
+/// A text, title or placeholder that starts with `@` names a key (`"@greeting"`); `@@` stands
+/// for a literal `@` at the start (`"@@home"` is the text `@home`). A strings table is a JSON
+/// file `DIR/<locale>.json` holding one object of string values: `{"greeting": "Hallo"}`.
+public struct Localization: Hashable, Sendable {
+  /// The locale's name, as the dumps and `check` name it: `de`, `en`, `pseudo`.
+  public var locale: String
+  /// The table's file, for messages; nil for pseudo-localisation without a base table.
+  public var file: String?
+  /// The texts by key.
+  private var strings: [String: String]
+  /// Whether every text is pseudo-localised (longer, with accents).
+  public var isPseudo: Bool
+
+  /// The name `--locale` gives pseudo-localisation.
+  public static let pseudoLocale = "pseudo"
+
+  /// The locale `table(in:locale:)` and pseudo-localisation prefer as their base.
+  public static let defaultLocale = "en"
+
+  /// The table of `locale` in `directory`: `directory/<locale>.json`.
+  ///
+  /// - Throws: ``DescriptionError`` naming the file when it cannot be read, is not JSON, is not
+  ///   one object of strings, or has an empty key.
+  public static func table(in directory: String, locale: String) throws(DescriptionError)
+    -> Localization
+  {
+    let path = (directory as NSString).appendingPathComponent(locale + ".json")
+    let reader = try DescriptionReader(path: path)
+    let object = try reader.object(reader.root, at: "")
+    var strings: [String: String] = [:]
+    for member in object.members {
+      guard !member.key.isEmpty else {
+        throw DescriptionError(
+          file: path, line: member.keyLocation.line, column: member.keyLocation.column,
+          message: "expected a non-empty key")
+      }
+      strings[member.key] = try reader.string(member.value, at: member.key)
+    }
+    return Localization(locale: locale, file: path, strings: strings, isPseudo: false)
+  }
+
+  /// The locales that have a table in `directory`: the names of its `.json` files, sorted.
+  ///
+  /// - Throws: ``DescriptionError`` when the directory cannot be read or has no table.
+  public static func locales(in directory: String) throws(DescriptionError) -> [String] {
+    let names: [String]
+    do {
+      names = try FileManager.default.contentsOfDirectory(atPath: directory)
+    } catch {
+      throw DescriptionError(file: directory, message: "is not a readable directory of strings")
+    }
+    let locales = names.filter { $0.hasSuffix(".json") && $0.count > 5 }.map {
+      String($0.dropLast(5))
+    }.sorted()
+    guard !locales.isEmpty else {
+      throw DescriptionError(
+        file: directory, message: "has no strings table (a file such as en.json)")
+    }
+    return locales
+  }
+
+  /// Pseudo-localisation: every text, literal or looked up in `base`, made about 40% longer
+  /// with accented letters and marked at both ends, so that truncation and hard-coded texts
+  /// show before translators start.
+  ///
+  /// - Parameter base: The table `"@key"` texts are looked up in; nil when the layout has none.
+  public static func pseudo(base: Localization?) -> Localization {
+    Localization(
+      locale: pseudoLocale, file: base?.file, strings: base?.strings ?? [:], isPseudo: true)
+  }
+
+  /// The text for `key`, pseudo-localised when this is pseudo-localisation; nil when the table
+  /// has no such key.
+  public func text(forKey key: String) -> String? {
+    guard let text = strings[key] else { return nil }
+    return isPseudo ? Self.pseudoLocalized(text) : text
+  }
+
+  /// A literal text as this localisation shows it: as it is, or pseudo-localised.
+  public func literal(_ text: String) -> String {
+    isPseudo ? Self.pseudoLocalized(text) : text
+  }
+
+  /// `text` with its letters accented and about 40% more text after it, between brackets:
+  /// `Settings` becomes `[Šéţţîñĝš Šéţ]`. Line breaks and spaces are kept; an empty text stays
+  /// empty.
+  public static func pseudoLocalized(_ text: String) -> String {
+    guard !text.isEmpty else { return text }
+    let accented = String(text.map { accents[$0] ?? $0 })
+    // The first 40% of the text again, so words stay words and lines break as they would.
+    let extra = accented.prefix(max(1, (accented.count * 2 + 4) / 5))
+      .map { $0.isNewline ? " " : $0 }
+    return "[" + accented + " " + String(extra).trimmingCharacters(in: .whitespaces) + "]"
+  }
+
+  private static let accents: [Character: Character] = [
+    "a": "á", "b": "ƀ", "c": "ç", "d": "ð", "e": "é", "f": "ƒ", "g": "ĝ", "h": "ĥ", "i": "î",
+    "j": "ĵ", "k": "ķ", "l": "ļ", "m": "ɱ", "n": "ñ", "o": "ö", "p": "þ", "r": "ŕ", "s": "š",
+    "t": "ţ", "u": "û", "w": "ŵ", "y": "ý", "z": "ž", "A": "Å", "C": "Ç", "D": "Ð", "E": "É",
+    "G": "Ĝ", "H": "Ĥ", "I": "Î", "J": "Ĵ", "K": "Ķ", "L": "Ļ", "N": "Ñ", "O": "Ö", "R": "Ŕ",
+    "S": "Š", "T": "Ţ", "U": "Û", "W": "Ŵ", "Y": "Ý", "Z": "Ž",
+  ]
+}
+
+extension DescriptionReader {
+  /// A text value (`text`, `title`, `placeholder`) with `"@key"` looked up in `localization`.
+  func text(_ node: JSONNode, at path: String, localization: Localization?)
+    throws(DescriptionError) -> String
+  {
+    let value = try string(node, at: path)
+    if value.hasPrefix("@@") { return localization?.literal(String(value.dropFirst())) ?? String(value.dropFirst()) }
+    guard value.hasPrefix("@"), value.count > 1 else {
+      return localization?.literal(value) ?? value
+    }
+    let key = String(value.dropFirst())
+    guard let localization else {
+      throw error(
+        at: node, path: path,
+        "\(TextFormat.quoted(value)) names the string \(TextFormat.quoted(key)), but no strings "
+          + "table was given (demo: --strings DIR --locale NAME; write @@ for a literal @)")
+    }
+    guard let text = localization.text(forKey: key) else {
+      let table = localization.file.map { " (\($0))" } ?? ""
+      throw error(
+        at: node, path: path,
+        "no string \(TextFormat.quoted(key)) in locale \(localization.locale)\(table)")
+    }
+    return text
+  }
+}

@@ -63,7 +63,8 @@ func loadDocuments(_ path: String, catalog: ScreenCatalog, options: Options)
       }
     }
     documents.append(
-      LocalizedDocument(document: document, locale: options.locales.isEmpty ? nil : localization?.locale))
+      LocalizedDocument(
+        document: document, locale: options.locales.isEmpty ? nil : localization?.locale))
   }
   return documents
 }
@@ -88,7 +89,8 @@ func localizations(for path: String, options: Options) -> [Localization?] {
   }
   do {
     let available = try Localization.locales(in: directory)
-    let base = available.contains(Localization.defaultLocale)
+    let base =
+      available.contains(Localization.defaultLocale)
       ? Localization.defaultLocale : available[0]
     var names: [String] = []
     for locale in options.locales.isEmpty ? [base] : options.locales {
@@ -163,7 +165,8 @@ func layoutFailures(_ view: View) -> [String] {
 /// `demo dump`: every screen's part laid out on all cores, printed in order.
 func dump(_ options: Options) {
   let catalog = loadCatalog(options)
-  let documents = loadDocuments(options.arguments.first ?? samplePath(), catalog: catalog, options: options)
+  let documents = loadDocuments(
+    options.arguments.first ?? samplePath(), catalog: catalog, options: options)
   let screens = chosenScreens(documents[0].document.catalog, options: options)
   let fonts = fontSystem(options, usageStatus: 1)
   let format: DumpFormat =

@@ -50,7 +50,12 @@ public struct LayoutDocument: Hashable, Sendable {
   public static func load(
     path: String, catalog: ScreenCatalog, localization: Localization? = nil
   ) throws(DescriptionError) -> LayoutDocument {
-    try LayoutDocument(
+    if path.lowercased().hasSuffix(".xml") {  // XML description: XMLDescription.swift
+      return try XMLDescription.read(path: path) { (reader) throws(DescriptionError) in
+        try LayoutDocument(reader: reader, catalog: catalog, localization: localization)
+      }
+    }
+    return try LayoutDocument(
       reader: DescriptionReader(path: path), catalog: catalog, localization: localization)
   }
 

@@ -73,6 +73,7 @@ public struct Localization: Hashable, Sendable {
   /// show before translators start.
   ///
   /// - Parameter base: The table `"@key"` texts are looked up in; nil when the layout has none.
+  /// - Returns: The pseudo-localisation, named ``pseudoLocale``.
   public static func pseudo(base: Localization?) -> Localization {
     Localization(
       locale: pseudoLocale, file: base?.file, strings: base?.strings ?? [:], isPseudo: true)
@@ -90,7 +91,8 @@ public struct Localization: Hashable, Sendable {
     isPseudo ? Self.pseudoLocalized(text) : text
   }
 
-  /// `text` with its letters accented and about 40% more text after it, between brackets:
+  /// `text` with its letters accented and about 40% more text after it, between brackets.
+  ///
   /// `Settings` becomes `[Šéţţîñĝš Šéţ]`. Line breaks and spaces are kept; an empty text stays
   /// empty.
   public static func pseudoLocalized(_ text: String) -> String {
@@ -117,7 +119,10 @@ extension DescriptionReader {
     throws(DescriptionError) -> String
   {
     let value = try string(node, at: path)
-    if value.hasPrefix("@@") { return localization?.literal(String(value.dropFirst())) ?? String(value.dropFirst()) }
+    if value.hasPrefix("@@") {
+      let literal = String(value.dropFirst())
+      return localization?.literal(literal) ?? literal
+    }
     guard value.hasPrefix("@"), value.count > 1 else {
       return localization?.literal(value) ?? value
     }

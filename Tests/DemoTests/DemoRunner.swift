@@ -76,7 +76,7 @@ struct DemoNotFound: Error, CustomStringConvertible {
 
 /// Runs `demo` with `arguments`, capturing its output through files so that large outputs
 /// cannot fill a pipe and block the child.
-func runDemo(_ arguments: [String]) throws -> DemoRun {
+func runDemo(_ arguments: [String], in directory: URL? = nil) throws -> DemoRun {
   let executable = try demoExecutable()
   let scratch = try ScratchDirectory()
   defer { scratch.remove() }
@@ -90,6 +90,7 @@ func runDemo(_ arguments: [String]) throws -> DemoRun {
   let process = Process()
   process.executableURL = executable
   process.arguments = arguments
+  if let directory { process.currentDirectoryURL = directory }
   process.standardInput = FileHandle.nullDevice
   process.standardOutput = outHandle
   process.standardError = errHandle
@@ -149,3 +150,7 @@ func jsonScreens(_ run: DemoRun) throws -> [[String: Any]] {
   #expect(Array(top.keys) == ["screens"])
   return try #require(top["screens"] as? [[String: Any]], "\"screens\" is not an array of objects")
 }
+
+/// The package's root directory, where `Demo/Projects` is.
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  .deletingLastPathComponent().deletingLastPathComponent()

@@ -194,7 +194,9 @@ public final class FontSystem: Sendable {
     var seen: Set<FaceKey> = [FaceKey(resolved)]
     var chain = [resolved]
     for candidate in try fallbackChain(for: descriptor, language: language)
-    where chain.count < FontResolution.chainLimit && seen.insert(FaceKey(candidate.resolved)).inserted {
+    where chain.count < FontResolution.chainLimit
+      && seen.insert(FaceKey(candidate.resolved)).inserted
+    {
       chain.append(candidate.resolved)
     }
     return FontResolution(

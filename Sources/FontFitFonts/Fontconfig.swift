@@ -22,9 +22,15 @@ final class FontconfigResolver: Sendable {
   /// with each directory added as application fonts (`FcConfigAppFontAddDir`). Without them,
   /// see ``rulesOnlyConfig()``: the directories are then the only fonts.
   ///
-  /// - Throws: ``FontError`` when the configuration cannot be loaded, or when a directory is
-  ///   missing, unreadable or holds no font file, naming it.
+  /// - Throws: ``FontError`` when the configuration cannot be loaded, when only directories
+  ///   are asked for and there are none, or when a directory is missing, unreadable or holds
+  ///   no font file, naming it.
   init(sources: FontSources = .system) throws(FontError) {
+    if !sources.includesSystemFonts && sources.directories.isEmpty {
+      throw FontError(
+        library: .fontconfig, function: "FcConfigAppFontAddDir",
+        message: "no font directory is given and the system's fonts are excluded")
+    }
     let config: OpaquePointer
     if sources.includesSystemFonts {
       guard let loaded = FcInitLoadConfigAndFonts() else {
@@ -37,11 +43,6 @@ final class FontconfigResolver: Sendable {
       config = try Self.rulesOnlyConfig()
     }
     do throws(FontError) {
-      if !sources.includesSystemFonts && sources.directories.isEmpty {
-        throw FontError(
-          library: .fontconfig, function: "FcConfigAppFontAddDir",
-          message: "no font directory is given and the system's fonts are excluded")
-      }
       try Self.addFonts(in: sources.directories, to: config)
     } catch {
       FcConfigDestroy(config)
@@ -49,6 +50,9 @@ final class FontconfigResolver: Sendable {
     }
     self.config = Mutex(Handle(config: config))
   }
+
+  /// The user's Fontconfig cache directory (`~/.cache/fontconfig`), as `fonts.conf` names it.
+  private static let userCacheDirectory = "<cachedir prefix=\"xdg\">fontconfig</cachedir>"
 
   /// Rule files of `conf.d` that load per-user or per-machine customisation, left out of a
   /// configuration without the system's fonts.
@@ -64,7 +68,7 @@ final class FontconfigResolver: Sendable {
   /// those may add rules that differ between machines.
   ///
   /// Fonts come only from application directories: `FcConfigBuildFonts` is never called, so
-  /// even a `<dir>` in some rule file is never scanned (this machine's `conf.d` has none), and
+  /// even a `<dir>` in some rule file is never scanned (Debian's `conf.d` has none), and
   /// the configuration's set of system fonts stays empty. Scans are cached in the user's
   /// Fontconfig cache directory (`~/.cache/fontconfig`), as the system configuration caches
   /// application directories; without a cache directory Fontconfig complains on stderr.
@@ -73,7 +77,7 @@ final class FontconfigResolver: Sendable {
       throw FontError(library: .fontconfig, function: "FcConfigCreate", message: "out of memory")
     }
     var document = "<?xml version=\"1.0\"?>\n<fontconfig>\n"
-    document += "  <cachedir prefix=\"xdg\">fontconfig</cachedir>\n"
+    document += "  \(userCacheDirectory)\n"
     for file in ruleFiles() {
       document += "  <include ignore_missing=\"yes\">\(xmlEscaped(file))</include>\n"
     }
@@ -136,8 +140,10 @@ final class FontconfigResolver: Sendable {
         throw failure("the font directory does not exist", path: path)
       }
       guard FcFileIsDir(path) != 0 else {
-        throw failure("the font directory is not a directory", path: path)
+        throw failure("the path is not a directory", path: path)
       }
+      // The same directory twice (spelt differently, say) is scanned once.
+      guard !added.contains(path) else { continue }
       guard FcConfigAppFontAddDir(config, path) != 0 else {
         throw failure("the font directory cannot be scanned", path: path)
       }
@@ -201,13 +207,17 @@ final class FontconfigResolver: Sendable {
     }
   }
 
-  /// Deletes the cache files Fontconfig wrote for `directory`'s fonts, as a test does before
-  /// it deletes a temporary font directory.
+  /// Deletes the cache files Fontconfig wrote in the user's cache directory for the fonts
+  /// directly in `directory`, as a test does before it deletes a temporary font directory.
   ///
   /// - Returns: Whether Fontconfig could remove them (it can when there are none).
   @discardableResult
-  func removeCacheFiles(of directory: String) -> Bool {
-    config.withLock { FcDirCacheUnlink(directory, $0.config) != 0 }
+  static func removeCacheFiles(of directory: String) -> Bool {
+    guard let config = FcConfigCreate() else { return false }
+    defer { FcConfigDestroy(config) }
+    let document = "<fontconfig>\(userCacheDirectory)</fontconfig>"
+    guard FcConfigParseAndLoadFromMemory(config, document, 1) != 0 else { return false }
+    return FcDirCacheUnlink(directory, config) != 0
   }
 
   /// The face Fontconfig matches for `font`: the best of the installed fonts, never nothing

@@ -17,8 +17,8 @@ public struct FontSources: Hashable, Sendable {
   /// used too.
   public var includesSystemFonts: Bool
 
-  /// The fonts installed on the machine, and no others: what ``FontSystem/init(cacheLimits:)``
-  /// uses.
+  /// The fonts installed on the machine, and no others: what a font system uses unless told
+  /// otherwise.
   public static let system = FontSources(directories: [], includesSystemFonts: true)
 
   /// Sources of the given directories, with or without the system's fonts.

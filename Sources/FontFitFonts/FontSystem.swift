@@ -10,6 +10,9 @@ import Synchronization
 /// linearly from font units, with the font's kerning, ligatures and other default features,
 /// and line height from ascent, descent and line gap.
 ///
+/// Its fonts are the system's, unless ``FontSources`` adds application font directories or
+/// pins the fonts to directories, for results that do not depend on the machine.
+///
 /// An app usually makes one and passes it to every widget environment; ``shared()`` is a
 /// process-wide one for tools and scripts.
 public final class FontSystem: Sendable {

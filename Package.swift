@@ -76,7 +76,7 @@ let package = Package(
       ],
       path: "Demo",
       exclude: ["Projects"],
-      resources: [.copy("Resources/sample.json")]
+      resources: [.copy("Resources/sample.json"), .copy("Resources/sample.xml")]
     ),
 
     // Tests: one target per module, plus shared helpers.

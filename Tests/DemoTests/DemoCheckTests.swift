@@ -255,6 +255,31 @@ struct DemoSubcommandTests {
     }
   }
 
+  @Test("An XML layout dumps and checks exactly as its JSON twin, file by file")
+  func xmlTwins() throws {
+    for name in ["Resources/sample", "Projects/news/layout", "Projects/settings/layout"] {
+      for arguments in [[], ["--format", "json"], ["--locale", "pseudo"]] {
+        let json = try runDemo(["Demo/\(name).json"] + arguments, in: packageRoot)
+        let xml = try runDemo(["Demo/\(name).xml"] + arguments, in: packageRoot)
+        #expect(json.status == 0, "\(name) \(arguments): \(json.stderr)")
+        #expect(xml.stdout == json.stdout, "\(name) \(arguments)")
+      }
+      let json = try runDemo(["check", "Demo/\(name).json"], in: packageRoot)
+      let xml = try runDemo(["check", "Demo/\(name).xml"], in: packageRoot)
+      #expect(xml.status == json.status)
+      #expect(xml.stdout == json.stdout, "check \(name)")
+    }
+    let scratch = try ScratchDirectory()
+    defer { scratch.remove() }
+    let bad = try scratch.write(
+      "bad.xml",
+      "<layout designScreen=\"iPhone 5\">\n  <View id=\"root\" frame=\"0,0,320\"/>\n</layout>\n")
+    let run = try runDemo([bad])
+    #expect(run.status == 2)
+    #expect(run.stderr.contains("bad.xml:2:"), "\(run.stderr)")
+    #expect(run.stderr.contains("layout/View[root]@frame"), "\(run.stderr)")
+  }
+
   @Test("screens lists the catalog with sizes, scales and dpi, as text and JSON")
   func screens() throws {
     let run = try runDemo(["screens"])

@@ -1,0 +1,152 @@
+// XML description files, the way xib, GtkBuilder and Android layouts look:
+//
+//   <layout designScreen="iPhone 5">
+//     <adaptation policy="increments"/>
+//     <View id="root" frame="0,0,320,568">
+//       <Label id="title" frame="20,40,280,60" font="DejaVu Sans 17" text="…">
+//         <autoFit minimumSize="10" step="0.5"/>
+//       </Label>
+//     </View>
+//   </layout>
+//
+// libxml2 (Foundation's XMLParser) reads the file; the elements become the same JSON model a
+// JSON description parses to, located in the XML, and the JSON loader checks it. Errors name
+// the XML's line:column and an element path such as `layout/View[root]/Label[title]@font`.
+
+import FontFitText
+import Foundation
+
+/// An XML description file, read by libxml2 and converted to the JSON model.
+///
+/// The `<layout>` element's attributes are the top-level keys; its children are `<adaptation>`
+/// (several make a sequence; `<row minWidth=… increment=…/>` children make its table),
+/// `<textScale>`, `<screen>` and the one root widget. A widget element's name is its `type`,
+/// its attributes its keys, and its children its child widgets, `<autoFit>` and `<adaptation>`.
+/// Attribute values are typed by name: `frame="0,0,320,568"` is four numbers.
+struct XMLDescription {
+  /// A reader of the converted document, as the JSON loader reads it.
+  let reader: DescriptionReader
+  /// The converter, which knows which element each key path came from.
+  private let converter: XMLLayoutConverter
+
+  /// Reads the XML description file at `path`, loads it with `load` and locates its errors
+  /// in the XML.
+  ///
+  /// - Parameters:
+  ///   - path: The file.
+  ///   - load: Builds the document from a reader, as for a JSON file.
+  /// - Returns: What `load` returns.
+  /// - Throws: ``DescriptionError`` with the XML's line:column and element path.
+  static func read<Document>(
+    path: String, load: (DescriptionReader) throws(DescriptionError) -> Document
+  ) throws(DescriptionError) -> Document {
+    let description = try XMLDescription(path: path)
+    do {
+      return try load(description.reader)
+    } catch {
+      throw description.located(error)
+    }
+  }
+
+  /// Reads and converts the file at `path`.
+  init(path: String) throws(DescriptionError) {
+    let data: Data
+    do {
+      data = try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+      throw DescriptionError(file: path, message: "cannot be read: \(Self.reason(error))")
+    }
+    guard let text = String(data: data, encoding: .utf8) else {
+      throw DescriptionError(file: path, message: "is not UTF-8 text")
+    }
+    try self.init(text: text, file: path)
+  }
+
+  /// Parses and converts `text`, naming it `file` in errors.
+  init(text: String, file: String) throws(DescriptionError) {
+    let map = XMLSourceScanner.scan(text)
+    func error(at location: SourcePosition, path: String = "", _ message: String)
+      -> DescriptionError
+    {
+      DescriptionError(
+        file: file, line: location.line, column: location.column, keyPath: path, message: message
+      )
+    }
+    if let doctype = map.doctype {
+      throw error(
+        at: doctype, "a DOCTYPE is not allowed: description files have no DTD and no entities")
+    }
+    if let encoding = map.encoding, !["utf-8", "utf8"].contains(encoding.name.lowercased()) {
+      throw error(
+        at: encoding.location,
+        "unsupported encoding \(TextFormat.quoted(encoding.name)); description files are UTF-8")
+    }
+    let collector = XMLElementCollector.parse(Data(text.utf8))
+    if let failure = collector.failure {
+      let open = collector.open.last?.name
+      let path = XMLLayoutConverter.path(ofOpen: collector.open)
+      let location = SourcePosition(line: failure.line, column: failure.column)
+      // libxml2 places an early end of file after the last tag it read, and names what it
+      // expected next when the file ends inside a tag; saying the file ends is clearer.
+      let atEnd = (location.line, location.column) >= (map.end.line, map.end.column)
+      if atEnd || ([5, 77].contains(failure.code) && open != nil) {
+        throw error(
+          at: map.end, path: path,
+          "unexpected end of file" + (open.map { ": <\($0)> is not closed" } ?? ""))
+      }
+      throw error(
+        at: location, path: path, XMLElementCollector.message(code: failure.code, open: open))
+    }
+    if let open = collector.open.last {
+      throw error(
+        at: map.end, path: XMLLayoutConverter.path(ofOpen: collector.open),
+        "unexpected end of file: <\(open.name)> is not closed")
+    }
+    guard let element = collector.root else {
+      throw error(at: map.end, "the file has no XML element; expected <layout …>")
+    }
+    var converter = XMLLayoutConverter(file: file, tags: map.tags)
+    let root = try converter.layout(element)
+    self.converter = converter
+    reader = DescriptionReader(root: root, file: file)
+  }
+
+  /// `error` from loading the converted document, with the element path for its key path and
+  /// a value that should have been a number or boolean quoted rather than called a string.
+  func located(_ error: DescriptionError) -> DescriptionError {
+    guard error.file == reader.file, error.line != nil else { return error }
+    var located = error
+    located.keyPath = converter.elementPath(for: error.keyPath)
+    let vague = "found a string"
+    if let text = converter.untypedValues[error.keyPath], error.message.hasSuffix(vague) {
+      located.message = error.message.dropLast(vague.count) + "found \(TextFormat.quoted(text))"
+    }
+    return located
+  }
+
+  private static func reason(_ error: any Error) -> String {
+    let nsError = error as NSError
+    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
+      underlying.domain == NSPOSIXErrorDomain,
+      let code = POSIXErrorCode(rawValue: Int32(underlying.code))
+    {
+      return String(cString: strerror(code.rawValue))
+    }
+    if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError {
+      return "no such file"
+    }
+    return nsError.localizedDescription
+  }
+}
+
+extension DescriptionReader {
+  /// A reader of a document parsed elsewhere, such as an XML file converted to the JSON model.
+  ///
+  /// - Parameters:
+  ///   - root: The document's top-level node, every node located in the original file.
+  ///   - file: The file name used in errors.
+  init(root: JSONNode, file: String) {
+    self.file = file
+    self.root = root
+  }
+}

@@ -1,0 +1,139 @@
+// The XML description file as libxml2 reads it, through Foundation's XMLParser: the element tree
+// with decoded attribute values, or the first well-formedness error with libxml2's position.
+
+import Foundation
+import FoundationXML
+
+/// One element as libxml2 reported it.
+struct XMLParsedElement {
+  /// The element's name, such as `View` or `autoFit`.
+  var name: String
+  /// The attribute values by name: entities decoded and whitespace normalised by libxml2.
+  var attributes: [String: String]
+  /// The child elements in document order.
+  var children: [XMLParsedElement] = []
+  /// The element's place among all the document's start tags, counting from 0.
+  var ordinal: Int
+}
+
+/// The first error libxml2 reported, where, and inside which elements.
+struct XMLSyntaxFailure {
+  /// libxml2's `xmlParserErrors` code, such as 76 for a mismatched end tag.
+  var code: Int
+  /// libxml2's 1-based line.
+  var line: Int
+  /// libxml2's 1-based column.
+  var column: Int
+  /// The elements open at the error, outermost first: name and `id` attribute.
+  var openElements: [(name: String, id: String?)]
+}
+
+/// Collects the element tree of a document from XMLParser's callbacks, stopping at the first
+/// error.
+final class XMLElementCollector: NSObject, XMLParserDelegate {
+  /// The document element, once its end tag has been read.
+  private(set) var root: XMLParsedElement?
+  /// The first error, if any.
+  private(set) var failure: XMLSyntaxFailure?
+  /// The elements started and not yet ended, outermost first.
+  private(set) var open: [XMLParsedElement] = []
+  private var ordinal = 0
+
+  /// libxml2's warning codes, which XMLParser reports as errors: an undeclared entity in a
+  /// context that allows it, catalog and version notes, a namespace URI that is not absolute.
+  private static let warnings: Set<Int> = [27, 93, 97, 98, 99, 100, 102, 106, 107]
+
+  /// Parses `data` with libxml2.
+  ///
+  /// - Parameter data: The file's bytes.
+  /// - Returns: The collector holding the document element or the first error; an input that
+  ///   ends early may leave elements open with neither.
+  static func parse(_ data: Data) -> XMLElementCollector {
+    let collector = XMLElementCollector()
+    let parser = XMLParser(data: data)
+    parser.shouldProcessNamespaces = false
+    parser.shouldResolveExternalEntities = false
+    parser.delegate = collector
+    _ = parser.parse()
+    return collector
+  }
+
+  /// Starts an element.
+  func parser(
+    _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+    qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
+  ) {
+    guard failure == nil else { return }
+    open.append(XMLParsedElement(name: elementName, attributes: attributeDict, ordinal: ordinal))
+    ordinal += 1
+  }
+
+  /// Ends the innermost element.
+  func parser(
+    _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
+    qualifiedName qName: String?
+  ) {
+    guard failure == nil, let element = open.popLast() else { return }
+    if open.isEmpty {
+      root = element
+    } else {
+      open[open.count - 1].children.append(element)
+    }
+  }
+
+  /// Keeps the first error and stops.
+  func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+    let code = (parseError as NSError).code
+    guard failure == nil, !Self.warnings.contains(code) else { return }
+    failure = XMLSyntaxFailure(
+      code: code, line: max(1, parser.lineNumber), column: max(1, parser.columnNumber),
+      openElements: open.map { ($0.name, $0.attributes["id"]) })
+    parser.abortParsing()
+  }
+
+  /// What libxml2's error `code` means, for a description file's author.
+  ///
+  /// - Parameters:
+  ///   - code: An `xmlParserErrors` code.
+  ///   - open: The name of the innermost open element, if any.
+  /// - Returns: A lower-case sentence without a final period.
+  static func message(code: Int, open: String?) -> String {
+    let element = open.map { "<\($0)>" } ?? "the document element"
+    switch code {
+    case 4: return "the file has no XML element"
+    case 5, 77, 85:
+      if let open { return "unexpected end of file: <\(open)> is not closed" }
+      return "extra content after the document element"
+    case 86: return "extra content after the document element"
+    case 6, 7, 8: return "invalid character reference"
+    case 9: return "a character that XML does not allow"
+    case 23: return "an entity reference needs a ';' after its name"
+    case 22, 26, 27:
+      return "unknown entity; XML defines only &amp; &lt; &gt; &quot; &apos; and character "
+        + "references such as &#10;"
+    case 31, 32: return "unsupported encoding; description files are UTF-8"
+    case 38: return "'<' is not allowed in an attribute value; write &lt;"
+    case 39: return "expected an attribute value in quotes"
+    case 40: return "attribute value is not closed with its quote"
+    case 41: return "attribute has no value; write name=\"value\""
+    case 42: return "the same attribute is given twice"
+    case 45: return "comment is not closed with -->"
+    case 47: return "processing instruction is not closed with ?>"
+    case 57: return "XML declaration is not closed with ?>"
+    case 63: return "CDATA section is not closed with ]]>"
+    case 64: return "names starting with \"xml\" are reserved"
+    case 65: return "expected whitespace between attributes"
+    case 68: return "expected a name"
+    case 73: return "expected '>' or '/>' to end the tag"
+    case 74: return "expected an end tag </…>"
+    case 75: return "expected '=' after the attribute name"
+    case 76: return "the end tag does not match \(element)"
+    case 80: return "'--' is not allowed inside a comment"
+    case 81: return "the file is not valid UTF-8"
+    case 96: return "the XML declaration needs a version"
+    case 108, 109: return "unsupported XML version; use version=\"1.0\""
+    case 200...299: return "namespace error (libxml2 error \(code))"
+    default: return "malformed XML (libxml2 error \(code))"
+    }
+  }
+}

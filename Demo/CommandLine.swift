@@ -89,20 +89,33 @@ func parse(_ arguments: [String]) throws(UsageError) -> Options {
     options.command = command
     index = 1
   }
+  var optionsEnded = false
   while index < arguments.count {
     var argument = arguments[index]
+    if optionsEnded || argument == "--" {
+      if optionsEnded { options.arguments.append(argument) }
+      optionsEnded = true
+      index += 1
+      continue
+    }
     var inline: String?
     if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
       inline = String(argument[argument.index(after: equals)...])
       argument = String(argument[..<equals])
     }
     func value() throws(UsageError) -> String {
-      if let inline { return inline }
+      if let inline {
+        guard !inline.isEmpty else { throw UsageError(description: "\(argument) needs a value") }
+        return inline
+      }
       index += 1
-      guard index < arguments.count else {
+      guard index < arguments.count, !arguments[index].isEmpty else {
         throw UsageError(description: "\(argument) needs a value")
       }
       return arguments[index]
+    }
+    if inline != nil, ["--help", "--version"].contains(argument) {
+      throw UsageError(description: "\(argument) takes no value")
     }
     switch argument {
     case "-h", "--help": options.help = true
@@ -207,11 +220,13 @@ private let layoutOptions = """
     --landscape         Turn every screen on its side (width and height swapped, "landscape"
                         added to its name); the design screen stays as it is.
     --locale LOCALE     Look "@key" texts up in DIR/LOCALE.json (see --strings); "all" for
-                        every table in DIR, one result per locale; "pseudo" for every text
-                        about 40% longer with accented letters (keys from en.json, if any).
-                        Repeatable. Default: en when DIR has en.json, else the first table.
+                        every table in DIR (every .json file), one result per locale;
+                        "pseudo" for every text about 40% longer with accented letters (keys
+                        from en.json, else the first table). Repeatable. Default: en when DIR
+                        has en.json, else the first table. A layout without tables is read
+                        as it is.
     --strings DIR       The strings tables ({"key": "text"} per locale). Default: the
-                        directory "strings" next to the layout file, when there is one.
+                        directory "strings" next to each layout file, when it has tables.
     --font-dir DIR      Add the fonts in DIR to the system's (repeatable).
     --only-fonts DIR    Use only the fonts in DIR, no system fonts (repeatable): results that
                         do not change when someone installs a font package.
@@ -229,7 +244,8 @@ private let overview = """
   Loads a layout description (JSON, or XML when the name ends in .xml; the bundled sample
   when FILE is omitted), builds its widget tree for each simulated screen, fits every text
   and prints, checks or draws the trees. Options may be written --option value or
-  --option=value. `demo COMMAND --help` describes each command and its exit statuses.
+  --option=value; after --, every argument is a file. `demo COMMAND --help` describes each
+  command and its exit statuses.
   """
 
 private let dumpHelp = """
@@ -252,11 +268,12 @@ private let checkHelp = """
   USAGE: demo check FILE... [--format text|json] [OPTIONS]
 
   Lays out each file on each screen (and locale) and prints one line per problem, in a
-  stable order: SCREEN · [LOCALE ·] ID · KIND · detail (with several files, each line starts
+  stable order (file, locale, screen as given, widgets depth first):
+  SCREEN · [LOCALE ·] ID · KIND · detail (with several files, each line starts
   with FILE:). Kinds: overflow (does not fit at its smallest size), truncated (cut at a fixed
   size), rejected, brokenWord, missingGlyphs, fontSubstituted (the file names a family that is
-  not installed), outsideParent, outsideScreen, overlap (two text widgets), duplicateID,
-  layoutFailed. A scrolling TextView is not an overflow. JSON:
+  not installed), outsideParent, outsideScreen (the outermost widget only), overlap (two
+  text widgets), duplicateID, layoutFailed. A scrolling TextView is not an overflow. JSON:
   {"problems": [{"file", "screen", "locale"?, "id", "kind", "message"}]}.
 
   OPTIONS:

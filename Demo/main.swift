@@ -69,23 +69,21 @@ func loadDocuments(_ path: String, catalog: ScreenCatalog, options: Options)
   return documents
 }
 
-/// The localisations `--locale` and `--strings` ask for: `[nil]` for literal texts.
+/// The localisations `--locale` and `--strings` ask for, for the layout at `path`.
+///
+/// A layout with no strings tables (no `--strings`, and no directory `strings` with tables
+/// next to it) is literal: `[nil]`, or pseudo-localised when `--locale pseudo` asks; a `@key`
+/// text in it is then a located error.
 func localizations(for path: String, options: Options) -> [Localization?] {
-  let directory: String? = {
-    if let strings = options.strings { return strings }
-    let beside = ((path as NSString).deletingLastPathComponent as NSString)
-      .appendingPathComponent("strings")
-    var isDirectory: ObjCBool = false
-    let exists = FileManager.default.fileExists(atPath: beside, isDirectory: &isDirectory)
-    return exists && isDirectory.boolValue ? beside : nil
-  }()
+  var directory = options.strings
+  if directory == nil {
+    let beside = URL(fileURLWithPath: path).deletingLastPathComponent()
+      .appendingPathComponent("strings").path
+    if (try? Localization.locales(in: beside)) != nil { directory = beside }
+  }
   guard let directory else {
-    if options.locales.contains(where: { $0 != Localization.pseudoLocale }) {
-      fail(
-        "--locale needs strings tables: give --strings DIR, or put them in a directory "
-          + "\"strings\" next to the layout", status: 2)
-    }
-    return options.locales.isEmpty ? [nil] : [Localization.pseudo(base: nil)]
+    return options.locales.contains(Localization.pseudoLocale)
+      ? [Localization.pseudo(base: nil)] : [nil]
   }
   do {
     let available = try Localization.locales(in: directory)
@@ -100,7 +98,7 @@ func localizations(for path: String, options: Options) -> [Localization?] {
       default:
         guard available.contains(locale) else {
           fail(
-            "--locale \(locale): no table \(locale).json in \(directory) (it has "
+            "\(path): --locale \(locale): no table \(locale).json in \(directory) (it has "
               + available.joined(separator: ", ") + ")", status: 2)
         }
         names.append(locale)
@@ -133,6 +131,9 @@ func chosenScreens(_ catalog: ScreenCatalog, options: Options) -> [Screen] {
     screens.append(screen)
   }
   if screens.isEmpty { screens = catalog.screens }
+  // A screen named twice (or by `all` and by name) is laid out once, where first named.
+  var seen: Set<String> = []
+  screens = screens.filter { seen.insert($0.name).inserted }
   return options.landscape ? screens.map(\.landscape) : screens
 }
 
@@ -322,7 +323,9 @@ func run() {
     return
   }
   if options.help {
-    let named = CommandLine.arguments.dropFirst().first.flatMap(Subcommand.init(rawValue:))
+    // `demo check --help` and `demo --help check` both describe check.
+    let named = CommandLine.arguments.dropFirst().lazy.compactMap(Subcommand.init(rawValue:))
+      .first
     print(usage(named))
     return
   }

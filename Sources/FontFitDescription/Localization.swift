@@ -93,7 +93,7 @@ public struct Localization: Hashable, Sendable {
 
   /// `text` with its letters accented and about 40% more text after it, between brackets.
   ///
-  /// `Settings` becomes `[Šéţţîñĝš Šéţ]`. Line breaks and spaces are kept; an empty text stays
+  /// `Settings` becomes `[Šéţţîñĝš Šéţţ]`. Line breaks and spaces are kept; an empty text stays
   /// empty.
   public static func pseudoLocalized(_ text: String) -> String {
     guard !text.isEmpty else { return text }

@@ -303,6 +303,16 @@ struct XMLLayoutConverter {
       if let reason = reserved[attribute.name] {
         throw error(at: attribute.nameLocation, path: "\(elementPath)@\(attribute.name)", reason)
       }
+      // XML turns a literal line break or tab in an attribute into a space; a text would
+      // silently lose it, where JSON keeps it.
+      if XMLValueKind(attribute: attribute.name) == .string,
+        attribute.raw.unicodeScalars.contains(where: { ["\n", "\r", "\t"].contains($0) })
+      {
+        throw error(
+          at: attribute.valueLocation, path: "\(elementPath)@\(attribute.name)",
+          "a line break or tab written as is becomes a space in XML; write &#10; for a line "
+            + "break, &#9; for a tab")
+      }
       let text = element.attributes[attribute.name] ?? attribute.raw
       let keyPath = DescriptionReader.join(jsonPath, attribute.name)
       members.append(

@@ -62,7 +62,8 @@ final class FontconfigResolver: Sendable {
   ///
   /// The rules are the rule files of the system's `conf.d` (found as `fonts.conf` finds it),
   /// loaded in Fontconfig's order, so generic names (`sans-serif` → `DejaVu Sans`, …), metric
-  /// aliases and language preferences work as usual. Not loaded are `fonts.conf` itself, whose
+  /// aliases and language preferences work as usual, with the four aliases `fonts.conf` itself
+  /// defines (`mono`, `sans`, `sans serif`, `system ui`). Not loaded is `fonts.conf`, whose
   /// `<dir>` entries name the system's fonts, and ``customisationRuleFiles``, which load the
   /// user's and the machine's own files (`~/.config/fontconfig/fonts.conf`, `local.conf`):
   /// those may add rules that differ between machines.
@@ -78,7 +79,17 @@ final class FontconfigResolver: Sendable {
     }
     var document = "<?xml version=\"1.0\"?>\n<fontconfig>\n"
     document += "  \(userCacheDirectory)\n"
-    for file in ruleFiles() {
+    // The aliases fonts.conf itself defines before it includes conf.d.
+    for (alias, family) in [
+      ("mono", "monospace"), ("sans serif", "sans-serif"), ("sans", "sans-serif"),
+      ("system ui", "system-ui"),
+    ] {
+      document += "  <match target=\"pattern\"><test qual=\"any\" name=\"family\"><string>"
+      document += alias
+      document += "</string></test><edit name=\"family\" mode=\"assign\" binding=\"same\">"
+      document += "<string>\(family)</string></edit></match>\n"
+    }
+    for file in ruleFiles(config) {
       document += "  <include ignore_missing=\"yes\">\(xmlEscaped(file))</include>\n"
     }
     document += "</fontconfig>\n"
@@ -93,8 +104,9 @@ final class FontconfigResolver: Sendable {
 
   /// The paths of the system's rule files in the order Fontconfig loads a `conf.d`: names
   /// starting with a digit and ending in `.conf`, by bytes; empty without a `conf.d`.
-  private static func ruleFiles() -> [String] {
-    guard let found = FcConfigGetFilename(nil, "conf.d") else { return [] }
+  private static func ruleFiles(_ config: OpaquePointer) -> [String] {
+    // Asked of the new configuration: asking the default one would load the system's.
+    guard let found = FcConfigGetFilename(config, "conf.d") else { return [] }
     let directory = String(cString: found)
     FcStrFree(found)
     guard let stream = opendir(directory) else { return [] }

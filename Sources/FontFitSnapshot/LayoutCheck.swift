@@ -66,7 +66,8 @@ extension LayoutProblem {
   /// depth first, each widget's problems in the order of ``Kind``.
   ///
   /// A scrolling text view that is taller than its frame is not a problem; neither is a text
-  /// that fits. Frames are compared with a tolerance of 1/1000 point.
+  /// that fits. A widget that reaches outside the screen is reported, and what is inside it
+  /// is not reported as outside the screen again. Frames are compared with a tolerance of 1/1000 point.
   ///
   /// - Parameters:
   ///   - tree: The root, in an environment and laid out.
@@ -78,7 +79,7 @@ extension LayoutProblem {
   {
     guard let environment = tree.environment else { throw .noEnvironment(rootID: tree.id) }
     var checker = Checker(screen: environment.screen, locale: locale)
-    try checker.visit(tree, origin: (0, 0), path: "root", parent: nil)
+    try checker.visit(tree, origin: (0, 0), path: "root", parent: nil, outside: false)
     checker.findOverlaps()
     return checker.problems.sorted { $0.order < $1.order }.map(\.problem)
   }
@@ -112,8 +113,12 @@ private struct Checker {
       ))
   }
 
+  /// Checks `view` and its subtree; `outside` says whether an ancestor already reached
+  /// outside its parent or the screen, so what is inside it is not reported as outside the
+  /// screen again (reaching outside its own parent still is).
   mutating func visit(
-    _ view: View, origin: (x: Double, y: Double), path: String, parent: (name: String, size: Size)?
+    _ view: View, origin: (x: Double, y: Double), path: String,
+    parent: (name: String, size: Size)?, outside: Bool
   ) throws(SnapshotError) {
     guard !view.needsLayout else { throw .needsLayout(widgetID: view.id) }
     let index = visited
@@ -127,15 +132,19 @@ private struct Checker {
       checkText(widget, layout, name: name, at: index)
       textFrames.append((index, name, absolute))
     }
-    if let parent, !Self.contains(Size(width: parent.size.width, height: parent.size.height), frame)
+    var reachesOutside = outside
+    if let parent,
+      !Self.contains(Size(width: parent.size.width, height: parent.size.height), frame)
     {
+      reachesOutside = true
       report(
         .outsideParent, name,
         "frame \(frame.summary) reaches outside its parent \(parent.name) "
           + "(\(TextFormat.string(parent.size.width, fractionDigits: 3))×"
           + "\(TextFormat.string(parent.size.height, fractionDigits: 3)))", at: index)
-    } else if !Self.contains(Size(width: screen.width, height: screen.height), absolute) {
+    } else if !outside, !Self.contains(Size(width: screen.width, height: screen.height), absolute) {
       // Reported for the outermost widget only: what is inside it is outside too.
+      reachesOutside = true
       report(
         .outsideScreen, name,
         "frame \(absolute.summary) on the screen reaches outside the "
@@ -152,7 +161,7 @@ private struct Checker {
     for (position, child) in view.children.enumerated() {
       try visit(
         child, origin: (absolute.x, absolute.y), path: "\(path).children[\(position)]",
-        parent: (name, frame.size))
+        parent: (name, frame.size), outside: reachesOutside)
     }
   }
 
@@ -178,7 +187,7 @@ private struct Checker {
       }
       report(.rejected, name, message + ", showing the previous text", at: index)
     } else if let failure = fit.failure,
-      !(widget.overflow == .scroll && failure.isTooTall)
+      !(widget is TextView && widget.overflow == .scroll && failure.isTooTall)
     {
       var message = FailureSnapshot(failure).summary
       if fit.block.hiddenCharacterCount > 0 {

@@ -84,7 +84,7 @@ struct DemoCheckTests {
         "root outsideScreen", "tight overflow", "fixed truncated", "refusing rejected",
         "split brokenWord",
         "emoji missingGlyphs", "helvetica fontSubstituted", "spill outsideParent",
-        "away outsideScreen", "over overlap", "fine duplicateID",
+        "over overlap", "fine duplicateID",
       ], "\(run.stdout)")
     #expect(lines.allSatisfy { $0.hasPrefix("iPhone 5 · ") })
     #expect(run.stdout.contains("over · overlap · its frame overlaps under's"))
@@ -278,6 +278,42 @@ struct DemoSubcommandTests {
     #expect(run.status == 2)
     #expect(run.stderr.contains("bad.xml:2:"), "\(run.stderr)")
     #expect(run.stderr.contains("layout/View[root]@frame"), "\(run.stderr)")
+  }
+
+  @Test("Odd command lines: a one-letter file, --, --help after the command, repeated screens")
+  func oddCommandLines() throws {
+    let scratch = try ScratchDirectory()
+    defer { scratch.remove() }
+    let layout = try String(
+      contentsOf: packageRoot.appendingPathComponent("Demo/Projects/settings/layout.json"),
+      encoding: .utf8)
+    _ = try scratch.write("L", layout)
+    _ = try scratch.write("-x.json", layout)
+    let short = try runDemo(["check", "L"], in: scratch.url)
+    #expect(short.status == 0, "\(short.stderr)")
+    let dashed = try runDemo(["check", "--", "-x.json"], in: scratch.url)
+    #expect(dashed.status == 0, "\(dashed.stderr)")
+    let missing = try runDemo(["check", "-"], in: scratch.url)
+    #expect(missing.status == 2, "\(missing.stderr)")
+    let help = try runDemo(["--help", "check"])
+    #expect(help.stdout.hasPrefix("USAGE: demo check"))
+    let empty = try runDemo(["--screen="])
+    #expect(empty.status == 2)
+    #expect(empty.stderr.contains("--screen needs a value"))
+    let twice = try runDemo(
+      [
+        "check", "Demo/Projects/news/layout.json", "--locale", "de", "--screen", "iPhone 5",
+        "--screen", "iphone 5", "--screen", "all",
+      ], in: packageRoot)
+    let lines = twice.stdout.split(separator: "\n")
+    #expect(Set(lines).count == lines.count, "\(twice.stdout)")
+    // A root taller than the screen is reported once, not again for every widget inside it.
+    let turned = try runDemo(
+      ["check", "Demo/Projects/news/layout.json", "--landscape", "--screen", "iPhone 5"],
+      in: packageRoot)
+    #expect(
+      turned.stdout.split(separator: "\n").filter { $0.contains(" · outsideScreen · ") }
+        .map { $0.components(separatedBy: " · ")[1] } == ["root"], "\(turned.stdout)")
   }
 
   @Test("screens lists the catalog with sizes, scales and dpi, as text and JSON")

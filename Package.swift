@@ -113,7 +113,8 @@ let package = Package(
         "TestSupport",
       ]
     ),
-    .testTarget(name: "DemoTests", dependencies: ["demo", "TestSupport"], exclude: ["Golden"]),
+    .testTarget(
+      name: "DemoTests", dependencies: ["demo", "TestSupport"], exclude: ["Golden", "BadInput"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -8,9 +8,36 @@ import FontFitSnapshot
 import FontFitWidgets
 import Foundation
 
+/// Writes `message` to standard error and exits with `status`; if standard error cannot be
+/// written either, the status still says what happened.
 func fail(_ message: String, status: Int32) -> Never {
-  FileHandle.standardError.write(Data("demo: \(message)\n".utf8))
+  writeAll("demo: \(message)\n", to: STDERR_FILENO)
   exit(status)
+}
+
+/// Writes `text` and a line break to standard output; a failed write (a full disk, a closed
+/// file) is exit status 1, never a success with the output lost.
+func writeOutput(_ text: String) {
+  guard writeAll(text + "\n", to: STDOUT_FILENO) else {
+    let reason = String(cString: strerror(errno))
+    fail("cannot write the output: \(reason)", status: 1)
+  }
+}
+
+/// Writes every byte of `text` to `descriptor`, retrying after interruptions; false when a
+/// write fails.
+@discardableResult
+func writeAll(_ text: String, to descriptor: Int32) -> Bool {
+  var bytes = Array(text.utf8)[...]
+  while !bytes.isEmpty {
+    let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    if written < 0 {
+      if errno == EINTR { continue }
+      return false
+    }
+    bytes = bytes.dropFirst(written)
+  }
+  return true
 }
 
 /// One layout to lay out: a file's document in one locale.
@@ -197,7 +224,7 @@ func dump(_ options: Options) {
       fail("\(error)", status: 1)
     }
   }
-  print(output + format.footer(screenCount: jobs.count))
+  writeOutput(output + format.footer(screenCount: jobs.count))
   if let first = failures.first {
     fail("\(failures.count) widget(s) could not be laid out; first: \(first)", status: 1)
   }
@@ -231,7 +258,7 @@ func check(_ options: Options) {
   switch options.format {
   case .text:
     let lines = problems.map { (prefixesFile ? "\($0.file): " : "") + $0.problem.line }
-    if !lines.isEmpty { print(lines.joined(separator: "\n")) }
+    if !lines.isEmpty { writeOutput(lines.joined(separator: "\n")) }
   case .json:
     let items: [JSONOutput] = problems.map { item in
       var members: [(String, JSONOutput)] = [
@@ -244,7 +271,7 @@ func check(_ options: Options) {
       ]
       return .object(members)
     }
-    print(JSONOutput.object([("problems", .array(items))]).serialized(indent: 2))
+    writeOutput(JSONOutput.object([("problems", .array(items))]).serialized(indent: 2))
   }
   if !problems.isEmpty { exit(1) }
 }
@@ -258,7 +285,7 @@ func listScreens(_ options: Options) {
     let width = screens.map(\.name.count).max() ?? 0
     for screen in screens {
       let name = screen.name.padding(toLength: width, withPad: " ", startingAt: 0)
-      print(
+      writeOutput(
         "\(name)  \(number(screen.width))×\(number(screen.height))  "
           + "@\(number(screen.scale))x  \(number(screen.dpi)) dpi")
     }
@@ -270,7 +297,7 @@ func listScreens(_ options: Options) {
         ("dpi", .number(screen.dpi)),
       ])
     }
-    print(JSONOutput.object([("screens", .array(items))]).serialized(indent: 2))
+    writeOutput(JSONOutput.object([("screens", .array(items))]).serialized(indent: 2))
   }
 }
 
@@ -302,7 +329,7 @@ func explainFonts(_ options: Options) {
       fail("\(font): \(error)", status: 1)
     }
   }
-  print(blocks.joined(separator: "\n\n"))
+  writeOutput(blocks.joined(separator: "\n\n"))
 }
 
 func number(_ value: Double) -> String {
@@ -310,6 +337,8 @@ func number(_ value: Double) -> String {
 }
 
 func run() {
+  // A closed pipe is a failed write (exit 1 with a message), not a signal.
+  signal(SIGPIPE, SIG_IGN)
   let options: Options
   do {
     options = try parse(Array(CommandLine.arguments.dropFirst()))
@@ -319,14 +348,14 @@ func run() {
     fail("\(error)\n\n\(usage(command))", status: 2)
   }
   if options.version {
-    print("demo \(demoVersion) (FontFit)")
+    writeOutput("demo \(demoVersion) (FontFit)")
     return
   }
   if options.help {
     // `demo check --help` and `demo --help check` both describe check.
     let named = CommandLine.arguments.dropFirst().lazy.compactMap(Subcommand.init(rawValue:))
       .first
-    print(usage(named))
+    writeOutput(usage(named))
     return
   }
   switch options.command {

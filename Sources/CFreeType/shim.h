@@ -14,6 +14,16 @@ static inline const TT_OS2 *fontfit_ft_os2_table(FT_Face face) {
   return (const TT_OS2 *)FT_Get_Sfnt_Table(face, FT_SFNT_OS2);
 }
 
+/// Loads glyph `glyph` of `face` in font units (unscaled, so unhinted and without bitmaps) and
+/// gives its advance width in font units; FT_LOAD_NO_SCALE is a macro. A glyph whose data is
+/// damaged fails here, which is how a face is checked when it opens.
+static inline FT_Error fontfit_ft_unscaled_advance(FT_Face face, FT_UInt glyph, FT_Pos *advance) {
+  FT_Error error = FT_Load_Glyph(face, glyph, FT_LOAD_NO_SCALE);
+  if (error != 0) return error;
+  *advance = face->glyph->metrics.horiAdvance;
+  return 0;
+}
+
 /// Loads glyph `glyph` of `face` unhinted at `size` pixels per em (26.6 fixed point) and moves
 /// its outline by (`dx`, `dy`) (26.6, y up) so that a fractional pen position is honoured;
 /// `box` receives the outline's control box. `FT_Render_Glyph` then rasterises it. Flags and

@@ -20,18 +20,10 @@ struct DescriptionReader {
   /// The parsed document.
   let root: JSONNode
 
-  /// Reads and parses the file at `path`.
+  /// Reads and parses the file at `path` (`-`: standard input, named `<stdin>`).
   init(path: String) throws(DescriptionError) {
-    let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-      throw DescriptionError(file: path, message: "cannot be read: \(Self.reason(error))")
-    }
-    guard let text = String(data: data, encoding: .utf8) else {
-      throw DescriptionError(file: path, message: "is not UTF-8 text")
-    }
-    try self.init(text: text, file: path)
+    let text = try DescriptionFile.text(at: path)
+    try self.init(text: text, file: path == DescriptionFile.standardInput ? "<stdin>" : path)
   }
 
   /// Parses `text`, naming it `file` in errors.
@@ -46,19 +38,7 @@ struct DescriptionReader {
     }
   }
 
-  private static func reason(_ error: any Error) -> String {
-    let nsError = error as NSError
-    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
-      underlying.domain == NSPOSIXErrorDomain,
-      let code = POSIXErrorCode(rawValue: Int32(underlying.code))
-    {
-      return String(cString: strerror(code.rawValue))
-    }
-    if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError {
-      return "no such file"
-    }
-    return nsError.localizedDescription
-  }
+
 
   func error(at node: JSONNode, path: String, _ message: String) -> DescriptionError {
     DescriptionError(
@@ -181,11 +161,29 @@ struct DescriptionReader {
       guard !name.trimmingSpaces().isEmpty else {
         throw error(at: item, path: Self.join(itemPath, "name"), "expected a non-empty name")
       }
-      let width = try number(required("width"), at: Self.join(itemPath, "width"), positive: true)
-      let height = try number(
-        required("height"), at: Self.join(itemPath, "height"), positive: true)
+      // At least one unit a side and a scale of at least 1/1000: a screen 5e-324 wide made
+      // frames of NaN and infinity.
+      func side(_ key: String) throws(DescriptionError) -> Double {
+        let node = try required(key)
+        let value = try number(node, at: Self.join(itemPath, key), positive: true)
+        guard value >= Self.smallestScreenSide else {
+          throw error(
+            at: node, path: Self.join(itemPath, key),
+            "expected at least \(TextFormat.string(Self.smallestScreenSide)) unit, found "
+              + TextFormat.string(value))
+        }
+        return value
+      }
+      let width = try side("width")
+      let height = try side("height")
       let scale = try object.member("scale").map { (node) throws(DescriptionError) in
-        try number(node, at: Self.join(itemPath, "scale"), positive: true)
+        let value = try number(node, at: Self.join(itemPath, "scale"), positive: true, atMost: 100)
+        guard value >= 0.001 else {
+          throw error(
+            at: node, path: Self.join(itemPath, "scale"),
+            "expected a scale of at least 0.001, found \(TextFormat.string(value))")
+        }
+        return value
       }
       let dpi = try object.member("dpi").map { (node) throws(DescriptionError) in
         try number(node, at: Self.join(itemPath, "dpi"), positive: true, atMost: 10_000)
@@ -271,6 +269,9 @@ struct DescriptionReader {
       "expected a number such as 1.3, a content size category such as \"AX1\", or an "
         + "object, found \(scale.node.value.typeName)")
   }
+
+  /// The smallest side a screen may have, in screen units.
+  static let smallestScreenSide = 1.0
 
   /// `path.key`, or `key` at the top.
   static func join(_ path: String, _ key: String) -> String {

@@ -50,16 +50,7 @@ struct XMLDescription {
 
   /// Reads and converts the file at `path`.
   init(path: String) throws(DescriptionError) {
-    let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-      throw DescriptionError(file: path, message: "cannot be read: \(Self.reason(error))")
-    }
-    guard let text = String(data: data, encoding: .utf8) else {
-      throw DescriptionError(file: path, message: "is not UTF-8 text")
-    }
-    try self.init(text: text, file: path)
+    try self.init(text: DescriptionFile.text(at: path), file: path)
   }
 
   /// Parses and converts `text`, naming it `file` in errors.
@@ -124,19 +115,7 @@ struct XMLDescription {
     return located
   }
 
-  private static func reason(_ error: any Error) -> String {
-    let nsError = error as NSError
-    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
-      underlying.domain == NSPOSIXErrorDomain,
-      let code = POSIXErrorCode(rawValue: Int32(underlying.code))
-    {
-      return String(cString: strerror(code.rawValue))
-    }
-    if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError {
-      return "no such file"
-    }
-    return nsError.localizedDescription
-  }
+
 }
 
 extension DescriptionReader {

@@ -1,5 +1,4 @@
 import FontFitText
-import Synchronization
 
 /// Examines a forced break inside a word as Pango does, for the breaks a layout asks about.
 ///
@@ -13,7 +12,7 @@ import Synchronization
 /// every measured break, so a break examined at one size is free at the next.
 final class BreakReshaper: BreakReshaping {
   private let text: Text
-  private let state = Mutex(State())
+  private let state = Lock(State())
   /// The font system whose faces measure breaks; not kept alive by the texts it cached.
   private weak let system: FontSystem?
 

@@ -14,7 +14,7 @@ public struct FontNameError: Error, Hashable, Sendable, CustomStringConvertible 
   }
 
   /// `font name "…": message`.
-  public var description: String { "font name \"\(name)\": \(message)" }
+  public var description: String { "font name \(TextFormat.quoted(name)): \(message)" }
 }
 
 extension Font {
@@ -35,6 +35,16 @@ extension Font {
   /// - Throws: ``FontNameError`` saying what was expected.
   public init(_ name: String, defaultPointSize: Double? = nil) throws(FontNameError) {
     if let defaultPointSize { _ = try Self.checkedSize(defaultPointSize, in: name) }
+    // C libraries end a name at a NUL ("DejaVu Sans 12\0junk" was read as size 12), and
+    // other control characters are no part of any family or size.
+    if let control = name.unicodeScalars.first(where: {
+      $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
+    }) {
+      throw FontNameError(
+        name: name,
+        message: "a font name may not contain the control character "
+          + TextFormat.codePoint(control.value))
+    }
     if name.contains(":") || Self.trailingFontconfigSize(in: name) != nil {
       self = try Self.parseFontconfig(name, defaultPointSize: defaultPointSize)
     } else {

@@ -1,6 +1,6 @@
 internal import CFontconfig
 internal import Glibc
-import Synchronization
+import FontFitText
 
 /// Resolves font names to files with one reused Fontconfig configuration.
 ///
@@ -9,7 +9,7 @@ import Synchronization
 /// code in the process may use Fontconfig too.
 final class FontconfigResolver: Sendable {
   /// The configuration, loaded once with its fonts.
-  private let config: Mutex<Handle>
+  private let config: Lock<Handle>
 
   /// The raw `FcConfig`; `@unchecked Sendable` because it is only reachable under the lock.
   private struct Handle: @unchecked Sendable {
@@ -48,7 +48,7 @@ final class FontconfigResolver: Sendable {
       FcConfigDestroy(config)
       throw error
     }
-    self.config = Mutex(Handle(config: config))
+    self.config = Lock(Handle(config: config))
   }
 
   /// The user's Fontconfig cache directory (`~/.cache/fontconfig`), as `fonts.conf` names it.

@@ -1,6 +1,6 @@
 internal import CFreeType
 import FontFitText
-import Synchronization
+internal import Glibc
 
 /// The FreeType library handle.
 ///
@@ -10,7 +10,7 @@ import Synchronization
 /// of the handle holds `handle`'s lock.
 final class FreeTypeLibrary: Sendable {
   /// The `FT_Library`, guarded: creating and freeing faces must not race.
-  private let handle: Mutex<Handle>
+  private let handle: Lock<Handle>
 
   /// The raw handle; `@unchecked Sendable` because it is only reachable under `handle`'s lock.
   private struct Handle: @unchecked Sendable {
@@ -25,7 +25,7 @@ final class FreeTypeLibrary: Sendable {
       throw FontError(
         library: .freeType, function: "FT_Init_FreeType", message: "returned no library")
     }
-    handle = Mutex(Handle(library: library))
+    handle = Lock(Handle(library: library))
   }
 
   deinit {
@@ -40,23 +40,127 @@ final class FreeTypeLibrary: Sendable {
   }
 }
 
-/// Throws when a FreeType call failed, naming the function and the font file if any.
-func checkFreeType(_ code: FT_Error, _ function: String, file: String? = nil) throws(FontError) {
+/// Throws when a FreeType call failed, naming the function, the font file and the glyph if
+/// any.
+func checkFreeType(
+  _ code: FT_Error, _ function: String, file: String? = nil, glyph: UInt32? = nil
+) throws(FontError) {
   guard code != 0 else { return }
-  let message = FT_Error_String(code).map { String(cString: $0) } ?? "FreeType error"
+  var message = FT_Error_String(code).map { String(cString: $0) } ?? "FreeType error"
+  if let glyph { message = "glyph \(glyph): \(message)" }
   throw FontError(library: .freeType, function: function, code: code, message: message, file: file)
 }
 
+/// A font file read whole into memory the process owns, shared by FreeType and HarfBuzz for
+/// every face of the file.
+///
+/// Both libraries would otherwise memory-map the file (`FT_New_Face`,
+/// `hb_blob_create_from_file`), and a mapped file truncated under the running process, as a
+/// package upgrade replacing a font does, raises SIGBUS at the next glyph read, while one
+/// overwritten in place changes answers silently (issue 12). A private copy cannot change:
+/// truncating, overwriting or deleting the file afterwards changes nothing its faces answer.
+///
+/// The cost is the whole file in memory for as long as a face of it is open (in the font
+/// system's face cache, or in use): 760 KB for DejaVu Sans, 5.2 MB for WenQuanYi Micro Hei,
+/// whose two faces share one copy; with the default bound of 64 open faces, at most 64 files.
+/// A font system reads a file once while any face of it stays open.
+final class FontFileBytes: Sendable {
+  /// The file's path, as it was read.
+  let path: String
+  /// The number of bytes.
+  let count: Int
+  /// The bytes, never written after `init`, hence `@unchecked Sendable`.
+  private let storage: Storage
+
+  private struct Storage: @unchecked Sendable {
+    let bytes: UnsafeMutablePointer<UInt8>
+  }
+
+  /// The largest file read, 2 GiB: HarfBuzz takes 32-bit lengths, FreeType signed ones.
+  static let maximumByteCount = Int(Int32.max)
+
+  /// Reads the whole file at `path`.
+  ///
+  /// Failures are reported as `FT_New_Face` failing with `FT_Err_Cannot_Open_Resource`, as
+  /// FreeType reported them when it read the file itself, the system call's error in the
+  /// message.
+  ///
+  /// - Throws: ``FontError`` naming the file when it cannot be opened or read, is not a
+  ///   regular file, is empty or larger than ``maximumByteCount``, or changes size while it is
+  ///   read.
+  init(reading path: String) throws(FontError) {
+    func failure(_ message: String) -> FontError {
+      FontError(
+        library: .freeType, function: "FT_New_Face", code: 1,
+        message: "cannot open resource: \(message)", file: path)
+    }
+    func systemFailure(_ function: String) -> FontError {
+      let code = errno
+      return failure("\(function): \(String(cString: strerror(code)))")
+    }
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw systemFailure("open") }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { throw systemFailure("fstat") }
+    guard status.st_mode & S_IFMT == S_IFREG else { throw failure("not a regular file") }
+    let size = Int(status.st_size)
+    guard size > 0 else { throw failure("the file is empty") }
+    guard size <= Self.maximumByteCount else {
+      throw failure("the file has \(size) bytes, more than \(Self.maximumByteCount)")
+    }
+    let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
+    var filled = 0
+    while filled < size {
+      let received = read(descriptor, bytes + filled, size - filled)
+      if received > 0 {
+        filled += received
+      } else if received < 0, errno == EINTR {
+        continue
+      } else {
+        let error =
+          received < 0
+          ? systemFailure("read")
+          : failure("the file shrank from \(size) to \(filled) bytes while it was read")
+        bytes.deallocate()
+        throw error
+      }
+    }
+    var extra: UInt8 = 0
+    guard read(descriptor, &extra, 1) <= 0 else {
+      bytes.deallocate()
+      throw failure("the file grew beyond \(size) bytes while it was read")
+    }
+    self.path = path
+    count = size
+    storage = Storage(bytes: bytes)
+  }
+
+  deinit {
+    storage.bytes.deallocate()
+  }
+
+  /// The first byte, as FreeType takes it; valid as long as `self` is.
+  var bytes: UnsafePointer<UInt8> { UnsafePointer(storage.bytes) }
+
+  /// The first byte, as HarfBuzz takes it; valid as long as `self` is.
+  var characters: UnsafePointer<CChar> {
+    UnsafeRawPointer(storage.bytes).assumingMemoryBound(to: CChar.self)
+  }
+}
+
 /// One face of a font file: FreeType for its vertical metrics and character map, HarfBuzz
-/// for shaping.
+/// for shaping, both reading one in-memory copy of the file (``FontFileBytes``).
 ///
 /// An `FT_Face` must not be used from two threads at once, so the handle and its cache live
 /// behind one lock; the HarfBuzz font is thread-safe on its own.
 final class FontFace: Sendable {
   /// The library the face belongs to; kept alive as long as the face.
   private let library: FreeTypeLibrary
+  /// The file's bytes, which FreeType reads until the face is freed.
+  let fileBytes: FontFileBytes
   /// The face handle and its character-map cache.
-  private let state: Mutex<CharacterMap>
+  private let state: Lock<CharacterMap>
   /// Font units per em.
   let unitsPerEm: Double
   /// Vertical metrics in ems.
@@ -74,46 +178,88 @@ final class FontFace: Sendable {
   /// neither.
   let hyphen: (text: String, glyph: UInt32, advance: Double)?
 
-  /// Opens face `index` of the file at `path`.
-  init(library: FreeTypeLibrary, path: String, index: Int) throws(FontError) {
+  /// The font file's path.
+  var file: String { fileBytes.path }
+
+  /// The units per em a face may have, as OpenType allows them.
+  static let unitsPerEmRange: ClosedRange<UInt16> = 16...16_384
+
+  /// Opens face `index` of `file`'s bytes and checks that FreeType and HarfBuzz read it alike.
+  ///
+  /// - Throws: ``FontError`` naming the file when FreeType rejects the bytes (`FT_New_Face`),
+  ///   when the face is not scalable or its units per em or vertical metrics are invalid, when
+  ///   HarfBuzz cannot read it, or when the two disagree on the units per em, on a sample of
+  ///   the character map or on a sample of glyph advances, or FreeType cannot load a sampled
+  ///   glyph (`FT_Load_Glyph`): the file is damaged, or changed after Fontconfig scanned it.
+  init(library: FreeTypeLibrary, file: FontFileBytes, index: Int) throws(FontError) {
     self.library = library
+    fileBytes = file
+    let path = file.path
     let face = try library.withLibrary { (handle) throws(FontError) -> FT_Face in
       var face: FT_Face?
-      try checkFreeType(FT_New_Face(handle, path, index, &face), "FT_New_Face", file: path)
+      // FT_New_Face on the bytes in memory: FreeType never maps or reads the file.
+      try checkFreeType(
+        FT_New_Memory_Face(handle, file.bytes, FT_Long(file.count), FT_Long(index), &face),
+        "FT_New_Face", file: path)
       guard let face else {
         throw FontError(
           library: .freeType, function: "FT_New_Face", message: "returned no face", file: path)
       }
       return face
     }
-    func release() { _ = library.withLibrary { _ in FT_Done_Face(face) } }
-    guard fontfit_ft_is_scalable(face) != 0, face.pointee.units_per_EM > 0 else {
-      release()
+    var map = CharacterMap(face: face)
+    do {
+      let contents = try Self.contents(of: face, file: file, index: index, map: &map)
+      unitsPerEm = contents.unitsPerEm
+      lineMetrics = contents.lineMetrics
+      harfBuzz = contents.harfBuzz
+      drawnBMP = contents.drawnBMP
+      hyphen = contents.hyphen
+    } catch {
+      _ = library.withLibrary { _ in FT_Done_Face(face) }
+      throw error
+    }
+    state = Lock(map)
+  }
+
+  /// What a face holds besides its handle, read once when it opens.
+  private struct Contents {
+    var unitsPerEm: Double
+    var lineMetrics: LineMetrics
+    var harfBuzz: HarfBuzzFace
+    var drawnBMP: [UInt64]
+    var hyphen: (text: String, glyph: UInt32, advance: Double)?
+  }
+
+  /// Reads and checks a newly opened face; the caller frees it on failure.
+  private static func contents(
+    of face: FT_Face, file: FontFileBytes, index: Int, map: inout CharacterMap
+  ) throws(FontError) -> Contents {
+    let path = file.path
+    let rec = face.pointee
+    guard fontfit_ft_is_scalable(face) != 0, rec.units_per_EM > 0 else {
       throw FontError(
         library: .freeType, function: "FT_IS_SCALABLE",
         message: "not a scalable font; only outline fonts can be measured", file: path)
     }
-    let rec = face.pointee
-    let metrics = Self.lineMetrics(of: face, unitsPerEm: Double(rec.units_per_EM))
+    guard unitsPerEmRange.contains(rec.units_per_EM), rec.num_glyphs > 0 else {
+      throw FontError(
+        library: .freeType, function: "FT_New_Face",
+        message: "the face has \(rec.units_per_EM) units per em and \(rec.num_glyphs) glyphs; "
+          + "the file is damaged", file: path)
+    }
+    let unitsPerEm = Double(rec.units_per_EM)
+    let metrics = lineMetrics(of: face, unitsPerEm: unitsPerEm)
     guard metrics.ascent >= 0, metrics.descent >= 0 else {
-      release()
       throw FontError(
         library: .freeType, function: "FT_Get_Sfnt_Table",
         message: "the font's ascent or descent is negative, so its lines have no valid height",
         file: path)
     }
-    do {
-      harfBuzz = try HarfBuzzFace(path: path, index: index)
-    } catch {
-      release()
-      throw error
-    }
-    unitsPerEm = Double(rec.units_per_EM)
-    lineMetrics = metrics
-    var map = CharacterMap(face: face)
+    let harfBuzz = try HarfBuzzFace(file: file, index: index)
     var drawn = [UInt64](repeating: 0, count: 1024)
     for value in 0..<256
-    where Self.missing(Character(Unicode.Scalar(UInt8(value))), in: &map).isEmpty {
+    where missing(Character(Unicode.Scalar(UInt8(value))), in: &map).isEmpty {
       drawn[value >> 6] |= 1 << UInt64(value & 63)
     }
     // Every other code point the character map covers, walked once when the face opens:
@@ -121,18 +267,91 @@ final class FontFace: Sendable {
     // beside what opening the face costs anyway.
     var glyph: FT_UInt = 0
     var code = FT_Get_First_Char(face, &glyph)
+    // The characters FreeType and HarfBuzz must agree on: the first of the map and the first
+    // from each of a few blocks on (Cyrillic, punctuation, CJK, Hangul).
+    let blocks: [FT_ULong] = [0, 0x400, 0x2000, 0x4E00, 0xAC00]
+    var sample: [FT_ULong] = []
     while glyph != 0, code < 0x10000 {
       if code >= 256 { drawn[Int(code >> 6)] |= 1 << UInt64(code & 63) }
+      if sample.count < blocks.count, code >= blocks[sample.count] { sample.append(code) }
       code = FT_Get_Next_Char(face, code, &glyph)
     }
-    drawnBMP = drawn
-    do {
-      hyphen = try Self.hyphen(harfBuzz, drawsHyphenMinus: drawn[0] & (1 << 0x2D) != 0, map: &map)
-    } catch {
-      _ = library.withLibrary { _ in FT_Done_Face(face) }
-      throw error
+    try checkAgreement(face, harfBuzz, codes: sample + [0x20, 0x30, 0x41, 0x61], file: path)
+    let hyphen = try hyphen(harfBuzz, drawsHyphenMinus: drawn[0] & (1 << 0x2D) != 0, map: &map)
+    return Contents(
+      unitsPerEm: unitsPerEm, lineMetrics: metrics, harfBuzz: harfBuzz, drawnBMP: drawn,
+      hyphen: hyphen)
+  }
+
+  /// Checks that FreeType and HarfBuzz read the same face from the same bytes: the units per
+  /// em, the glyphs of the characters `codes`, the advances of those glyphs, of `.notdef` and
+  /// of the last glyph (each of which FreeType must load), and the `GSUB` and `GPOS` tables;
+  /// and that the space and the sampled glyphs do not all measure zero wide.
+  ///
+  /// HarfBuzz checks each table it reads and ignores a damaged one (answering no glyph, no
+  /// kerning or default advances) where FreeType may accept it: a damaged font would measure
+  /// wrong with no error. The samples cost microseconds when a face opens; a damaged table
+  /// they miss (one glyph's outline, say) fails when the glyph is drawn.
+  private static func checkAgreement(
+    _ face: FT_Face, _ harfBuzz: HarfBuzzFace, codes: [FT_ULong], file: String
+  ) throws(FontError) {
+    func damaged(_ function: String, _ message: String) -> FontError {
+      FontError(
+        library: .harfBuzz, function: function,
+        message: message + "; the file is damaged or changed after Fontconfig scanned it",
+        file: file)
     }
-    state = Mutex(map)
+    let rec = face.pointee
+    guard harfBuzz.unitsPerEm == Int(rec.units_per_EM) else {
+      throw damaged(
+        "hb_face_get_upem",
+        "HarfBuzz reads \(harfBuzz.unitsPerEm) units per em, FreeType \(rec.units_per_EM)")
+    }
+    let glyphCount = min(UInt32(clamping: rec.num_glyphs), harfBuzz.glyphCount)
+    var glyphs: Set<UInt32> = [0, glyphCount - 1]
+    for code in codes {
+      let glyph = UInt32(FT_Get_Char_Index(face, code))
+      guard glyph != 0, let scalar = Unicode.Scalar(UInt32(clamping: code)) else { continue }
+      let read = harfBuzz.glyph(for: scalar)
+      guard read == glyph else {
+        throw damaged(
+          "hb_font_get_nominal_glyph",
+          "HarfBuzz maps U+\(String(code, radix: 16, uppercase: true)) to glyph "
+            + "\(read.map(String.init) ?? "none"), FreeType to glyph \(glyph)")
+      }
+      glyphs.insert(glyph)
+    }
+    var widest: FT_Pos = 0
+    for glyph in glyphs.sorted() {
+      var advance: FT_Pos = 0
+      try checkFreeType(
+        fontfit_ft_unscaled_advance(face, FT_UInt(glyph), &advance), "FT_Load_Glyph",
+        file: file, glyph: glyph)
+      let read = harfBuzz.advance(of: glyph)
+      guard Int(read) == Int(advance) else {
+        throw damaged(
+          "hb_font_get_glyph_h_advance",
+          "HarfBuzz reads an advance of \(read) for glyph \(glyph), FreeType \(advance)")
+      }
+      widest = max(widest, advance)
+    }
+    // Both read a zeroed `hmtx` table alike: every glyph would measure zero wide.
+    let space = FT_Get_Char_Index(face, 0x20)
+    guard widest > 0, space == 0 || harfBuzz.advance(of: UInt32(space)) > 0 else {
+      throw damaged(
+        "hb_font_get_glyph_h_advance",
+        "the space or every sampled glyph has no advance, so text would measure zero wide")
+    }
+    for (name, read) in [("GSUB", harfBuzz.hasSubstitution), ("GPOS", harfBuzz.hasPositioning)]
+    where !read {
+      let tag = name.utf8.reduce(0) { $0 << 8 | FT_ULong($1) }
+      var length: FT_ULong = 0
+      guard FT_Load_Sfnt_Table(face, tag, 0, nil, &length) != 0 || length == 0 else {
+        throw damaged(
+          name == "GSUB" ? "hb_ot_layout_has_substitution" : "hb_ot_layout_has_positioning",
+          "HarfBuzz ignores the font's \(name) table (\(length) bytes) as invalid")
+      }
+    }
   }
 
   private static func hyphen(
@@ -273,7 +492,8 @@ extension FontFace {
     else {
       throw FontError(
         library: .freeType, function: "FT_Set_Char_Size",
-        message: "glyph \(glyph) cannot be drawn at \(pixelsPerEm) pixels per em at (\(x), \(y))")
+        message: "glyph \(glyph) cannot be drawn at \(pixelsPerEm) pixels per em at (\(x), \(y))",
+        file: file)
     }
     let column = x.rounded(.down)
     let row = y.rounded(.down)
@@ -285,7 +505,8 @@ extension FontFace {
       let face = map.face
       var box = FT_BBox()
       try checkFreeType(
-        fontfit_ft_load_outline(face, FT_UInt(glyph), size, dx, dy, &box), "FT_Load_Glyph")
+        fontfit_ft_load_outline(face, FT_UInt(glyph), size, dx, dy, &box), "FT_Load_Glyph",
+        file: file, glyph: glyph)
       // The pixels the outline covers, rows growing downwards.
       let left = Int(column) + Int(box.xMin >> 6)
       let right = Int(column) + Int((box.xMax + 63) >> 6)
@@ -299,10 +520,17 @@ extension FontFace {
         throw FontError(
           library: .freeType, function: "FT_Render_Glyph",
           message: "glyph \(glyph) would be \(right - left)×\(bottom - top) pixels at "
-            + "\(pixelsPerEm) pixels per em, more than \(Self.maximumGlyphPixels) a side")
+            + "\(pixelsPerEm) pixels per em, more than \(Self.maximumGlyphPixels) a side",
+          file: file)
       }
-      guard let slot = face.pointee.glyph else { return nil }
-      try checkFreeType(FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL), "FT_Render_Glyph")
+      guard let slot = face.pointee.glyph else {
+        throw FontError(
+          library: .freeType, function: "FT_Load_Glyph", message: "glyph \(glyph) has no slot",
+          file: file)
+      }
+      try checkFreeType(
+        FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL), "FT_Render_Glyph", file: file,
+        glyph: glyph)
       let bitmap = slot.pointee.bitmap
       let width = Int(bitmap.width)
       let height = Int(bitmap.rows)

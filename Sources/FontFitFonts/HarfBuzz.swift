@@ -30,6 +30,10 @@ struct ShapingRun {
 /// One face as HarfBuzz shapes it: an `hb_font_t` at a scale of one unit per font unit, so
 /// advances come out unhinted and in font units, as Pango measures them.
 ///
+/// The face reads the bytes of a ``FontFileBytes``, never the file: HarfBuzz holds a reference
+/// to them, released when it destroys its blob, so they outlive every use HarfBuzz makes of
+/// them whatever happens to the file.
+///
 /// HarfBuzz fonts are immutable once set up and safe to shape with from several threads;
 /// each call uses its own buffer.
 final class HarfBuzzFace: Sendable {
@@ -41,37 +45,76 @@ final class HarfBuzzFace: Sendable {
   private let handle: Handle
   /// Font units per em, as HarfBuzz reads them from the `head` table.
   let unitsPerEm: Int
+  /// The number of glyphs in the face, as HarfBuzz reads it from the `maxp` table; every glyph
+  /// shaped has a smaller index.
+  let glyphCount: UInt32
+  /// The font file, for error messages.
+  let file: String
+  /// Whether HarfBuzz reads a `GSUB` table, which it ignores when the table is damaged.
+  let hasSubstitution: Bool
+  /// Whether HarfBuzz reads a `GPOS` table, which it ignores when the table is damaged.
+  let hasPositioning: Bool
 
-  /// Opens face `index` of the file at `path`.
-  init(path: String, index: Int) throws(FontError) {
-    // hb_blob_create_from_file (HarfBuzz 1.7.7 and later) gives an empty blob when the file
-    // cannot be read.
-    guard let blob = hb_blob_create_from_file(path) else {
-      throw FontError(
-        library: .harfBuzz, function: "hb_blob_create_from_file", message: "out of memory",
-        file: path)
+  /// Opens face `index` of `file`'s bytes.
+  ///
+  /// - Throws: ``FontError`` naming the file when HarfBuzz runs out of memory, or when the
+  ///   bytes hold no face HarfBuzz can read: no units per em or no glyphs (a damaged or
+  ///   truncated file, or an index beyond the collection).
+  init(file: FontFileBytes, index: Int) throws(FontError) {
+    let path = file.path
+    func failure(_ function: String, _ message: String) -> FontError {
+      FontError(library: .harfBuzz, function: function, message: message, file: path)
     }
+    // HarfBuzz keeps a reference to the bytes until it destroys the blob, then calls the
+    // closure, which releases it; on failure it calls the closure at once and returns the
+    // empty blob.
+    let reference = Unmanaged.passRetained(file).toOpaque()
+    let blob = hb_blob_create(
+      file.characters, UInt32(file.count), HB_MEMORY_MODE_READONLY, reference
+    ) { reference in
+      guard let reference else { return }
+      Unmanaged<FontFileBytes>.fromOpaque(reference).release()
+    }
+    guard let blob else { throw failure("hb_blob_create", "out of memory") }
     defer { hb_blob_destroy(blob) }
-    guard hb_blob_get_length(blob) > 0 else {
-      throw FontError(
-        library: .harfBuzz, function: "hb_blob_create_from_file",
-        message: "cannot read the font file", file: path)
+    guard hb_blob_get_length(blob) == UInt32(file.count) else {
+      throw failure("hb_blob_create", "out of memory")
     }
     guard let face = hb_face_create(blob, UInt32(clamping: index)) else {
-      throw FontError(
-        library: .harfBuzz, function: "hb_face_create", message: "out of memory", file: path)
+      throw failure("hb_face_create", "out of memory")
     }
     defer { hb_face_destroy(face) }
+    let count = hb_face_get_glyph_count(face)
+    guard count > 0 else {
+      throw failure(
+        "hb_face_get_glyph_count",
+        "face \(index) has no glyphs HarfBuzz can read; the file is damaged or truncated")
+    }
+    // Reading whether the tables are there makes HarfBuzz check them now, not at the first
+    // shaping.
+    hasSubstitution = hb_ot_layout_has_substitution(face) != 0
+    hasPositioning = hb_ot_layout_has_positioning(face) != 0
     let upem = Int(hb_face_get_upem(face))
     guard upem > 0, let font = hb_font_create(face) else {
-      throw FontError(
-        library: .harfBuzz, function: "hb_font_create",
-        message: "the face has no units per em", file: path)
+      throw failure("hb_font_create", "the face has no units per em")
     }
     let scale = Int32(clamping: upem)
     hb_font_set_scale(font, scale, scale)
     handle = Handle(font: font)
     unitsPerEm = upem
+    glyphCount = count
+    self.file = path
+  }
+
+  /// The glyph the face's character map gives `scalar`; nil when it has none.
+  func glyph(for scalar: Unicode.Scalar) -> UInt32? {
+    var glyph: hb_codepoint_t = 0
+    return hb_font_get_nominal_glyph(handle.font, scalar.value, &glyph) != 0 ? glyph : nil
+  }
+
+  /// The advance width of `glyph` without shaping, in font units.
+  func advance(of glyph: UInt32) -> Int32 {
+    hb_font_get_glyph_h_advance(handle.font, glyph)
   }
 
   deinit {
@@ -86,12 +129,14 @@ final class HarfBuzzFace: Sendable {
   ///   - run: The run to shape.
   ///   - language: A BCP 47 language tag, or nil to let HarfBuzz use the default.
   /// - Returns: The glyphs with their clusters (UTF-8 offsets into `text`) and positions.
-  /// - Throws: ``FontError`` when HarfBuzz runs out of memory.
+  /// - Throws: ``FontError`` when HarfBuzz runs out of memory, or when it shapes a glyph index
+  ///   beyond the face's glyphs (damaged tables), which has no metrics to measure.
   func shape(_ text: [UInt8], run: ShapingRun, language: String?) throws(FontError)
     -> [HarfBuzzGlyph]
   {
     guard let buffer = hb_buffer_create() else {
-      throw FontError(library: .harfBuzz, function: "hb_buffer_create", message: "out of memory")
+      throw FontError(
+        library: .harfBuzz, function: "hb_buffer_create", message: "out of memory", file: file)
     }
     defer { hb_buffer_destroy(buffer) }
     text.withUnsafeBufferPointer { bytes in
@@ -109,7 +154,8 @@ final class HarfBuzzFace: Sendable {
     hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
     hb_shape(handle.font, buffer, nil, 0)
     guard hb_buffer_allocation_successful(buffer) != 0 else {
-      throw FontError(library: .harfBuzz, function: "hb_shape", message: "out of memory")
+      throw FontError(
+        library: .harfBuzz, function: "hb_shape", message: "out of memory", file: file)
     }
     var count: UInt32 = 0
     guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
@@ -119,6 +165,12 @@ final class HarfBuzzFace: Sendable {
     glyphs.reserveCapacity(Int(count))
     for index in 0..<Int(count) {
       let info = infos[index]
+      guard info.codepoint < glyphCount else {
+        throw FontError(
+          library: .harfBuzz, function: "hb_shape",
+          message: "shaped glyph \(info.codepoint), beyond the face's \(glyphCount) glyphs; "
+            + "the font's tables are damaged", file: file)
+      }
       let position = positions[index]
       let flags = hb_glyph_info_get_glyph_flags(infos + index)
       glyphs.append(

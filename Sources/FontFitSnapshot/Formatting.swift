@@ -6,7 +6,7 @@ import FontFitWidgets
 extension Screen {
   /// `iPhone 6 375×667 @2x`, and the dpi when it is not 72: `HD 1280×720 @1x 96dpi`.
   var summary: String {
-    "\(name) \(TextFormat.string(width, fractionDigits: 3))×"
+    "\(TextFormat.printable(name)) \(TextFormat.string(width, fractionDigits: 3))×"
       + "\(TextFormat.string(height, fractionDigits: 3)) @\(TextFormat.string(scale, fractionDigits: 3))x"
       + (dpi == Screen.pointsPerInch ? "" : " \(TextFormat.string(dpi, fractionDigits: 3))dpi")
   }

@@ -54,9 +54,9 @@ public struct LayoutProblem: Hashable, Sendable, Codable {
 
   /// `SCREEN · ID · KIND · message`, with the locale after the screen when there is one.
   public var line: String {
-    var parts = [screen]
-    if let locale { parts.append(locale) }
-    parts += [id, kind.rawValue, message]
+    var parts = [TextFormat.printable(screen)]
+    if let locale { parts.append(TextFormat.printable(locale)) }
+    parts += [TextFormat.printable(id), kind.rawValue, message]
     return parts.joined(separator: " · ")
   }
 }

@@ -38,7 +38,7 @@ extension WidgetSnapshot {
     output += kind.rawValue
     if !id.isEmpty {
       output += " "
-      output += id
+      output += TextFormat.printable(id)
     }
     output += " "
     frame.appendSummary(to: &output)

@@ -82,14 +82,36 @@ package enum TextFormat {
     return "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
   }
 
+  /// Whether `string` has a control character (C0, DEL or C1), which a terminal may act on.
+  package static func hasControlCharacters(_ string: String) -> Bool {
+    var string = string
+    return string.withUTF8 { bytes in
+      var previous: UInt8 = 0
+      for byte in bytes {
+        if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && (0x80...0x9F).contains(byte)) {
+          return true
+        }
+        previous = byte
+      }
+      return false
+    }
+  }
+
+  /// `string` as it is when it has no control character, else ``quoted(_:)``: how a name
+  /// (an id, a screen) is written where a terminal shows it.
+  package static func printable(_ string: String) -> String {
+    hasControlCharacters(string) ? quoted(string) : string
+  }
+
   /// `string` as a JSON string literal: in double quotes, with `"`, `\` and control
-  /// characters escaped and every other character as it is.
+  /// characters (C0, DEL and C1) escaped and every other character as it is.
   package static func quoted(_ string: String) -> String {
     var output = "\""
     var string = string
-    let needsEscaping = string.withUTF8 { bytes in
-      bytes.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
-    }
+    let needsEscaping =
+      string.withUTF8 { bytes in
+        bytes.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+      } || hasControlCharacters(string)
     guard needsEscaping else {
       output.reserveCapacity(string.utf8.count + 2)
       output += string
@@ -105,7 +127,7 @@ package enum TextFormat {
       case "\t": output += "\\t"
       case "\u{08}": output += "\\b"
       case "\u{0C}": output += "\\f"
-      case "\u{00}"..."\u{1F}":
+      case "\u{00}"..."\u{1F}", "\u{7F}"..."\u{9F}":
         let digits = String(scalar.value, radix: 16)
         output += (scalar.value < 0x10 ? "\\u000" : "\\u00") + digits
       default: output.unicodeScalars.append(scalar)

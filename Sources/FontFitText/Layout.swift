@@ -1,4 +1,3 @@
-import Synchronization
 
 /// How lines wrap inside the box and what happens to text past the last allowed line, after
 /// UIKit's `NSLineBreakMode`.
@@ -235,16 +234,16 @@ final class LazyLines: Sendable {
     case built([TextLine])
   }
 
-  private let state: Mutex<State>
+  private let state: Lock<State>
 
   /// Lines already built.
   init(_ lines: [TextLine]) {
-    state = Mutex(.built(lines))
+    state = Lock(.built(lines))
   }
 
   /// Lines to build from `spans` of `layouter`'s text, then `last`.
   init(layouter: TextLayouter, spans: [LineSpan], last: TextLine?) {
-    state = Mutex(.pending(layouter, spans, last))
+    state = Lock(.pending(layouter, spans, last))
   }
 
   var lines: [TextLine] {

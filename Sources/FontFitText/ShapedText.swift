@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Text measured once in em units, ready to be laid out at any point size.
 ///
@@ -489,7 +488,7 @@ extension BreakReshaping {
 
 /// Holds a shaped text's ``ClusterColumns`` once made; thread-safe.
 final class LayoutColumnsBox: Sendable {
-  private let columns = Mutex<ClusterColumns?>(nil)
+  private let columns = Lock<ClusterColumns?>(nil)
 
   /// The columns, made by `make` on first use.
   func value(_ make: () -> ClusterColumns) -> ClusterColumns {

@@ -68,7 +68,7 @@ public enum ParallelLayout {
     _ count: Int, workers: Int = processorCount, _ body: @Sendable (Int) -> Result
   ) -> [Result] {
     guard count > 0 else { return [] }
-    let results = Mutex<[Result?]>(Array(repeating: nil, count: count))
+    let results = Lock<[Result?]>(Array(repeating: nil, count: count))
     let next = Atomic<Int>(0)
     let threads = max(1, min(workers, count))
     DispatchQueue.concurrentPerform(iterations: threads) { _ in

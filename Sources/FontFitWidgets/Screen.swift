@@ -77,6 +77,9 @@ public struct Screen: Hashable, Sendable, Codable {
 public struct ScreenCatalog: Hashable, Sendable {
   /// The screens, in catalog order.
   public private(set) var screens: [Screen]
+  /// Where each screen is in ``screens``, by its name's key: lookups and additions take
+  /// constant time, so a catalog of many screens loads in linear time.
+  private var positions: [String: Int] = [:]
 
   /// Creates a catalog of `screens`; a later screen replaces an earlier one of the same name.
   public init(screens: [Screen]) {
@@ -86,20 +89,30 @@ public struct ScreenCatalog: Hashable, Sendable {
 
   /// The screen called `name`, ignoring case and surrounding spaces.
   public subscript(name: String) -> Screen? {
-    let key = Self.key(name)
-    return screens.first { Self.key($0.name) == key }
+    positions[Self.key(name)].map { screens[$0] }
   }
 
   /// Adds screens, replacing any with the same name (ignoring case).
   public mutating func add(_ screens: [Screen]) {
     for screen in screens {
       let key = Self.key(screen.name)
-      if let index = self.screens.firstIndex(where: { Self.key($0.name) == key }) {
+      if let index = positions[key] {
         self.screens[index] = screen
       } else {
+        positions[key] = self.screens.count
         self.screens.append(screen)
       }
     }
+  }
+
+  /// Whether both list the same screens in the same order.
+  public static func == (lhs: ScreenCatalog, rhs: ScreenCatalog) -> Bool {
+    lhs.screens == rhs.screens
+  }
+
+  /// Hashes the screens.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(screens)
   }
 
   /// The screen names, in catalog order, for messages: `iPhone 4s, iPhone 5, …`.

@@ -3,7 +3,6 @@
 
 import FontFitFonts
 import FontFitText
-import Synchronization
 
 /// What one layout pass computed for a text widget; a value, read without side effects.
 public struct WidgetLayout: Hashable, Sendable {
@@ -114,7 +113,7 @@ private final class LinePlacement: Sendable {
   private let box: Size
   private let alignment: TextAlignment
   private let vertical: VerticalPlacement
-  private let placed = Mutex<(lines: [PositionedLine]?, boxes: [PositionedLine]?)>((nil, nil))
+  private let placed = Lock<(lines: [PositionedLine]?, boxes: [PositionedLine]?)>((nil, nil))
 
   init(
     positioner: TextPositioner, block: TextBlock, box: Size, alignment: TextAlignment,

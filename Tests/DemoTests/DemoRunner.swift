@@ -76,7 +76,10 @@ struct DemoNotFound: Error, CustomStringConvertible {
 
 /// Runs `demo` with `arguments`, capturing its output through files so that large outputs
 /// cannot fill a pipe and block the child.
-func runDemo(_ arguments: [String], in directory: URL? = nil) throws -> DemoRun {
+func runDemo(
+  _ arguments: [String], in directory: URL? = nil, standardInput: String? = nil,
+  standardOutputPath: String? = nil, standardErrorPath: String? = nil
+) throws -> DemoRun {
   let executable = try demoExecutable()
   let scratch = try ScratchDirectory()
   defer { scratch.remove() }
@@ -85,13 +88,21 @@ func runDemo(_ arguments: [String], in directory: URL? = nil) throws -> DemoRun 
   let fileManager = FileManager.default
   #expect(fileManager.createFile(atPath: outURL.path, contents: nil))
   #expect(fileManager.createFile(atPath: errURL.path, contents: nil))
-  let outHandle = try FileHandle(forWritingTo: outURL)
-  let errHandle = try FileHandle(forWritingTo: errURL)
+  let outHandle = try FileHandle(
+    forWritingTo: standardOutputPath.map(URL.init(fileURLWithPath:)) ?? outURL)
+  let errHandle = try FileHandle(
+    forWritingTo: standardErrorPath.map(URL.init(fileURLWithPath:)) ?? errURL)
   let process = Process()
   process.executableURL = executable
   process.arguments = arguments
   if let directory { process.currentDirectoryURL = directory }
-  process.standardInput = FileHandle.nullDevice
+  if let standardInput {
+    let inURL = scratch.url.appendingPathComponent("stdin")
+    try Data(standardInput.utf8).write(to: inURL)
+    process.standardInput = try FileHandle(forReadingFrom: inURL)
+  } else {
+    process.standardInput = FileHandle.nullDevice
+  }
   process.standardOutput = outHandle
   process.standardError = errHandle
   try process.run()
@@ -100,6 +111,8 @@ func runDemo(_ arguments: [String], in directory: URL? = nil) throws -> DemoRun 
   try errHandle.close()
   let outData = try Data(contentsOf: outURL)
   let errData = try Data(contentsOf: errURL)
+  #expect(
+    process.terminationReason == .exit, "demo was killed by signal \(process.terminationStatus)")
   return DemoRun(
     status: process.terminationStatus,
     stdout: String(decoding: outData, as: UTF8.self),

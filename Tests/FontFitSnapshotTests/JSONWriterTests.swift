@@ -206,11 +206,12 @@ struct JSONWriterTests {
   }
 
   @Test(
-    "Strings escape quotes, backslashes, and control characters only",
+    "Strings escape quotes, backslashes, and control characters (C0, DEL, C1) only",
     arguments: [
       ("plain", #""plain""#), ("a\"b", #""a\"b""#), ("a\\b", #""a\\b""#),
       ("\n\r\t", #""\n\r\t""#), ("\u{8}\u{C}", #""\b\f""#), ("\u{0}", #""\u0000""#),
-      ("\u{1}\u{1F}", #""\u0001\u001f""#), ("/", #""/""#), ("\u{7F}", "\"\u{7F}\""),
+      ("\u{1}\u{1F}", #""\u0001\u001f""#), ("/", #""/""#), ("\u{7F}", #""\u007f""#),
+      ("\u{9B}", #""\u009b""#),
       ("é😀 日本", "\"é😀 日本\""), ("\u{2028}", "\"\u{2028}\""),
     ])
   func strings(string: String, expected: String) {

@@ -11,6 +11,7 @@
 
 #ifdef FONTFIT_HB_CHECK_AGAINST_HB_H
 #include <hb.h>
+#include <hb-ot.h>
 // hb.h also offers this function as a macro; the exported function is what FontFit calls.
 #undef hb_glyph_info_get_glyph_flags
 #else
@@ -79,6 +80,15 @@ typedef enum {
   HB_GLYPH_FLAG_UNSAFE_TO_BREAK = 0x00000001
 } hb_glyph_flags_t;
 
+typedef enum {
+  HB_MEMORY_MODE_DUPLICATE,
+  HB_MEMORY_MODE_READONLY,
+  HB_MEMORY_MODE_WRITABLE,
+  HB_MEMORY_MODE_READONLY_MAY_MAKE_WRITABLE
+} hb_memory_mode_t;
+
+typedef void (*hb_destroy_func_t)(void *user_data);
+
 typedef const struct hb_language_impl_t *hb_language_t;
 typedef struct hb_blob_t hb_blob_t;
 typedef struct hb_face_t hb_face_t;
@@ -89,16 +99,27 @@ typedef struct hb_buffer_t hb_buffer_t;
 
 const char *hb_version_string(void);
 
-hb_blob_t *hb_blob_create_from_file(const char *file_name);
+// FontFit reads font files itself and hands HarfBuzz the bytes (HB_MEMORY_MODE_READONLY, with
+// `destroy` releasing them), never a path: hb_blob_create_from_file memory-maps the file, and a
+// mapped file truncated under the process raises SIGBUS on the next read of it.
+hb_blob_t *hb_blob_create(const char *data, unsigned int length, hb_memory_mode_t mode,
+                          void *user_data, hb_destroy_func_t destroy);
 unsigned int hb_blob_get_length(hb_blob_t *blob);
 void hb_blob_destroy(hb_blob_t *blob);
 
 hb_face_t *hb_face_create(hb_blob_t *blob, unsigned int index);
 unsigned int hb_face_get_upem(const hb_face_t *face);
+unsigned int hb_face_get_glyph_count(const hb_face_t *face);
 void hb_face_destroy(hb_face_t *face);
+
+hb_bool_t hb_ot_layout_has_substitution(hb_face_t *face);
+hb_bool_t hb_ot_layout_has_positioning(hb_face_t *face);
 
 hb_font_t *hb_font_create(hb_face_t *face);
 void hb_font_set_scale(hb_font_t *font, int x_scale, int y_scale);
+hb_bool_t hb_font_get_nominal_glyph(hb_font_t *font, hb_codepoint_t unicode,
+                                    hb_codepoint_t *glyph);
+hb_position_t hb_font_get_glyph_h_advance(hb_font_t *font, hb_codepoint_t glyph);
 void hb_font_destroy(hb_font_t *font);
 
 hb_language_t hb_language_from_string(const char *str, int len);

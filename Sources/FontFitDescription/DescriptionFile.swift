@@ -1,0 +1,76 @@
+// Reading a description file's bytes: the real cause when it cannot be read, a size limit, and
+// `-` for standard input.
+
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The bytes of description files, read with the operating system's own answers.
+enum DescriptionFile {
+  /// The largest description or catalog file read, in bytes: 16 MiB, far more than a layout of
+  /// 10,000 widgets needs. A bigger file is refused before it is parsed.
+  static let maximumSize = 16 << 20
+
+  /// The name standard input goes by: `-` on the command line, `<stdin>` in messages.
+  static let standardInput = "-"
+
+  /// The bytes of the file at `path` (`-`: standard input), as UTF-8 text.
+  ///
+  /// - Throws: ``DescriptionError`` naming the file and the cause: no such file, permission
+  ///   denied, is a directory, too many levels of symbolic links, too large, not UTF-8.
+  static func text(at path: String) throws(DescriptionError) -> String {
+    let name = path == standardInput ? "<stdin>" : path
+    let descriptor: Int32
+    if path == standardInput {
+      descriptor = STDIN_FILENO
+    } else {
+      descriptor = open(path, O_RDONLY | O_CLOEXEC)
+      guard descriptor >= 0 else { throw failure(name, errno) }
+    }
+    defer { if path != standardInput { close(descriptor) } }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { throw failure(name, errno) }
+    if status.st_mode & S_IFMT == S_IFDIR { throw failure(name, EISDIR) }
+    if status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) > maximumSize {
+      throw tooLarge(name)
+    }
+    // Read to the end, whatever kind of file it is (a pipe, a FIFO, a terminal).
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw failure(name, errno)
+      }
+      if count == 0 { break }
+      guard bytes.count + count <= maximumSize else { throw tooLarge(name) }
+      bytes.append(contentsOf: chunk[..<count])
+    }
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+      throw DescriptionError(file: name, message: "is not UTF-8 text")
+    }
+    return text
+  }
+
+  private static func failure(_ name: String, _ code: Int32) -> DescriptionError {
+    let reason: String
+    switch code {
+    case ENOENT: reason = "no such file"
+    case EACCES, EPERM: reason = "permission denied"
+    case EISDIR: reason = "is a directory, not a file"
+    case ELOOP: reason = "too many levels of symbolic links"
+    case ENOTDIR: reason = "a part of the path is not a directory"
+    default: reason = String(cString: strerror(code))
+    }
+    return DescriptionError(file: name, message: "cannot be read: \(reason)")
+  }
+
+  private static func tooLarge(_ name: String) -> DescriptionError {
+    DescriptionError(
+      file: name,
+      message: "is larger than \(maximumSize >> 20) MiB, the most a description file may be")
+  }
+}

@@ -1,0 +1,40 @@
+// A lock the thread sanitizer understands: `Synchronization.Mutex` on Linux uses futexes the
+// sanitizer cannot see, so it reports races on every value a Mutex guards (a minimal correct
+// program gets the same report). This one is a pthread mutex, which the sanitizer intercepts.
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A value guarded by a pthread mutex: every access goes through ``withLock(_:)``.
+///
+/// The package's shared state (font caches, lazily built lines and columns, batch results)
+/// uses it instead of `Synchronization.Mutex` so that `swift test --sanitize=thread` checks
+/// the locking.
+package final class Lock<Value: ~Copyable>: @unchecked Sendable {
+  private var value: Value
+  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+  /// A lock guarding `value`.
+  package init(_ value: consuming Value) {
+    self.value = value
+    mutex = .allocate(capacity: 1)
+    mutex.initialize(to: pthread_mutex_t())
+    pthread_mutex_init(mutex, nil)
+  }
+
+  deinit {
+    pthread_mutex_destroy(mutex)
+    mutex.deinitialize(count: 1)
+    mutex.deallocate()
+  }
+
+  /// Runs `body` with the value, holding the lock.
+  package func withLock<Result, Failure: Error>(
+    _ body: (inout Value) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return try body(&value)
+  }
+}

@@ -1,0 +1,306 @@
+import FontFitText
+import Foundation
+import Testing
+
+@testable import FontFitFonts
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Copies of installed fonts in a new temporary directory, removed with Fontconfig's cache
+/// file for it when the test is done.
+private final class ScratchFonts {
+  /// The directory's absolute path, without a trailing slash.
+  let path: String
+
+  /// Copies the installed fonts `files` into a new temporary directory.
+  init(copying files: [String]) throws {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "ChangingFontTests-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    path = url.path
+    for file in files {
+      try #require(
+        FileManager.default.fileExists(atPath: file),
+        "\(file) is not installed: apt-get install fonts-dejavu-core fonts-wqy-microhei")
+      try FileManager.default.copyItem(
+        atPath: file, toPath: self.file(URL(fileURLWithPath: file).lastPathComponent))
+    }
+  }
+
+  /// The path of `name` in the directory.
+  func file(_ name: String) -> String { path + "/" + name }
+
+  deinit {
+    _ = FontconfigResolver.removeCacheFiles(of: path)
+    try? FileManager.default.removeItem(atPath: path)
+  }
+}
+
+/// What happens to a font file while a process uses it.
+enum FontFileChange: String, CaseIterable, Sendable, CustomTestStringConvertible {
+  /// Cut to its first 1000 bytes in place, as an interrupted copy over it leaves it.
+  case truncated
+  /// Overwritten in place with as many zero bytes.
+  case zeroed
+  /// Overwritten in place with another font (DejaVu Sans Mono), as a careless upgrade does.
+  case replaced
+  /// Removed.
+  case deleted
+
+  var testDescription: String { rawValue }
+
+  /// Applies the change to the file at `path`, keeping its inode (and so any mapping of it)
+  /// except when deleting it.
+  func apply(to path: String) throws {
+    switch self {
+    case .truncated:
+      try #require(truncate(path, 1000) == 0, "truncate \(path): errno \(errno)")
+    case .zeroed:
+      let size = try #require(
+        FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+      try Self.overwrite(path, with: Data(count: size))
+    case .replaced:
+      let other = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"
+      try Self.overwrite(path, with: Data(contentsOf: URL(fileURLWithPath: other)))
+    case .deleted:
+      try FileManager.default.removeItem(atPath: path)
+    }
+  }
+
+  /// Writes `data` over the file at `path` in place, then cuts it to `data`'s length.
+  private static func overwrite(_ path: String, with data: Data) throws {
+    let handle = try #require(FileHandle(forWritingAtPath: path))
+    defer { try? handle.close() }
+    try handle.write(contentsOf: data)
+    try handle.truncate(atOffset: UInt64(data.count))
+  }
+}
+
+/// A text and the family it is shaped in.
+private struct Sample: Sendable {
+  var text: String
+  var family: String
+}
+
+/// Font files that change under a running process (issue 12): fonts were memory-mapped, so a
+/// truncated file crashed the process with SIGBUS and an overwritten one changed results
+/// silently. Each scenario runs in the test process itself: a signal would kill the runner.
+@Suite("Font files changing while they are used (issue 12)")
+struct ChangingFontTests {
+  static let dejaVuSans = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+  static let microHei = "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"
+
+  /// Texts shaped before the change: Latin in DejaVu Sans, Chinese falling back to WenQuanYi
+  /// Micro Hei, and Chinese in it directly.
+  private static let before = [
+    Sample(text: "Hello, wrapped world", family: "DejaVu Sans"),
+    Sample(text: "Hello 中文 world", family: "DejaVu Sans"),
+    Sample(text: "微米黑字体", family: "WenQuanYi Micro Hei"),
+  ]
+
+  /// Texts first shaped after the change, with characters not shaped before, and the other
+  /// face of the WenQuanYi collection, first opened after the change.
+  private static let after = [
+    Sample(text: "Quartz jumps over 2 lazy foxes", family: "DejaVu Sans"),
+    Sample(text: "Ζεύς и Дмитрий: 汉字测试", family: "DejaVu Sans"),
+    Sample(text: "等宽字体 mono", family: "WenQuanYi Micro Hei Mono"),
+  ]
+
+  /// Shapes `sample` in `fonts`, failing the test on an error.
+  private static func shape(_ sample: Sample, in fonts: FontSystem) throws -> ShapedText {
+    try fonts.shape(sample.text, font: FontDescriptor(family: sample.family))
+  }
+
+  /// What measuring `shaped` found, without file paths: per cluster its advance and glyphs
+  /// (index and advance), and the names of the fonts.
+  private static func measurement(of shaped: ShapedText) -> [String] {
+    shaped.fonts.map(\.name)
+      + shaped.clusters.map { cluster in
+        let glyphs = shaped.glyphs[cluster.glyphs].map { "\($0.id)/\($0.advance)" }
+        return "\(cluster.advance) \(cluster.font) \(glyphs.joined(separator: ","))"
+      }
+  }
+
+  /// Every glyph of `shaped` drawn at 24 pixels per em, as coverage rows, or the error.
+  private static func images(of shaped: ShapedText, in fonts: FontSystem) -> [String] {
+    shaped.glyphs.map { glyph in
+      let font = shaped.fonts[glyph.font]
+      guard let file = font.file else { return "no file" }
+      do {
+        let image = try fonts.glyphImage(
+          glyph.id, file: file, index: font.faceIndex, pixelsPerEm: 24, x: 10.25, y: 30.5,
+          visible: (0, 0, 100, 100))
+        guard let image else { return "nothing" }
+        return "\(image.left),\(image.top) \(image.width)×\(image.height) \(image.coverage)"
+      } catch {
+        return "error: \(error)"
+      }
+    }
+  }
+
+  @Test(
+    "A font file truncated, zeroed, replaced or deleted while in use changes no result",
+    arguments: FontFileChange.allCases, [dejaVuSans, microHei])
+  func changeWhileInUse(change: FontFileChange, font: String) throws {
+    let scratch = try ScratchFonts(copying: [Self.dejaVuSans, Self.microHei])
+    let untouched = try ScratchFonts(copying: [Self.dejaVuSans, Self.microHei])
+    let fonts = try FontSystem(sources: .only([scratch.path]))
+    let reference = try FontSystem(sources: .only([untouched.path]))
+    let shapedBefore = try Self.before.map { try Self.shape($0, in: fonts) }
+    let imagesBefore = shapedBefore.map { Self.images(of: $0, in: fonts) }
+    #expect(shapedBefore.allSatisfy { $0.missingCharacters.isEmpty })
+    #expect(imagesBefore.joined().allSatisfy { !$0.hasPrefix("error") })
+    // Shaping again must open nothing anew and read the faces, not the cache of texts.
+    fonts.removeCachedTexts()
+
+    try change.apply(to: scratch.file(URL(fileURLWithPath: font).lastPathComponent))
+
+    for (sample, shaped) in zip(Self.before, shapedBefore) {
+      #expect(try Self.shape(sample, in: fonts) == shaped, "\(sample.text)")
+    }
+    for (shaped, images) in zip(shapedBefore, imagesBefore) {
+      #expect(Self.images(of: shaped, in: fonts) == images)
+    }
+    for sample in Self.after {
+      let shaped = try Self.shape(sample, in: fonts)
+      let expected = try Self.shape(sample, in: reference)
+      #expect(shaped.missingCharacters.isEmpty, "\(sample.text)")
+      #expect(Self.measurement(of: shaped) == Self.measurement(of: expected), "\(sample.text)")
+      #expect(
+        Self.images(of: shaped, in: fonts) == Self.images(of: expected, in: reference),
+        "\(sample.text)")
+    }
+  }
+
+  @Test("The faces of one collection share one copy of the file, read when the first opens")
+  func collectionSharesBytes() throws {
+    let scratch = try ScratchFonts(copying: [Self.microHei])
+    let fonts = try FontSystem(sources: .only([scratch.path]))
+    let file = scratch.file("wqy-microhei.ttc")
+    let first = try fonts.face(for: FaceKey(file: file, index: 0))
+    try FontFileChange.deleted.apply(to: file)
+    let second = try fonts.face(for: FaceKey(file: file, index: 1))
+    #expect(first.fileBytes === second.fileBytes)
+    #expect(first.fileBytes.count == 5_177_387)
+    #expect(second.harfBuzz.glyphCount > 0)
+  }
+
+  @Test(
+    "A font file damaged or deleted before a face of it opens gives a FontError naming it",
+    arguments: FontFileChange.allCases.filter { $0 != .replaced })
+  func damagedBeforeOpening(change: FontFileChange) throws {
+    let scratch = try ScratchFonts(copying: [Self.dejaVuSans, Self.microHei])
+    let fonts = try FontSystem(sources: .only([scratch.path]))
+    let file = scratch.file("DejaVuSans.ttf")
+    // Fontconfig listed the file when it was whole; it changes before any face opens.
+    try change.apply(to: file)
+    let resolved = try fonts.resolve(FontDescriptor(family: "DejaVu Sans"))
+    #expect(resolved.file == file)
+    let error = try #require(throws: ShapingError.self) {
+      try fonts.shape("Hello", font: FontDescriptor(family: "DejaVu Sans"))
+    }
+    guard case .font(let fontError) = error else {
+      Issue.record("expected a font error, got \(error)")
+      return
+    }
+    #expect(fontError.file == file)
+    #expect(fontError.description.contains(file))
+    // The other font of the directory still works.
+    let chinese = try fonts.shape("中文", font: FontDescriptor(family: "WenQuanYi Micro Hei"))
+    #expect(chinese.missingCharacters.isEmpty)
+  }
+
+  @Test(
+    "A font system on a directory with a damaged font substitutes, or fails naming the file",
+    arguments: [FontFileChange.truncated, .zeroed], [false, true])
+  func damagedBeforeScanning(change: FontFileChange, scannedBefore: Bool) throws {
+    let scratch = try ScratchFonts(copying: [Self.dejaVuSans, Self.microHei])
+    let file = scratch.file("DejaVuSans.ttf")
+    if scannedBefore {
+      // Fontconfig caches the scan; changing a file in place leaves the directory's time as
+      // it was, so the next scan may trust the cache and still list the file.
+      _ = try FontSystem(sources: .only([scratch.path]))
+    }
+    try change.apply(to: file)
+    let fonts = try FontSystem(sources: .only([scratch.path]))
+    let descriptor = FontDescriptor(family: "DejaVu Sans")
+    let resolved = try fonts.resolve(descriptor)
+    if resolved.file == file {
+      let error = try #require(throws: ShapingError.self) {
+        try fonts.shape("Hello", font: descriptor)
+      }
+      #expect(Self.fontError(error)?.file == file)
+    } else {
+      #expect(resolved.isSubstitution)
+      #expect(resolved.file == scratch.file("wqy-microhei.ttc"))
+      let shaped = try fonts.shape("Hello", font: descriptor)
+      #expect(shaped.fonts.map(\.file) == [scratch.file("wqy-microhei.ttc")])
+    }
+  }
+
+  @Test(
+    "A directory whose only font is damaged fails with a FontError naming it, or its file",
+    arguments: [FontFileChange.truncated, .zeroed])
+  func onlyFontDamaged(change: FontFileChange) throws {
+    let scratch = try ScratchFonts(copying: [Self.dejaVuSans])
+    let file = scratch.file("DejaVuSans.ttf")
+    try change.apply(to: file)
+    do {
+      let fonts = try FontSystem(sources: .only([scratch.path]))
+      let error = try #require(throws: ShapingError.self) {
+        try fonts.shape("Hello", font: FontDescriptor(family: "DejaVu Sans"))
+      }
+      #expect(Self.fontError(error)?.file == file)
+    } catch let error as FontError {
+      #expect(error.file == scratch.path)
+    }
+  }
+
+  /// The font error inside `error`, if it is one.
+  private static func fontError(_ error: ShapingError) -> FontError? {
+    guard case .font(let fontError) = error else { return nil }
+    return fontError
+  }
+}
+
+@Suite struct TemporaryAllFontsCheck {
+  @Test func allInstalledFontsOpen() throws {
+    let fonts = try FontSystem(cacheLimits: CacheSizes(faces: 4))
+    let lines = try String(contentsOfFile: "/tmp/h12f-allfonts.tsv", encoding: .utf8)
+    var failures: [String] = []
+    let start = Date()
+    for line in lines.split(separator: "\n") {
+      let parts = line.split(separator: "\t")
+      do {
+        _ = try fonts.face(for: FaceKey(file: String(parts[0]), index: Int(parts[1]) ?? 0))
+      } catch {
+        failures.append("\(error)")
+      }
+    }
+    print("ALLFONTS \(lines.split(separator: "\n").count) in \(Date().timeIntervalSince(start)) s")
+    for failure in failures { print("FAIL \(failure)") }
+    #expect(failures.isEmpty)
+  }
+}
+
+@Suite struct TemporaryCorruptCheck {
+  @Test func corrupt() throws {
+    let fonts = try FontSystem()
+    for name in ["cmap-zero", "glyph69", "gpos-flips", "head-upem", "hhea-metrics", "hmtx-offset", "hmtx-zero", "maxp-double", "gpos-version", "gpos-offset"] {
+      let file = "/tmp/h12f-corrupt-\(name).ttf"
+      do {
+        let face = try fonts.face(for: FaceKey(file: file, index: 0))
+        let glyphs = try face.harfBuzz.shape(Array("abc Hello".utf8), run: ShapingRun(range: 0..<9, isRightToLeft: false, script: "Latn"), language: nil)
+        var images: [String] = []
+        for g in glyphs {
+          do { let i = try face.image(of: g.id, pixelsPerEm: 20, x: 5, y: 20, visible: (0,0,100,100)); images.append(i.map { "\($0.width)x\($0.height)" } ?? "nil") } catch { images.append("ERR \(error)") }
+        }
+        print("CORRUPT \(name): opened; glyphs \(glyphs.map { "\($0.id):\($0.xAdvance)" }) images \(images)")
+      } catch {
+        print("CORRUPT \(name): \(error)")
+      }
+    }
+  }
+}

@@ -9,8 +9,10 @@ import Foundation
 
 /// The bytes of description files, read with the operating system's own answers.
 enum DescriptionFile {
-  /// The largest description or catalog file read, in bytes: 16 MiB, far more than a layout of
-  /// 10,000 widgets needs. A bigger file is refused before it is parsed.
+  /// The largest description or catalog file read, in bytes: 16 MiB.
+  ///
+  /// That is far more than a layout of 10,000 widgets needs; a bigger file is refused before
+  /// it is parsed.
   static let maximumSize = 16 << 20
 
   /// The name standard input goes by: `-` on the command line, `<stdin>` in messages.

@@ -38,8 +38,6 @@ struct DescriptionReader {
     }
   }
 
-
-
   func error(at node: JSONNode, path: String, _ message: String) -> DescriptionError {
     DescriptionError(
       file: file, line: node.location.line, column: node.location.column, keyPath: path,

@@ -115,7 +115,6 @@ struct XMLDescription {
     return located
   }
 
-
 }
 
 extension DescriptionReader {

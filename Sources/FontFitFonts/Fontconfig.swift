@@ -1,6 +1,6 @@
 internal import CFontconfig
-internal import Glibc
 import FontFitText
+internal import Glibc
 
 /// Resolves font names to files with one reused Fontconfig configuration.
 ///

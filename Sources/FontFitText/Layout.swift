@@ -1,4 +1,3 @@
-
 /// How lines wrap inside the box and what happens to text past the last allowed line, after
 /// UIKit's `NSLineBreakMode`.
 public enum LineBreakMode: String, CaseIterable, Hashable, Sendable {

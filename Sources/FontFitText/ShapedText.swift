@@ -1,4 +1,3 @@
-
 /// Text measured once in em units, ready to be laid out at any point size.
 ///
 /// Unhinted advances scale linearly with the point size, so a shaper measures a text once, in

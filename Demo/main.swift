@@ -109,6 +109,14 @@ func localizations(for path: String, options: Options) -> [Localization?] {
     if (try? Localization.locales(in: beside)) != nil { directory = beside }
   }
   guard let directory else {
+    // A layout without tables is read as it is; naming one locale for it is a mistake.
+    if let named = options.locales.first(where: {
+      !["all", Localization.pseudoLocale].contains($0)
+    }) {
+      fail(
+        "\(path): --locale \(named): the layout has no strings tables (give --strings DIR, or "
+          + "put them in a directory \"strings\" next to it)", status: 2)
+    }
     return options.locales.contains(Localization.pseudoLocale)
       ? [Localization.pseudo(base: nil)] : [nil]
   }
@@ -175,9 +183,13 @@ func fontSystem(_ options: Options, usageStatus: Int32) -> FontSystem {
   do {
     return try FontSystem(sources: sources)
   } catch {
-    // A directory that cannot be used is bad input; fonts missing on the machine are not.
-    let badDirectory = !options.onlyFonts.isEmpty || !options.fontDirectories.isEmpty
-    fail("\(error)", status: badDirectory ? 2 : usageStatus)
+    // A directory that cannot be used is bad input, named by its option; fonts missing on
+    // the machine are not bad input.
+    if error.function == "FcConfigAppFontAddDir" {
+      let flag = options.onlyFonts.isEmpty ? "--font-dir" : "--only-fonts"
+      fail("\(flag) \(error.file ?? ""): \(error.message)", status: 2)
+    }
+    fail("\(error)", status: usageStatus)
   }
 }
 

@@ -52,9 +52,38 @@ enum DescriptionFile {
       bytes.append(contentsOf: chunk[..<count])
     }
     guard let text = String(validating: bytes, as: UTF8.self) else {
-      throw DescriptionError(file: name, message: "is not UTF-8 text")
+      let position = firstInvalidPosition(in: bytes)
+      throw DescriptionError(
+        file: name, line: position.line, column: position.column,
+        message: "not UTF-8 text: a byte sequence here is not a character")
     }
     return text
+  }
+
+  /// The line and column (in Unicode scalars, lines split at LF, CR LF and CR, as the JSON
+  /// parser counts them) of the first byte that is not part of valid UTF-8.
+  static func firstInvalidPosition(in bytes: [UInt8]) -> SourcePosition {
+    var line = 1
+    var column = 1
+    var decoder = UTF8()
+    var iterator = bytes.makeIterator()
+    var previous: Unicode.Scalar?
+    while true {
+      switch decoder.decode(&iterator) {
+      case .scalarValue(let scalar):
+        if scalar == "\n", previous == "\r" {
+          // CR LF ends one line.
+        } else if scalar == "\n" || scalar == "\r" {
+          line += 1
+          column = 1
+        } else {
+          column += 1
+        }
+        previous = scalar
+      case .emptyInput, .error:
+        return SourcePosition(line: line, column: column)
+      }
+    }
   }
 
   private static func failure(_ name: String, _ code: Int32) -> DescriptionError {

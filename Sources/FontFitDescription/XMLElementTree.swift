@@ -39,6 +39,13 @@ final class XMLElementCollector: NSObject, XMLParserDelegate {
   private(set) var open: [XMLParsedElement] = []
   private var ordinal = 0
 
+  /// The deepest nesting of elements read, as JSON's ``JSONParser/maximumDepth`` limits arrays
+  /// and objects.
+  static let maximumDepth = 256
+
+  /// The code of the failure for a tree deeper than ``maximumDepth`` (not one of libxml2's).
+  static let tooDeep = -1
+
   /// libxml2's warning codes, which XMLParser reports as errors: an undeclared entity in a
   /// context that allows it, catalog and version notes, a namespace URI that is not absolute.
   private static let warnings: Set<Int> = [27, 93, 97, 98, 99, 100, 102, 106, 107]
@@ -64,6 +71,15 @@ final class XMLElementCollector: NSObject, XMLParserDelegate {
     qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
   ) {
     guard failure == nil else { return }
+    // Deeper trees are refused, as JSON's are: the loader and the layout pass recurse over
+    // them (1,000 nested views overflowed the stack).
+    guard open.count < Self.maximumDepth else {
+      failure = XMLSyntaxFailure(
+        code: Self.tooDeep, line: max(1, parser.lineNumber), column: max(1, parser.columnNumber),
+        openElements: [])
+      parser.abortParsing()
+      return
+    }
     open.append(XMLParsedElement(name: elementName, attributes: attributeDict, ordinal: ordinal))
     ordinal += 1
   }
@@ -100,6 +116,7 @@ final class XMLElementCollector: NSObject, XMLParserDelegate {
   static func message(code: Int, open: String?) -> String {
     let element = open.map { "<\($0)>" } ?? "the document element"
     switch code {
+    case tooDeep: return "nesting deeper than \(maximumDepth) levels of elements"
     case 4: return "the file has no XML element"
     case 5, 77, 85:
       if let open { return "unexpected end of file: <\(open)> is not closed" }

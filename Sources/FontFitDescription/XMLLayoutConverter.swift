@@ -523,6 +523,10 @@ struct XMLLayoutConverter {
       let index = listed || (element.name == "adaptation" && earlier > 0) ? earlier : nil
       steps.append(segment(element, index: index))
     }
+    // A path through a very deep tree names its first and last elements only.
+    if steps.count > 12 {
+      steps = steps.prefix(4) + ["… \(steps.count - 8) elements …"] + steps.suffix(4)
+    }
     return steps.joined(separator: "/")
   }
 

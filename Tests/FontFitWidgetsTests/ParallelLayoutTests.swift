@@ -1,6 +1,7 @@
 import FontFitFonts
 import FontFitText
 import FontFitWidgets
+import Foundation
 import Synchronization
 import TestSupport
 import Testing
@@ -19,6 +20,50 @@ struct ParallelLayoutTests {
       }
       #expect(results == (0..<count).map { $0 * $0 })
       #expect(calls.load(ordering: .relaxed) == count)
+    }
+  }
+
+  @Test("1,000 fits on 8 threads, sharing one cold font system, equal a serial run (issue 12)")
+  func eightThreadsEqualSerial() throws {
+    var generator = SplitMix64(seed: 1_000)
+    let faces = ["DejaVu Sans", "DejaVu Serif", "sans-serif"]
+    var requests: [FitRequest] = []
+    for index in 0..<1_000 {
+      // Many texts repeat, so threads meet on the same cache entries.
+      let text = index % 3 == 0 ? "Shared text \(index % 17) 字体" : randomText(using: &generator)
+      requests.append(
+        FitRequest(
+          text: text,
+          font: Font(family: faces[index % faces.count], pointSize: Double(10 + index % 14)),
+          size: Size(
+            width: Double(40 + generator.next() % 300), height: Double(16 + generator.next() % 200)
+          ),
+          numberOfLines: Int(generator.next() % 4)))
+    }
+    func environment() throws -> WidgetEnvironment {
+      Fixture.environment(on: TestScreens.iPhone6, shaper: try FontSystem())
+    }
+    let serial = ParallelLayout.layouts(of: requests, in: try environment(), workers: 1)
+    let shared = try environment()
+    let cases = requests
+    let results = Lock<[WidgetLayout?]>(Array(repeating: nil, count: requests.count))
+    let done = DispatchSemaphore(value: 0)
+    let threads = 8
+    for thread in 0..<threads {
+      Thread {
+        for index in stride(from: thread, to: cases.count, by: threads) {
+          let layout = ParallelLayout.layouts(of: [cases[index]], in: shared, workers: 1)[0]
+          results.withLock { $0[index] = layout }
+        }
+        done.signal()
+      }.start()
+    }
+    for _ in 0..<threads { done.wait() }
+    let parallel = results.withLock { $0 }
+    #expect(parallel.count == serial.count)
+    for (index, (layout, reference)) in zip(parallel, serial).enumerated() {
+      #expect(layout == reference, "request \(index)")
+      #expect(layout?.lines == reference.lines, "request \(index)")
     }
   }
 

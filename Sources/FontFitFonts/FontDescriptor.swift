@@ -50,6 +50,13 @@ public struct FontDescriptor: Hashable, Sendable {
   }
 }
 
+extension String {
+  /// The string without `suffix` at its end, if it ends with it.
+  fileprivate func replacingSuffix(_ suffix: String) -> String {
+    hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
+  }
+}
+
 /// A font as a widget asks for it: a ``FontDescriptor`` at a point size.
 ///
 /// Sizes are in points at 72 dpi, so 1pt is 1px, as iOS points and Pango's device units at
@@ -106,15 +113,37 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     Font(descriptor: descriptor, pointSize: pointSize)
   }
 
-  /// The font in Pango's syntax, which ``init(_:defaultPointSize:)`` reads back:
-  /// `DejaVu Sans Bold 17`.
+  /// The font as a name ``init(_:defaultPointSize:)`` reads back as the same font: Pango's
+  /// syntax, `DejaVu Sans Bold 17`, when it can say it, else a Fontconfig pattern,
+  /// `DejaVu Sans:weight=150:size=12` (a weight without a name, a family that ends in a
+  /// number or a style word).
   public var description: String {
     var text = descriptor.familyList
-    let size = TextFormat.string(pointSize) + (isPixelSize ? "px" : "")
+    let size = String(pointSize).replacingSuffix(".0") + (isPixelSize ? "px" : "")
     for part in [descriptor.styleName, size] where !part.isEmpty {
       if !text.isEmpty { text += " " }
       text += part
     }
-    return text
+    if (try? Font(text)) == self { return text }
+    return fontconfigPattern
+  }
+
+  /// The font as a Fontconfig pattern, with `\`, `-`, `:` and `,` in family names escaped.
+  private var fontconfigPattern: String {
+    let families = descriptor.families.map { family in
+      var escaped = ""
+      for character in family {
+        if "\\-:,".contains(character) { escaped.append("\\") }
+        escaped.append(character)
+      }
+      return escaped
+    }
+    var pattern = families.joined(separator: ",")
+    if weight != .regular {
+      pattern += ":weight=" + String(weight.exactFontconfigValue ?? weight.fontconfigValue)
+    }
+    if slant != .roman { pattern += ":slant=" + String(slant.fontconfigValue) }
+    pattern += (isPixelSize ? ":pixelsize=" : ":size=") + String(pointSize)
+    return pattern
   }
 }

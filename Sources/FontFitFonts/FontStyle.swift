@@ -68,6 +68,18 @@ public struct FontWeight: Hashable, Sendable, Comparable, CustomStringConvertibl
   /// The same weight on Fontconfig's scale (0 thin … 80 regular … 200 bold … 215).
   var fontconfigValue: Double { Self.interpolate(value, from: \.css, to: \.fontconfig) }
 
+  /// A value on Fontconfig's scale that ``init(fontconfigValue:)`` reads back as exactly this
+  /// weight, when there is one: the interpolation can be a rounding step off either way.
+  var exactFontconfigValue: Double? {
+    var candidate = fontconfigValue
+    for _ in 0..<8 { candidate = candidate.nextDown }
+    for _ in 0..<17 {
+      if FontWeight(fontconfigValue: candidate) == self { return candidate }
+      candidate = candidate.nextUp
+    }
+    return nil
+  }
+
   /// A weight read from Fontconfig's scale.
   init(fontconfigValue: Double) {
     self.init(Self.interpolate(fontconfigValue, from: \.fontconfig, to: \.css))

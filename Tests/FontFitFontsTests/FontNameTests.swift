@@ -1,4 +1,5 @@
 import FontFitFonts
+import TestSupport
 import Testing
 
 @Suite("Font names")
@@ -91,5 +92,31 @@ struct FontNameTests {
       guard let error = error as? FontNameError else { return false }
       return error.name == name && error.message.contains(expected)
     }
+  }
+}
+
+@Suite("Font names read back (issue 12)")
+struct FontNameRoundTripTests {
+  @Test("A font's printed name reads back as the same font, whatever its family or size")
+  func printedNamesReadBack() throws {
+    var generator = SplitMix64(seed: 12)
+    let families = [
+      "DejaVu Sans", "DejaVu Sans 562.5", "Noto Sans CJK SC", "A-B", "Foo:Bar", "Bold", "X,Y",
+      "Sans 12", "Font\\Slash", "Semi Light",
+    ]
+    for _ in 0..<2_000 {
+      let family = families.randomElement(using: &generator) ?? "Sans"
+      let weights: [FontWeight] = [.thin, .light, .book, .regular, .medium, .bold, .black]
+      let weight = weights.randomElement(using: &generator) ?? .regular
+      let slant = [FontSlant.roman, .italic, .oblique].randomElement(using: &generator) ?? .roman
+      let size = (Double(generator.next() % 100_000) + 1) / Double(1 + generator.next() % 100)
+      let font = Font(
+        descriptor: FontDescriptor(families: [family], weight: weight, slant: slant),
+        pointSize: min(size, 10_000), isPixelSize: generator.next() % 4 == 0)
+      let reread = try Font(font.description)
+      #expect(reread == font, "\(font.description)")
+    }
+    let example = try Font("DejaVu Sans:weight=150:size=12")
+    #expect(try Font(example.description) == example)
   }
 }

@@ -13,11 +13,10 @@ runFuzzer(fuzzDescriptionXML)
 
 /// The file each input is written to.
 enum InputFile {
-  /// The path: one per process, so parallel jobs never share it; removed when the process
-  /// exits normally.
+  /// The path: one per process, so parallel jobs never share it; removed after each load, so
+  /// it remains only when a load crashes.
   static let path: String = {
     let directory = ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp"
-    atexit { unlink(InputFile.path) }
     return "\(directory)/fontfit-fuzz-\(ProcessInfo.processInfo.processIdentifier).xml"
   }()
 
@@ -50,6 +49,7 @@ func fuzzDescriptionXML(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   let result = Result { () throws(DescriptionError) in
     try LayoutDocument.load(path: InputFile.path, catalog: bundledCatalog)
   }
+  unlink(InputFile.path)
   DescriptionChecks.check(result, text: text)
   return 0
 }

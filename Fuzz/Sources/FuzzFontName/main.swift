@@ -18,7 +18,8 @@ func fuzzFontName(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   for defaultPointSize in [nil, 12.0] {
     guard let font = try? Font(name, defaultPointSize: defaultPointSize) else { continue }
     let printed = font.description
-    let input = "\(name.debugDescription) (default size \(defaultPointSize.map { "\($0)" } ?? "none"))"
+    let size = defaultPointSize.map { "\($0)" } ?? "none"
+    let input = "\(name.debugDescription) (default size \(size))"
     let reread: Font
     do {
       reread = try Font(printed)

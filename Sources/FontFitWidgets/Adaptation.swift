@@ -91,13 +91,21 @@ extension WidgetEnvironment {
     (scaling ?? frameScaling).scale(frame, from: designScreen, to: screen)
   }
 
-  /// `font`, designed for the design screen, adapted to this screen.
+  /// `font`, designed for the design screen, adapted to this screen by the environment's
+  /// policy.
+  public func adapted(_ font: Font) -> Font {
+    font.withPointSize(adaptedPointSize(font.pointSize, by: adaptation))
+  }
+
+  /// `pointSize`, designed for the design screen, adapted to this screen by `policy`: the one
+  /// rule every widget's adaptation follows.
   ///
   /// The adapted size is at least ``minimumAdaptedPointSize``, so a table with large negative
-  /// increments cannot produce an empty or negative font. A size that is not finite stays as it
-  /// is, and the widget reports it as a layout error.
-  public func adapted(_ font: Font) -> Font {
-    let size = adaptation.adaptedPointSize(font.pointSize, on: screen, designScreen: designScreen)
-    return font.withPointSize(size.isNaN ? size : max(size, Self.minimumAdaptedPointSize))
+  /// increments cannot produce an empty or negative font. A size that is not a number stays as
+  /// it is, and the widget reports it as a layout error.
+  public func adaptedPointSize(_ pointSize: Double, by policy: AdaptationPolicy) -> Double {
+    let size = policy.adaptedPointSize(pointSize, on: screen, designScreen: designScreen)
+    return size.isNaN ? size : max(size, Self.minimumAdaptedPointSize)
   }
+
 }

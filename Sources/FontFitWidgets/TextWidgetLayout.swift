@@ -442,9 +442,7 @@ struct SizePlan {
   /// is, and the widget reports it as a layout error).
   func adapted(_ design: Double) -> Double {
     guard let adaptation else { return design }
-    let size = adaptation.adaptedPointSize(
-      design, on: environment.screen, designScreen: environment.designScreen)
-    return size.isNaN ? size : max(size, WidgetEnvironment.minimumAdaptedPointSize)
+    return environment.adaptedPointSize(design, by: adaptation)
   }
 
   /// Screen units per point on the environment's screen.

@@ -10,6 +10,11 @@ struct DescriptionErrorTests {
     "A bad layout is rejected with its file, line:column, key path and reason",
     arguments: DescriptionErrorTests.badLayouts)
   func badLayoutIsLocated(_ bad: BadLayout) throws {
+    try Self.expectLocated(bad)
+  }
+
+  /// Checks that `bad` is refused with its file, line:column, key path and message.
+  static func expectLocated(_ bad: BadLayout) throws {
     let catalog = try ScreenCatalog.bundled()
     let thrown = #expect(throws: DescriptionError.self) {
       try LayoutDocument.parse(bad.json, file: "layout.json", catalog: catalog)

@@ -204,17 +204,7 @@ struct FitModeDescriptionTests {
     "A bad fit mode, group, text scale, frame scaling or dpi is a located error",
     arguments: FitModeDescriptionTests.badLayouts)
   func badLayoutIsLocated(_ bad: DescriptionErrorTests.BadLayout) throws {
-    let catalog = try ScreenCatalog.bundled()
-    let thrown = #expect(throws: DescriptionError.self) {
-      try LayoutDocument.parse(bad.json, file: "layout.json", catalog: catalog)
-    }
-    let error = try #require(thrown)
-    #expect(error.file == "layout.json")
-    #expect(error.line == bad.line)
-    #expect(error.column == bad.column)
-    #expect(error.keyPath == bad.keyPath)
-    #expect(error.message.contains(bad.message), "message: \(error.message)")
-    #expect(error.description.hasPrefix(bad.expectedPrefix), "description: \(error.description)")
+    try DescriptionErrorTests.expectLocated(bad)
   }
 
   // MARK: Fit groups on real fonts

@@ -318,7 +318,8 @@ struct XMLLayoutConverter {
       members.append(
         JSONMember(
           key: attribute.name, keyLocation: attribute.nameLocation,
-          value: value(text, of: attribute, at: keyPath)))
+          value: try value(
+            text, of: attribute, at: keyPath, elementPath: "\(elementPath)@\(attribute.name)")))
     }
     return members
   }
@@ -326,28 +327,44 @@ struct XMLLayoutConverter {
   /// The JSON value of an attribute's decoded `text`; a text that is not of the attribute's kind
   /// stays a string, which the loader then rejects.
   private mutating func value(
-    _ text: String, of attribute: XMLAttributeSource, at keyPath: String
-  ) -> JSONNode {
+    _ text: String, of attribute: XMLAttributeSource, at keyPath: String, elementPath: String
+  ) throws(DescriptionError) -> JSONNode {
     let location = attribute.valueLocation
     let kind = XMLValueKind(attribute: attribute.name)
+    // A number too large for a Double (`1e400`) is a number out of range, as JSON says, not
+    // a string.
+    func number(_ text: String, at location: SourcePosition, path: String)
+      throws(DescriptionError) -> JSONValue?
+    {
+      guard let literal = Self.numberLiteral(text) else { return nil }
+      guard let value = Double(literal), value.isFinite else {
+        throw error(at: location, path: path, "number \(literal) is out of range")
+      }
+      return .number(value, literal: literal)
+    }
     switch kind {
     case .string:
       return JSONNode(value: .string(text), location: location)
     case .bool, .boolOrString, .boolNumberOrString:
       if let bool = Self.bool(text) { return JSONNode(value: .bool(bool), location: location) }
-      if kind == .boolNumberOrString, let number = Self.number(text) {
+      if kind == .boolNumberOrString, let number = try number(text, at: location, path: elementPath)
+      {
         return JSONNode(value: number, location: location)
       }
       if kind == .bool || attribute.name == "autoFit" { untypedValues[keyPath] = text }
       return JSONNode(value: .string(text), location: location)
     case .number:
-      if let number = Self.number(text) { return JSONNode(value: number, location: location) }
+      if let number = try number(text, at: location, path: elementPath) {
+        return JSONNode(value: number, location: location)
+      }
       untypedValues[keyPath] = text
       return JSONNode(value: .string(text), location: location)
     case .numberList:
       var items: [JSONNode] = []
       for (index, item) in Self.items(of: text, attribute: attribute).enumerated() {
-        if let number = Self.number(item.text) {
+        if let number = try number(
+          item.text, at: item.location, path: "\(elementPath)[\(index)]")
+        {
           items.append(JSONNode(value: number, location: item.location))
         } else {
           untypedValues["\(keyPath)[\(index)]"] = item.text
@@ -408,9 +425,9 @@ struct XMLLayoutConverter {
     }
   }
 
-  /// A finite number written as JSON writes one (`17`, `-0.5`, `1e3`), with whitespace
-  /// around allowed.
-  private static func number(_ text: String) -> JSONValue? {
+  /// The text of a number written as JSON writes one (`17`, `-0.5`, `1e3`), with the
+  /// whitespace around it removed; nil when `text` is not one.
+  private static func numberLiteral(_ text: String) -> String? {
     let literal = trimmed(text)
     var scalars = Substring(literal).unicodeScalars[...]
     func digits() -> Int {
@@ -434,8 +451,7 @@ struct XMLLayoutConverter {
       if scalars.first == "+" || scalars.first == "-" { scalars.removeFirst() }
       guard digits() > 0 else { return nil }
     }
-    guard scalars.isEmpty, let value = Double(literal), value.isFinite else { return nil }
-    return .number(value, literal: literal)
+    return scalars.isEmpty ? literal : nil
   }
 
   // MARK: - Shape checks

@@ -37,8 +37,16 @@ struct XMLSourceMap {
   var tags: [XMLTagSource] = []
   /// Where a `<!DOCTYPE` declaration starts, if the file has one.
   var doctype: SourcePosition?
-  /// The encoding the XML declaration names and where its value starts, if it names one.
+  /// The encoding the XML declaration names and where its value starts, if it names one
+  /// (the first, as libxml2 reads it, when it names several).
   var encoding: (name: String, location: SourcePosition)?
+  /// The first processing instruction other than the XML declaration at the very start: its
+  /// target (`xml` for a declaration anywhere else) and where its `<?` is.
+  var processingInstruction: (target: String, location: SourcePosition)?
+  /// Where the first U+0000 is, if the text has one.
+  var nul: SourcePosition?
+  /// Where a second byte order mark is, when the text starts with two.
+  var secondByteOrderMark: SourcePosition?
   /// The position just after the last character.
   var end = SourcePosition(line: 1, column: 1)
 }
@@ -125,6 +133,7 @@ struct XMLSourceScanner {
 
   private mutating func advance(_ count: Int = 1) {
     for _ in 0..<count where index < scalars.count {
+      if scalars[index] == "\u{0}", map.nul == nil { map.nul = position }
       step(over: scalars[index], next: peek(1))
       index += 1
     }
@@ -158,6 +167,7 @@ struct XMLSourceScanner {
   }
 
   private mutating func scanDocument() -> XMLSourceMap {
+    if peek() == "\u{FEFF}" { map.secondByteOrderMark = position }
     while let scalar = peek() {
       if scalar != "<" {
         if !Self.isWhitespace(scalar) { noteText(at: position) }
@@ -187,11 +197,25 @@ struct XMLSourceScanner {
     return map
   }
 
-  /// Reads `<?…?>`, noting the encoding an XML declaration names.
+  /// Reads `<?…?>`, noting the encoding an XML declaration names, or the target of any other
+  /// processing instruction.
   private mutating func scanProcessingInstruction() {
     let isDeclaration =
       index == 0 && starts(with: "<?xml") && peek(5).map(Self.isWhitespace) == true
-    guard isDeclaration else { return skip(past: "?>") }
+    guard isDeclaration else {
+      if map.processingInstruction == nil {
+        var target = String.UnicodeScalarView()
+        var offset = 2
+        while target.count < 40, let scalar = peek(offset), !Self.isWhitespace(scalar),
+          scalar != "?" || peek(offset + 1) != ">"
+        {
+          target.append(scalar)
+          offset += 1
+        }
+        map.processingInstruction = (String(target), position)
+      }
+      return skip(past: "?>")
+    }
     advance(5)
     while index < scalars.count, !starts(with: "?>") {
       skipWhitespace()
@@ -209,7 +233,7 @@ struct XMLSourceScanner {
         advance()
       }
       advance()
-      if name == "encoding" { map.encoding = (String(value), location) }
+      if name == "encoding", map.encoding == nil { map.encoding = (String(value), location) }
     }
     skip(past: "?>")
   }

@@ -131,12 +131,12 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
   /// The font as a Fontconfig pattern, with `\`, `-`, `:` and `,` in family names escaped.
   private var fontconfigPattern: String {
     let families = descriptor.families.map { family in
-      var escaped = ""
-      for character in family {
-        if "\\-:,".contains(character) { escaped.append("\\") }
-        escaped.append(character)
+      var escaped = String.UnicodeScalarView()
+      for scalar in family.unicodeScalars {
+        if "\\-:,".unicodeScalars.contains(scalar) { escaped.append("\\") }
+        escaped.append(scalar)
       }
-      return escaped
+      return String(escaped)
     }
     var pattern = families.joined(separator: ",")
     if weight != .regular {

@@ -18,8 +18,8 @@ extension Font {
     var head = elements[0]
     var pattern = FontconfigPattern(families: [], pointSize: defaultPointSize)
     if let trailing = trailingFontconfigSize(in: head) {
-      head = String(trailing.family)
-      pattern.pointSize = try checkedSize(trailing.size, in: name)
+      head = trailing.family
+      pattern.pointSize = try checkedSize(trailing.size, written: trailing.written, in: name)
       pattern.isPixelSize = false
     }
     pattern.families = splitUnescaped(head, on: ",").map { unescape($0).trimmingSpaces() }
@@ -64,7 +64,7 @@ extension Font {
       guard let size = Double(value) else {
         throw FontNameError(name: name, message: "expected a number for \(key), found \"\(value)\"")
       }
-      pattern.pointSize = try checkedSize(size, in: name)
+      pattern.pointSize = try checkedSize(size, written: value, in: name)
       pattern.isPixelSize = key == "pixelsize"
     case "weight":
       if let named = FontWeight.named(value) {

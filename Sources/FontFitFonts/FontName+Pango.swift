@@ -4,7 +4,9 @@ extension Font {
   static func parsePango(_ name: String, defaultPointSize: Double?) throws(FontNameError)
     -> Font
   {
-    var words = name.split(whereSeparator: { $0 == " " || $0 == "\t" })
+    // Words are split scalar by scalar: a mark after a space starts the next word.
+    var words = name.unicodeScalars.split(whereSeparator: { $0 == " " || $0 == "\t" })
+      .map { Substring(String(String.UnicodeScalarView($0))) }
     var pointSize = defaultPointSize
     var isPixelSize = false
     if let last = words.last, let size = try sizeWord(last, in: name) {
@@ -18,7 +20,7 @@ extension Font {
     var sawSlant = false
     // Style words are peeled from the end, as Pango does; the rest is the family.
     while words.count > 1, let word = words.last {
-      let bare = word.hasSuffix(",") ? word.dropLast() : word
+      let bare = word.unicodeScalars.last == "," ? Substring(word.unicodeScalars.dropLast()) : word
       if !sawWeight, let named = FontWeight.named(bare) {
         weight = named
         sawWeight = true
@@ -37,7 +39,7 @@ extension Font {
         name: name, message: "expected a family name before the style \"\(word)\"")
     }
     var family = words.joined(separator: " ")
-    while family.hasSuffix(",") { family.removeLast() }
+    while family.unicodeScalars.last == "," { family.unicodeScalars.removeLast() }
     family = family.trimmingSpaces()
     guard !family.isEmpty else {
       throw FontNameError(name: name, message: "expected a family name before the style and size")
@@ -46,7 +48,12 @@ extension Font {
       throw FontNameError(
         name: name, message: "expected a size at the end, as in \"\(family) 17\"")
     }
-    let families = family.split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
+    let families = family.unicodeScalars.split(separator: ",")
+      .map { String(String.UnicodeScalarView($0)).trimmingSpaces() }.filter { !$0.isEmpty }
+    // `, , 12` has commas where its families should be.
+    guard !families.isEmpty else {
+      throw FontNameError(name: name, message: "expected a family name before the size")
+    }
     return Font(
       descriptor: FontDescriptor(families: families, weight: weight, slant: slant),
       pointSize: pointSize, isPixelSize: isPixelSize)
@@ -61,6 +68,6 @@ extension Font {
       return nil
     }
     guard let size = Double(number) else { return nil }
-    return try checkedSize(size, in: name)
+    return try checkedSize(size, written: number, in: name)
   }
 }

@@ -26,7 +26,9 @@ extension Font {
   ///   `sans-serif Italic 12`, `Sans, Serif Bold Italic 12px`.
   ///
   /// A name containing `:`, or ending in `-<number>`, is a Fontconfig pattern; any other is a
-  /// Pango description, whose trailing style words and size are peeled off the end.
+  /// Pango description, whose trailing style words and size are peeled off the end. Names are
+  /// read scalar by scalar, as the C libraries read them: a combining or prepended mark never
+  /// hides a `:`, `,`, `-` or space.
   ///
   /// - Parameters:
   ///   - name: The font name.
@@ -45,75 +47,90 @@ extension Font {
         message: "a font name may not contain the control character "
           + TextFormat.codePoint(control.value))
     }
-    if name.contains(":") || Self.trailingFontconfigSize(in: name) != nil {
+    if name.unicodeScalars.contains(":") || Self.trailingFontconfigSize(in: name) != nil {
       self = try Self.parseFontconfig(name, defaultPointSize: defaultPointSize)
     } else {
       self = try Self.parsePango(name, defaultPointSize: defaultPointSize)
     }
   }
 
-  /// The number after the last `-` when it ends the name (`DejaVu Sans-17` → 17).
-  static func trailingFontconfigSize(in head: some StringProtocol) -> (
-    family: Substring, size: Double
+  /// The number after the last unescaped `-` when it ends the name (`DejaVu Sans-17` → 17).
+  static func trailingFontconfigSize(in head: String) -> (
+    family: String, size: Double, written: String
   )? {
-    guard let dash = head.lastIndex(of: "-"), dash > head.startIndex else { return nil }
+    let scalars = Array(head.unicodeScalars)
+    guard let dash = scalars.lastIndex(of: "-"), dash > 0 else { return nil }
+    // `Sans\-3` is the family `Sans-3`: an odd run of backslashes escapes the dash.
+    let backslashes = scalars[..<dash].reversed().prefix { $0 == "\\" }.count
+    if backslashes % 2 == 1 { return nil }
     // `Sans -3` is a Pango name with a bad size, and `Sans 1e-300` one with an exponent.
-    let word = head[..<dash].split(separator: " ", omittingEmptySubsequences: false).last ?? ""
+    let before = scalars[..<dash]
+    let word = before.split(separator: " ", omittingEmptySubsequences: false).last ?? []
     if word.isEmpty { return nil }
     if word.count > 1, word.last == "e" || word.last == "E",
-      word.dropLast().allSatisfy({ $0.isNumber || $0 == "." })
+      word.dropLast().allSatisfy({ ("0"..."9").contains($0) || $0 == "." })
     {
       return nil
     }
-    let after = head[head.index(after: dash)...]
-    guard let size = Double(after), !after.isEmpty else { return nil }
-    return (Substring(head[..<dash]), size)
+    let after = String(String.UnicodeScalarView(scalars[(dash + 1)...]))
+    guard !after.isEmpty, let size = Double(after) else { return nil }
+    return (String(String.UnicodeScalarView(before)), size, after)
   }
 
-  static func checkedSize(_ size: Double, in name: String) throws(FontNameError)
-    -> Double
-  {
+  /// `size` when it is in ``Font/pointSizeRange``.
+  ///
+  /// - Parameters:
+  ///   - size: The size read.
+  ///   - written: The size as the name writes it (`1e400`, which reads as infinity), if the
+  ///     name gives it.
+  ///   - name: The whole name, for the error.
+  /// - Returns: `size`.
+  /// - Throws: ``FontNameError`` saying which sizes a font may have.
+  static func checkedSize(
+    _ size: Double, written: (some StringProtocol)? = String?.none, in name: String
+  ) throws(FontNameError) -> Double {
     guard size.isFinite, Font.pointSizeRange.contains(size) else {
       throw FontNameError(
         name: name,
         message: "expected a size between \(TextFormat.string(Font.pointSizeRange.lowerBound)) "
-          + "and \(TextFormat.string(Font.pointSizeRange.upperBound)) points, found \(size)")
+          + "and \(TextFormat.string(Font.pointSizeRange.upperBound)) points, found "
+          + (written.map { String($0).trimmingSpaces() } ?? "\(size)"))
     }
     return size
   }
 
-  /// Splits on `separator` where it is not escaped by a backslash.
-  static func splitUnescaped(_ text: String, on separator: Character) -> [String] {
-    var parts: [String] = [""]
+  /// Splits on `separator` where it is not escaped by a backslash, scalar by scalar.
+  static func splitUnescaped(_ text: String, on separator: Unicode.Scalar) -> [String] {
+    var parts = [String.UnicodeScalarView()]
     var escaped = false
-    for character in text {
+    for scalar in text.unicodeScalars {
       if escaped {
         parts[parts.count - 1].append("\\")
-        parts[parts.count - 1].append(character)
+        parts[parts.count - 1].append(scalar)
         escaped = false
-      } else if character == "\\" {
+      } else if scalar == "\\" {
         escaped = true
-      } else if character == separator {
-        parts.append("")
+      } else if scalar == separator {
+        parts.append(String.UnicodeScalarView())
       } else {
-        parts[parts.count - 1].append(character)
+        parts[parts.count - 1].append(scalar)
       }
     }
-    return parts
+    return parts.map(String.init)
   }
 
   /// Removes Fontconfig's backslash escapes (`\-`, `\:`, `\,`).
   static func unescape(_ text: String) -> String {
-    var result = ""
+    var result = String.UnicodeScalarView()
     var escaped = false
-    for character in text {
-      if !escaped, character == "\\" {
+    for scalar in text.unicodeScalars {
+      if !escaped, scalar == "\\" {
         escaped = true
         continue
       }
       escaped = false
-      result.append(character)
+      result.append(scalar)
     }
-    return result
+    return String(result)
   }
 }

@@ -273,6 +273,7 @@ public struct TextScale: Hashable, Sendable {
         category: category, curve: curve, minimumPointSize: minimumPointSize,
         maximumPointSize: maximumPointSize)
     } else if let factor = Double(value.trimmingSpaces()) {
+      guard factor.isFinite || factor.isNaN else { throw .notFinite(value.trimmingSpaces()) }
       try self.init(
         factor: factor, curve: curve, minimumPointSize: minimumPointSize,
         maximumPointSize: maximumPointSize)
@@ -352,6 +353,8 @@ public enum TextScaleError: Error, Hashable, Sendable, CustomStringConvertible {
   case minimumAboveMaximum(minimum: Double, maximum: Double)
   /// The text is neither a number nor a content size category name.
   case unrecognized(String)
+  /// The text is a number too large for a `Double`, such as `1e400`.
+  case notFinite(String)
 
   /// A sentence saying what is wrong.
   public var description: String {
@@ -370,6 +373,8 @@ public enum TextScaleError: Error, Hashable, Sendable, CustomStringConvertible {
     case .minimumAboveMaximum(let minimum, let maximum):
       "minimum text size \(TextFormat.string(minimum)) is above maximum text size "
         + "\(TextFormat.string(maximum)) points"
+    case .notFinite(let text):
+      "text scale must be a positive finite number, not \(TextFormat.printable(text))"
     case .unrecognized(let text):
       "text scale \(TextFormat.quoted(text)) is neither a number such as 1.3 nor a content "
         + "size category ("

@@ -313,6 +313,38 @@ extension XMLDescriptionTests {
       xml: layout(#"    <Label id="t" text="Q&amp;A &nbsp;"/>"#),
       line: 3, column: 39, path: "layout/View[root]", message: "unknown entity"),
     BadXML(
+      name: "a NUL among the first four bytes, which libxml2 takes for UCS-4",
+      xml: "\0\0\0<layout/>",
+      line: 1, column: 1, path: "", message: "a character that XML does not allow (U+0000)"),
+    BadXML(
+      name: "a NUL inside an element, located in its element",
+      xml: layout("    <Label id=\"t\" text=\"a\0b\"/>"),
+      line: 3, column: 26, path: "layout/View[root]",
+      message: "a character that XML does not allow (U+0000)"),
+    BadXML(
+      name: "a processing instruction without data, which Foundation reads as a null string",
+      xml: "<layout><?pi?></layout>",
+      line: 1, column: 9, path: "",
+      message: "a processing instruction (<?pi …?>) is not allowed in a description file"),
+    BadXML(
+      name: "an XML declaration after the start",
+      xml: "\n<?xml version=\"1.0\"?><layout/>",
+      line: 2, column: 1, path: "",
+      message: "the XML declaration <?xml …?> must come first in the file"),
+    BadXML(
+      name: "a second encoding in the XML declaration, which libxml2 ignores for the first",
+      xml: "<?xml version=\"1.0\" encoding=\"UTF7\" encoding=\"UTF-8\"?><layout/>",
+      line: 1, column: 31, path: "", message: "unsupported encoding \"UTF7\""),
+    BadXML(
+      name: "two byte order marks",
+      xml: "\u{FEFF}\u{FEFF}<layout/>",
+      line: 1, column: 1, path: "", message: "a second byte order mark (U+FEFF)"),
+    BadXML(
+      name: "a number too large for a Double",
+      xml: layout(#"    <Label id="t" frame="20,20,1e400,30"/>"#),
+      line: 3, column: 32, path: "layout/View[root]/Label[t]@frame[2]",
+      message: "number 1e400 is out of range"),
+    BadXML(
       name: "a DOCTYPE",
       xml: "<!DOCTYPE layout [<!ENTITY e \"x\">]>\n<layout/>",
       line: 1, column: 1, path: "", message: "a DOCTYPE is not allowed"),

@@ -84,6 +84,10 @@ struct FontNameTests {
       ("DejaVu Sans:size=nan", "expected a size between"),
       ("DejaVu Sans 1e-300", "expected a size between"),
       ("DejaVu Sans 1e20", "expected a size between"),
+      ("DejaVu Sans 1e400", "points, found 1e400"),
+      ("DejaVu Sans:size=1e400", "points, found 1e400"),
+      ("DejaVu Sans-1e400", "points, found 1e400"),
+      (", , 12", "expected a family name before the size"),
     ])
   func badNames(name: String, expected: String) {
     #expect {
@@ -118,5 +122,25 @@ struct FontNameRoundTripTests {
     }
     let example = try Font("DejaVu Sans:weight=150:size=12")
     #expect(try Font(example.description) == example)
+  }
+
+  /// Names the font-name fuzzer found (Fuzz/Seeds/font-name/fixed-…), each of which parsed
+  /// to a font whose printed name read back as another font or not at all.
+  @Test(
+    "Names the fuzzer found read back as the same font",
+    arguments: [
+      // An escaped dash is part of the family, not the start of a size.
+      ("Sans  -3:size=12", nil, "Sans  -3"),
+      // U+0601 is a prepended mark: `؁:` is one Character, but the colon is still a colon.
+      ("Sans\u{0601}", 12, "Sans\u{0601}"),
+      ("Sans\u{0601}:size=12", nil, "Sans\u{0601}"),
+      ("A\u{0601}\\:B:size=12", nil, "A\u{0601}:B"),
+      // A combining mark after a space starts the next word.
+      ("Sans \u{0301}X 12", nil, "Sans \u{0301}X"),
+    ] as [(String, Double?, String)])
+  func fuzzerFindingsReadBack(name: String, defaultSize: Double?, family: String) throws {
+    let font = try Font(name, defaultPointSize: defaultSize)
+    #expect(font.families == [family])
+    #expect(try Font(font.description) == font, "printed as \(font.description)")
   }
 }

@@ -15,6 +15,7 @@ import FontFitWidgets
 import Foundation
 
 let arguments = CommandLine.arguments
+if arguments.contains("--limits") { Limits.run() }
 let short = arguments.contains("--short")
 /// `--cases N` sets the corpus size, to profile a mode on more cases than `--short` has.
 let caseCount =

@@ -75,14 +75,6 @@ struct XMLDescription {
     // What libxml2 (or Foundation over it) would crash on is refused first: a NUL among the
     // first four bytes makes libxml2 guess UTF-16 or UCS-4, and Foundation's XMLParser reads a
     // processing instruction without data as a null C string.
-    if let nul = map.nul {
-      // The elements open at the NUL, as libxml2 would name them: parse the text before it.
-      let before = text.utf8.prefix { $0 != 0 }
-      let open = XMLElementCollector.parse(Data(before)).open
-      throw error(
-        at: nul, path: XMLLayoutConverter.path(ofOpen: open),
-        "a character that XML does not allow (U+0000)")
-    }
     if let mark = map.secondByteOrderMark {
       throw error(
         at: mark, "a second byte order mark (U+FEFF); a UTF-8 file starts with at most one")
@@ -94,6 +86,15 @@ struct XMLDescription {
           ? "the XML declaration <?xml …?> must come first in the file"
           : "a processing instruction (<?\(TextFormat.printable(instruction.target)) …?>) is "
             + "not allowed in a description file")
+    }
+    if let nul = map.nul {
+      // The elements open at the NUL, as libxml2 would name them: parse the text before it
+      // (which has no processing instruction, or the check above would have thrown).
+      let before = text.utf8.prefix { $0 != 0 }
+      let open = XMLElementCollector.parse(Data(before)).open
+      throw error(
+        at: nul, path: XMLLayoutConverter.path(ofOpen: open),
+        "a character that XML does not allow (U+0000)")
     }
     let collector = XMLElementCollector.parse(Data(text.utf8))
     if let failure = collector.failure {

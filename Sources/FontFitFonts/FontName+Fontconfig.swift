@@ -95,6 +95,9 @@ extension Font {
         }
       }
     case "family":
+      guard !value.isEmpty else {
+        throw FontNameError(name: name, message: "expected a family name after family=")
+      }
       pattern.families.append(value)
     default:
       throw FontNameError(

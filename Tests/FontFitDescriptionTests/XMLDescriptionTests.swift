@@ -327,6 +327,11 @@ extension XMLDescriptionTests {
       line: 1, column: 9, path: "",
       message: "a processing instruction (<?pi …?>) is not allowed in a description file"),
     BadXML(
+      name: "a processing instruction without data before a NUL",
+      xml: "<?pi?>\0<layout/>",
+      line: 1, column: 1, path: "",
+      message: "a processing instruction (<?pi …?>) is not allowed in a description file"),
+    BadXML(
       name: "an XML declaration after the start",
       xml: "\n<?xml version=\"1.0\"?><layout/>",
       line: 2, column: 1, path: "",

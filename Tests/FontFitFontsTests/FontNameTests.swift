@@ -88,6 +88,7 @@ struct FontNameTests {
       ("DejaVu Sans:size=1e400", "points, found 1e400"),
       ("DejaVu Sans-1e400", "points, found 1e400"),
       (", , 12", "expected a family name before the size"),
+      ("\\\u{FFFD}:size=12:family=\\ \\", "expected a family name after family="),
     ])
   func badNames(name: String, expected: String) {
     #expect {
@@ -122,6 +123,15 @@ struct FontNameRoundTripTests {
     }
     let example = try Font("DejaVu Sans:weight=150:size=12")
     #expect(try Font(example.description) == example)
+  }
+
+  @Test("Every Fontconfig weight, named or not, reads back from the printed name")
+  func numericWeightsReadBack() throws {
+    for tenths in stride(from: 0, through: 2_200, by: 7) {
+      let weight = Double(tenths) / 10
+      let font = try Font("DejaVu Sans:weight=\(weight):size=12")
+      #expect(try Font(font.description) == font, "weight \(weight): \(font.description)")
+    }
   }
 
   /// Names the font-name fuzzer found (Fuzz/Seeds/font-name/fixed-…), each of which parsed

@@ -15,6 +15,11 @@ import Foundation
 
 /// Generates inputs of growing size, runs the demo on each and prints how time and memory grow.
 enum Limits {
+  /// The bound README states, checked on every run: peak memory at most this many MiB…
+  static let statedFixedMiB = 50.0
+  /// …plus this many times the input's size.
+  static let statedMultiple = 150.0
+
   /// One run of the demo.
   struct Run {
     /// The wall-clock time, in seconds.
@@ -188,6 +193,11 @@ enum Limits {
         let ratio = (run.peakMiB - baseline.peakMiB) * 1_048_576 / Double(max(bytes, 1))
         worstRatio = max(worstRatio, ratio)
         if run.status != 0 { failed = true }
+        let bound = statedFixedMiB + statedMultiple * Double(bytes) / 1_048_576
+        if run.peakMiB > bound {
+          failed = true
+          print("peak \(fixed(run.peakMiB, 1)) MiB is above the stated \(fixed(bound, 1)) MiB:")
+        }
         print(
           "| \(size) | \(fixed(Double(bytes) / 1024, 0)) "
             + "| \(fixed(run.seconds, 2)) "
@@ -200,7 +210,10 @@ enum Limits {
     print("")
     print("Largest (peak − baseline) ÷ input:")
     for (name, ratio) in worstRatios { print("- \(name): \(fixed(ratio, 1))×") }
-    if failed { fail("a run of the demo failed") }
+    print(
+      "Every peak within \(fixed(statedFixedMiB, 0)) MiB + \(fixed(statedMultiple, 0)) × input: "
+        + (failed ? "no" : "yes"))
+    if failed { fail("a run of the demo failed or went above the stated bound") }
     exit(0)
   }
 }

@@ -15,9 +15,11 @@ import Foundation
 
 /// Generates inputs of growing size, runs the demo on each and prints how time and memory grow.
 enum Limits {
-  /// The bound README states, checked on every run: peak memory at most this many MiB…
+  /// The fixed part of the bound README states, in MiB.
+  ///
+  /// Every run must peak at most this plus ``statedMultiple`` times the input's size.
   static let statedFixedMiB = 50.0
-  /// …plus this many times the input's size.
+  /// The part of the bound README states that grows with the input: MiB per MiB of input.
   static let statedMultiple = 150.0
 
   /// One run of the demo.

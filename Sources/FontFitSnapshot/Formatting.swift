@@ -34,24 +34,34 @@ extension Rect {
   }
 }
 
+extension Screen {
+  /// The name of this screen's unit in messages: `pt` on a 72 dpi screen, whose units are
+  /// points (iOS), `px` on any other, whose units are logical pixels (GTK at 96 dpi).
+  var unitName: String { dpi == Screen.pointsPerInch ? "pt" : "px" }
+}
+
 extension FailureSnapshot {
-  /// A sentence saying why: `needs 3 lines, 2 allowed`.
-  var summary: String {
+  /// A sentence saying why, sizes in screen units: `needs 3 lines, 2 allowed`,
+  /// `needs 61.5pt of height, 40pt available`.
+  ///
+  /// - Parameter unit: The screen's unit name (``Screen/unitName``).
+  func summary(unit: String) -> String {
     switch kind {
     case .tooManyLines:
       "needs \(TextFormat.string(needed)) lines, \(TextFormat.string(available)) allowed"
     case .tooTall:
-      "needs \(Self.points(needed)) of height, \(Self.points(available)) available"
+      "needs \(Self.length(needed, unit)) of height, \(Self.length(available, unit)) available"
     case .tooWide:
-      "a character needs \(Self.points(needed)) of width, \(Self.points(available)) available"
+      "a character needs \(Self.length(needed, unit)) of width, "
+        + "\(Self.length(available, unit)) available"
     case .tooManyLineBreaks:
       "its line breaks make \(TextFormat.string(needed)) lines, "
         + "\(TextFormat.string(available)) allowed"
     }
   }
 
-  private static func points(_ value: Double) -> String {
-    TextFormat.string(value, fractionDigits: 2) + "pt"
+  private static func length(_ value: Double, _ unit: String) -> String {
+    TextFormat.string(value, fractionDigits: 2) + unit
   }
 }
 

@@ -183,13 +183,13 @@ private struct Checker {
     if let rejection = layout.rejection {
       var message = "refused \(quotedExcerpt(rejection.text))"
       if let failure = rejection.result.failure {
-        message += " (\(FailureSnapshot(failure).summary))"
+        message += " (\(FailureSnapshot(failure).summary(unit: screen.unitName)))"
       }
       report(.rejected, name, message + ", showing the previous text", at: index)
     } else if let failure = fit.failure,
       !(widget is TextView && widget.overflow == .scroll && failure.isTooTall)
     {
-      var message = FailureSnapshot(failure).summary
+      var message = FailureSnapshot(failure).summary(unit: screen.unitName)
       if fit.block.hiddenCharacterCount > 0 {
         message += "; \(fit.block.hiddenCharacterCount) characters hidden"
       }

@@ -227,9 +227,9 @@ public struct FailureSnapshot: Hashable, Sendable, Codable {
   public enum Kind: String, Hashable, Sendable, Codable {
     /// More lines than the line limit allows; the numbers are line counts.
     case tooManyLines
-    /// Taller than the box; the numbers are points.
+    /// Taller than the box; the numbers are screen units (points at 72 dpi).
     case tooTall
-    /// A single character wider than the box; the numbers are points.
+    /// A single character wider than the box; the numbers are screen units (points at 72 dpi).
     case tooWide
     /// The hard line breaks alone make more lines than the limit; the numbers are line
     /// counts.
@@ -238,9 +238,9 @@ public struct FailureSnapshot: Hashable, Sendable, Codable {
 
   /// What ran out.
   public var kind: Kind
-  /// What the text needs: lines, or points.
+  /// What the text needs: lines, or screen units.
   public var needed: Double
-  /// What the box allows: lines, or points.
+  /// What the box allows: lines, or screen units.
   public var available: Double
 
   /// The snapshot of a fit failure.

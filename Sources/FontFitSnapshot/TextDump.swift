@@ -25,14 +25,14 @@ extension ScreenSnapshot {
     var output = screen.summary
     if let locale { output += " · locale " + locale }
     output.reserveCapacity(1024)
-    root.appendText(depth: 1, to: &output)
+    root.appendText(depth: 1, unit: screen.unitName, to: &output)
     return output
   }
 }
 
 extension WidgetSnapshot {
-  /// Appends this widget's line (after a line break) and its children's.
-  fileprivate func appendText(depth: Int, to output: inout String) {
+  /// Appends this widget's line (after a line break) and its children's, lengths in `unit`.
+  fileprivate func appendText(depth: Int, unit: String, to output: inout String) {
     output += "\n"
     for _ in 0..<depth { output += "  " }
     output += kind.rawValue
@@ -44,22 +44,22 @@ extension WidgetSnapshot {
     frame.appendSummary(to: &output)
     if let text {
       output += " "
-      text.appendSummary(to: &output)
+      text.appendSummary(unit: unit, to: &output)
     }
-    for child in children { child.appendText(depth: depth + 1, to: &output) }
+    for child in children { child.appendText(depth: depth + 1, unit: unit, to: &output) }
   }
 }
 
 extension TextSnapshot {
-  /// The font, sizes, lines, fit and shown text, joined by ` · `.
-  var summary: String {
+  /// The font, sizes, lines, fit and shown text, joined by ` · `, lengths in `unit`.
+  func summary(unit: String) -> String {
     var output = ""
-    appendSummary(to: &output)
+    appendSummary(unit: unit, to: &output)
     return output
   }
 
   /// Appends ``summary``, written part by part into one string.
-  fileprivate func appendSummary(to output: inout String) {
+  fileprivate func appendSummary(unit: String, to output: inout String) {
     guard let size = font.size else {
       output += "layout failed: \(error ?? "unknown error")"
       return
@@ -78,14 +78,15 @@ extension TextSnapshot {
     if let rejectedText {
       output += " · rejected "
       output += quotedExcerpt(rejectedText)
-      if let rejectionFailure { output += " (\(rejectionFailure.summary))" }
+      if let rejectionFailure { output += " (\(rejectionFailure.summary(unit: unit)))" }
       output += ", kept the previous text"
     } else if overflow == .scroll, let failure, failure.kind == .tooTall {
       output += " · scrolls (content "
       output += TextFormat.string(textSize.height, fractionDigits: 3)
-      output += "pt tall)"
+      output += unit
+      output += " tall)"
     } else if let failure {
-      output += " · overflows (\(failure.summary))"
+      output += " · overflows (\(failure.summary(unit: unit)))"
     } else {
       output += " · fits"
     }

@@ -168,6 +168,18 @@ struct LayoutSnapshotTests {
     #expect(snapshot.text == expected)
   }
 
+  @Test("Lengths in messages carry the screen's unit: pt at 72 dpi, px on a 96 dpi screen")
+  func lengthsCarryTheScreensUnit() throws {
+    for (dpi, unit, other) in [(72.0, "pt", "px"), (96.0, "px", "pt")] {
+      let screen = Screen(name: "Panel", width: 320, height: 568, scale: 1, dpi: dpi)
+      let root = try sampleTree(on: screen)
+      root.layoutIfNeeded()
+      let dump = try LayoutSnapshot(trees: [root]).text
+      #expect(dump.contains("\(unit) tall)"), "\(dump)")
+      #expect(!dump.contains("\(other) tall"))
+    }
+  }
+
   @Test("The dump shows design, adapted and fitted sizes and the screen frame to 1/1000 point")
   func adaptedDump() throws {
     let root = View(id: "root", frame: Rect(x: 0, y: 0, width: 320, height: 568))

@@ -45,6 +45,7 @@ extension FailureSnapshot {
   /// `needs 61.5pt of height, 40pt available`.
   ///
   /// - Parameter unit: The screen's unit name (``Screen/unitName``).
+  /// - Returns: The sentence, without a final period.
   func summary(unit: String) -> String {
     switch kind {
     case .tooManyLines:

@@ -8,36 +8,6 @@ import Testing
   import Glibc
 #endif
 
-/// Copies of installed fonts in a new temporary directory, removed with Fontconfig's cache
-/// file for it when the test is done.
-private final class ScratchFonts {
-  /// The directory's absolute path, without a trailing slash.
-  let path: String
-
-  /// Copies the installed fonts `files` into a new temporary directory.
-  init(copying files: [String]) throws {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "ChangingFontTests-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    path = url.path
-    for file in files {
-      try #require(
-        FileManager.default.fileExists(atPath: file),
-        "\(file) is not installed: apt-get install fonts-dejavu-core fonts-wqy-microhei")
-      try FileManager.default.copyItem(
-        atPath: file, toPath: self.file(URL(fileURLWithPath: file).lastPathComponent))
-    }
-  }
-
-  /// The path of `name` in the directory.
-  func file(_ name: String) -> String { path + "/" + name }
-
-  deinit {
-    _ = FontconfigResolver.removeCacheFiles(of: path)
-    try? FileManager.default.removeItem(atPath: path)
-  }
-}
-
 /// What happens to a font file while a process uses it.
 enum FontFileChange: String, CaseIterable, Sendable, CustomTestStringConvertible {
   /// Cut to its first 1000 bytes in place, as an interrupted copy over it leaves it.
@@ -146,8 +116,10 @@ struct ChangingFontTests {
     "A font file truncated, zeroed, replaced or deleted while in use changes no result",
     arguments: FontFileChange.allCases, [dejaVuSans, microHei])
   func changeWhileInUse(change: FontFileChange, font: String) throws {
-    let scratch = try ScratchFonts(copying: [Self.dejaVuSans, Self.microHei])
-    let untouched = try ScratchFonts(copying: [Self.dejaVuSans, Self.microHei])
+    let scratch = try ScratchFontDirectory(
+      copying: [Self.dejaVuSans, Self.microHei], prefix: "ChangingFontTests")
+    let untouched = try ScratchFontDirectory(
+      copying: [Self.dejaVuSans, Self.microHei], prefix: "ChangingFontTests")
     let fonts = try FontSystem(sources: .only([scratch.path]))
     let reference = try FontSystem(sources: .only([untouched.path]))
     let shapedBefore = try Self.before.map { try Self.shape($0, in: fonts) }
@@ -178,7 +150,7 @@ struct ChangingFontTests {
 
   @Test("The faces of one collection share one copy of the file, read when the first opens")
   func collectionSharesBytes() throws {
-    let scratch = try ScratchFonts(copying: [Self.microHei])
+    let scratch = try ScratchFontDirectory(copying: [Self.microHei], prefix: "ChangingFontTests")
     let fonts = try FontSystem(sources: .only([scratch.path]))
     let file = scratch.file("wqy-microhei.ttc")
     let first = try fonts.face(for: FaceKey(file: file, index: 0))
@@ -193,7 +165,8 @@ struct ChangingFontTests {
     "A font file damaged or deleted before a face of it opens gives a FontError naming it",
     arguments: FontFileChange.allCases.filter { $0 != .replaced })
   func damagedBeforeOpening(change: FontFileChange) throws {
-    let scratch = try ScratchFonts(copying: [Self.dejaVuSans, Self.microHei])
+    let scratch = try ScratchFontDirectory(
+      copying: [Self.dejaVuSans, Self.microHei], prefix: "ChangingFontTests")
     let fonts = try FontSystem(sources: .only([scratch.path]))
     let file = scratch.file("DejaVuSans.ttf")
     // Fontconfig listed the file when it was whole; it changes before any face opens.
@@ -218,7 +191,8 @@ struct ChangingFontTests {
     "A font system on a directory with a damaged font substitutes, or fails naming the file",
     arguments: [FontFileChange.truncated, .zeroed], [false, true])
   func damagedBeforeScanning(change: FontFileChange, scannedBefore: Bool) throws {
-    let scratch = try ScratchFonts(copying: [Self.dejaVuSans, Self.microHei])
+    let scratch = try ScratchFontDirectory(
+      copying: [Self.dejaVuSans, Self.microHei], prefix: "ChangingFontTests")
     let file = scratch.file("DejaVuSans.ttf")
     if scannedBefore {
       // Fontconfig caches the scan; changing a file in place leaves the directory's time as
@@ -246,7 +220,7 @@ struct ChangingFontTests {
     "A directory whose only font is damaged fails with a FontError naming it, or its file",
     arguments: [FontFileChange.truncated, .zeroed])
   func onlyFontDamaged(change: FontFileChange) throws {
-    let scratch = try ScratchFonts(copying: [Self.dejaVuSans])
+    let scratch = try ScratchFontDirectory(copying: [Self.dejaVuSans], prefix: "ChangingFontTests")
     let file = scratch.file("DejaVuSans.ttf")
     try change.apply(to: file)
     do {
@@ -264,7 +238,7 @@ struct ChangingFontTests {
     "A font file with a damaged table fails to open with a FontError naming the file",
     arguments: FontDamage.allCases)
   func damagedTable(damage: FontDamage) throws {
-    let scratch = try ScratchFonts(copying: [Self.dejaVuSans])
+    let scratch = try ScratchFontDirectory(copying: [Self.dejaVuSans], prefix: "ChangingFontTests")
     let file = scratch.file("DejaVuSans.ttf")
     try damage.apply(to: file)
     let fonts = try FontSystem()
@@ -279,7 +253,7 @@ struct ChangingFontTests {
 
   @Test("A glyph whose outline is damaged is measured from its metrics and fails to draw")
   func damagedOutline() throws {
-    let scratch = try ScratchFonts(copying: [Self.dejaVuSans])
+    let scratch = try ScratchFontDirectory(copying: [Self.dejaVuSans], prefix: "ChangingFontTests")
     let file = scratch.file("DejaVuSans.ttf")
     let reference = try FontSystem(sources: .only([scratch.path]))
     let descriptor = FontDescriptor(family: "DejaVu Sans")

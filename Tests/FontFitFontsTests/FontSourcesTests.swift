@@ -4,47 +4,6 @@ import Testing
 
 @testable import FontFitFonts
 
-/// A temporary directory holding copies of installed font files, deleted (with Fontconfig's
-/// cache files for it) when the test is done.
-private final class FontDirectory {
-  /// The directory's absolute path, without a trailing slash.
-  let path: String
-
-  /// Copies `files` (paths of installed fonts) into a new temporary directory.
-  init(copying files: [String]) throws {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "FontSourcesTests-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    path = url.path
-    for file in files {
-      try #require(
-        FileManager.default.fileExists(atPath: file),
-        "\(file) is not installed: apt-get install fonts-dejavu-core fonts-wqy-microhei")
-      let name = URL(fileURLWithPath: file).lastPathComponent
-      try FileManager.default.copyItem(atPath: file, toPath: path + "/" + name)
-    }
-  }
-
-  /// The path of the copy of `name` in the directory.
-  func file(_ name: String) -> String { path + "/" + name }
-
-  /// Whether `file` lies in the directory.
-  func holds(_ file: String?) -> Bool { file?.hasPrefix(path + "/") ?? false }
-
-  deinit {
-    let contents = FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String }
-    for directory in [path] + (contents ?? []).map({ path + "/" + $0 }) {
-      var isDirectory: ObjCBool = false
-      if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory),
-        isDirectory.boolValue
-      {
-        FontconfigResolver.removeCacheFiles(of: directory)
-      }
-    }
-    try? FileManager.default.removeItem(atPath: path)
-  }
-}
-
 @Suite("Font sources: application font directories and only-these-fonts directories")
 struct FontSourcesTests {
   static let dejaVu = "/usr/share/fonts/truetype/dejavu/"
@@ -59,7 +18,7 @@ struct FontSourcesTests {
 
   @Test("With only a directory's fonts, no system font is loaded, resolved or fallen back on")
   func onlyDirectoryFonts() throws {
-    let directory = try FontDirectory(copying: [Self.mono])
+    let directory = try ScratchFontDirectory(copying: [Self.mono], prefix: "FontSourcesTests")
     let fonts = try FontSystem(sources: .only([directory.path]))
     #expect(try fonts.resolver.fontFiles() == [directory.file("DejaVuSansMono.ttf")])
     for name in Self.names {
@@ -82,7 +41,8 @@ struct FontSourcesTests {
     ])
   func genericNames(name: String, file: String) throws {
     let files = ["DejaVuSans.ttf", "DejaVuSerif.ttf", "DejaVuSansMono.ttf"]
-    let directory = try FontDirectory(copying: files.map { Self.dejaVu + $0 })
+    let directory = try ScratchFontDirectory(
+      copying: files.map { Self.dejaVu + $0 }, prefix: "FontSourcesTests")
     let fonts = try FontSystem(sources: .only([directory.path]))
     #expect(try fonts.resolve(FontDescriptor(family: name)).file == directory.file(file))
   }
@@ -91,7 +51,7 @@ struct FontSourcesTests {
     "With only a Latin font, a mixed Latin and CJK text reports its CJK characters missing",
     arguments: ["sans-serif", "DejaVu Sans"], [nil, "zh-CN"])
   func cjkMissing(family: String, language: String?) throws {
-    let directory = try FontDirectory(copying: [Self.mono])
+    let directory = try ScratchFontDirectory(copying: [Self.mono], prefix: "FontSourcesTests")
     let fonts = try FontSystem(sources: .only([directory.path]))
     let shaped = try fonts.shape(
       "Hello 中文 world", font: FontDescriptor(family: family),
@@ -102,7 +62,8 @@ struct FontSourcesTests {
 
   @Test("With only a directory's fonts, CJK text falls back on the directory's CJK font")
   func cjkFallbackInDirectory() throws {
-    let directory = try FontDirectory(copying: [Self.dejaVu + "DejaVuSans.ttf", Self.microHei])
+    let directory = try ScratchFontDirectory(
+      copying: [Self.dejaVu + "DejaVuSans.ttf", Self.microHei], prefix: "FontSourcesTests")
     let fonts = try FontSystem(sources: .only([directory.path]))
     let shaped = try fonts.shape("Hello 中文 world", font: FontDescriptor(family: "DejaVu Sans"))
     #expect(shaped.missingCharacters.isEmpty)
@@ -115,7 +76,7 @@ struct FontSourcesTests {
 
   @Test("An application directory adds its fonts to the system's, which stay resolvable")
   func applicationDirectory() throws {
-    let directory = try FontDirectory(copying: [Self.mono])
+    let directory = try ScratchFontDirectory(copying: [Self.mono], prefix: "FontSourcesTests")
     let fonts = try FontSystem(sources: FontSources(directories: [directory.path]))
     let files = try fonts.resolver.fontFiles()
     #expect(files.contains(directory.file("DejaVuSansMono.ttf")))
@@ -143,7 +104,7 @@ struct FontSourcesTests {
 
   @Test("Font systems of different sources never answer with each other's fonts")
   func separateCaches() throws {
-    let directory = try FontDirectory(copying: [Self.mono])
+    let directory = try ScratchFontDirectory(copying: [Self.mono], prefix: "FontSourcesTests")
     let only = try FontSystem(sources: .only([directory.path]))
     let system = try FontSystem.shared()
     let sans = FontDescriptor(family: "DejaVu Sans")
@@ -162,7 +123,7 @@ struct FontSourcesTests {
     "A directory that is missing, empty, holds no font or is a file is an error naming it",
     arguments: [true, false])
   func badDirectories(includesSystemFonts: Bool) throws {
-    let directory = try FontDirectory(copying: [])
+    let directory = try ScratchFontDirectory(copying: [], prefix: "FontSourcesTests")
     let missing = directory.file("missing")
     let textOnly = directory.file("text")
     try FileManager.default.createDirectory(atPath: textOnly, withIntermediateDirectories: false)
@@ -182,7 +143,7 @@ struct FontSourcesTests {
 
   @Test("A good directory does not excuse a bad one, and only-fonts needs a directory")
   func badAmongGood() throws {
-    let directory = try FontDirectory(copying: [Self.mono])
+    let directory = try ScratchFontDirectory(copying: [Self.mono], prefix: "FontSourcesTests")
     let missing = directory.path + "-missing"
     let error = #expect(throws: FontError.self) {
       try FontSystem(sources: .only([directory.path, missing]))
@@ -197,7 +158,8 @@ struct FontSourcesTests {
   @Test("explain reports the substitution and a chain starting with the resolved face")
   func explain() throws {
     let files = ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSansMono.ttf"]
-    let directory = try FontDirectory(copying: files.map { Self.dejaVu + $0 } + [Self.microHei])
+    let directory = try ScratchFontDirectory(
+      copying: files.map { Self.dejaVu + $0 } + [Self.microHei], prefix: "FontSourcesTests")
     let fonts = try FontSystem(sources: .only([directory.path]))
 
     let serif = try fonts.explain(FontDescriptor(family: "DejaVu Serif"))
@@ -236,7 +198,8 @@ struct FontSourcesTests {
   func determinism() throws {
     let installed = try FileManager.default.contentsOfDirectory(atPath: Self.dejaVu)
       .filter { $0.hasSuffix(".ttf") }.map { Self.dejaVu + $0 }
-    let directory = try FontDirectory(copying: installed + [Self.microHei])
+    let directory = try ScratchFontDirectory(
+      copying: installed + [Self.microHei], prefix: "FontSourcesTests")
     let sources = FontSources.only([directory.path])
     let first = try FontSystem(sources: sources)
     let second = try FontSystem(sources: sources)

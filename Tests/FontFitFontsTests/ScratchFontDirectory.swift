@@ -14,6 +14,7 @@ final class ScratchFontDirectory {
   /// - Parameters:
   ///   - files: The fonts to copy; a missing one fails the test, naming its package.
   ///   - prefix: The start of the directory's name, such as the suite's name.
+  /// - Throws: When a font is not installed or cannot be copied.
   init(copying files: [String], prefix: String) throws {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent(
       "\(prefix)-\(UUID().uuidString)", isDirectory: true)

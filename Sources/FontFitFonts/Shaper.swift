@@ -167,8 +167,11 @@ struct PlacedGlyphs {
   /// Each grapheme cluster's glyphs; empty for one that shares a ligature drawn by another.
   private(set) var ranges: [Range<Int>]
 
+  /// Prepares for `count` grapheme clusters, with room for a glyph each (most texts have
+  /// about as many glyphs as clusters; doubling from empty would leave up to half unused).
   init(count: Int) {
     ranges = Array(repeating: 0..<0, count: count)
+    glyphs.reserveCapacity(count)
   }
 
   /// Adds a run's glyphs (in visual order) in ems, each to the grapheme cluster where its

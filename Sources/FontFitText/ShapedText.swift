@@ -237,6 +237,8 @@ public enum ShapedTextError: Error, Hashable, Sendable, CustomStringConvertible 
 
 /// One grapheme cluster with its measured advance, in em units.
 public struct ShapedCluster: Hashable, Sendable {
+  // Stored properties are ordered widest first: one-byte fields packed at the end keep a
+  // cluster at 80 bytes, not 96 (a text holds one per character).
   /// Where the cluster lies in the source text.
   public var range: Range<String.Index>
   /// The advance width at 1pt, in points (that is, in ems).
@@ -246,23 +248,11 @@ public struct ShapedCluster: Hashable, Sendable {
   /// It is applied only when both are on the same line, for a shaper that measures pairs
   /// apart. HarfBuzz puts kerning into the advances, so a font system's clusters have 0 here.
   public var kerning: Double
-  /// Whether a line may, must or must not break before this cluster.
-  public var breakBefore: LineBreakOpportunity
-  /// How the cluster behaves at line ends.
-  public var kind: ClusterKind
   /// Index into ``ShapedText/fonts`` of the font that measured this cluster.
   public var font: Int
-  /// The cluster's bidi embedding level: even left to right, odd right to left.
-  public var level: UInt8
   /// The cluster's glyphs in ``ShapedText/glyphs``, in visual order; empty for a cluster that
   /// shares a ligature drawn by an earlier cluster, or when the shaper gives no glyphs.
   public var glyphs: Range<Int>
-  /// Whether a line broken inside a word just before this cluster ends with a hyphen.
-  ///
-  /// Pango inserts one in scripts that hyphenate, not next to spaces or hyphens. A shaper that
-  /// supplies a ``BreakReshaping`` answers through ``ShapedText/breakAdjustment(before:)``
-  /// instead, which layout reads; a font system's clusters leave this false.
-  public var insertsHyphen: Bool
   /// How much wider, in ems, a line that a forced break ends just before this cluster is.
   ///
   /// Compared with the sum of its clusters' advances (and its hyphen): the end of a word
@@ -272,7 +262,18 @@ public struct ShapedCluster: Hashable, Sendable {
   /// How much wider, in ems, a line that starts with this cluster after a forced break is than
   /// the sum of its clusters' advances (the first letter in its initial form, say).
   public var breakStartAdjustment: Double
-
+  /// Whether a line may, must or must not break before this cluster.
+  public var breakBefore: LineBreakOpportunity
+  /// How the cluster behaves at line ends.
+  public var kind: ClusterKind
+  /// The cluster's bidi embedding level: even left to right, odd right to left.
+  public var level: UInt8
+  /// Whether a line broken inside a word just before this cluster ends with a hyphen.
+  ///
+  /// Pango inserts one in scripts that hyphenate, not next to spaces or hyphens. A shaper that
+  /// supplies a ``BreakReshaping`` answers through ``ShapedText/breakAdjustment(before:)``
+  /// instead, which layout reads; a font system's clusters leave this false.
+  public var insertsHyphen: Bool
   /// Creates a cluster.
   public init(
     range: Range<String.Index>, advance: Double, kerning: Double = 0,

@@ -135,3 +135,13 @@ struct ValidationTests {
     }
   }
 }
+
+@Suite("Memory per character (issue 12)")
+struct MemoryPerCharacterTests {
+  /// README's memory bound (`bench --limits`) rests on what a shaped character costs.
+  @Test("A shaped cluster packs its one-byte fields: 80 bytes a character, a glyph 40")
+  func clusterAndGlyphSizes() {
+    #expect(MemoryLayout<ShapedCluster>.stride <= 80)
+    #expect(MemoryLayout<ShapedGlyph>.stride <= 40)
+  }
+}

@@ -14,7 +14,7 @@ struct FallbackSearch {
   let language: Language?
   /// The request, as the font system's fallback cache keys it (its hash worked out once).
   private let request: FontSystem.ResolutionKey
-  private var chain: [FallbackCandidate]?
+  private var chain: FallbackChain?
   /// Answers by the cluster's exact scalars: a canonically equivalent spelling may not be
   /// drawn by the same face.
   private var answers: [ExactString: FallbackFace?] = [:]
@@ -61,7 +61,10 @@ struct FallbackSearch {
     let drawn = character.unicodeScalars.filter {
       !$0.properties.isDefaultIgnorableCodePoint && $0.properties.generalCategory != .control
     }
-    for candidate in chain ?? [] where FaceKey(candidate.resolved) != requestedKey {
+    // A character no face of the chain covers is answered by one look-up in their union.
+    let anyCovers = chain?.coverage.map { drawn.allSatisfy($0.contains) } ?? true
+    for candidate in anyCovers ? chain?.candidates ?? [] : []
+    where FaceKey(candidate.resolved) != requestedKey {
       // Fontconfig's character set rules a face out without opening it.
       if let coverage = candidate.coverage, !drawn.allSatisfy(coverage.contains) { continue }
       let face: FontFace

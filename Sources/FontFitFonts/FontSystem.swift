@@ -42,7 +42,7 @@ public final class FontSystem: Sendable {
 
   private struct Caches {
     var resolutions: BoundedCache<ResolutionKey, ResolvedFont>
-    var chains: BoundedCache<ResolutionKey, [FallbackCandidate]>
+    var chains: BoundedCache<ResolutionKey, FallbackChain>
     var fallbacks: BoundedCache<FallbackKey, ResolvedFont?>
     var faces: BoundedCache<FaceKey, FontFace>
     var shapes: BoundedCache<ShapeKey, ShapedText>
@@ -211,7 +211,7 @@ public final class FontSystem: Sendable {
     let resolved = try resolve(descriptor, language: language)
     var seen: Set<FaceKey> = [FaceKey(resolved)]
     var chain = [resolved]
-    for candidate in try fallbackChain(for: descriptor, language: language)
+    for candidate in try fallbackChain(for: descriptor, language: language).candidates
     where chain.count < FontResolution.chainLimit
       && seen.insert(FaceKey(candidate.resolved)).inserted
     {
@@ -309,7 +309,7 @@ public final class FontSystem: Sendable {
 
   /// The fonts a character missing from `descriptor`'s face falls back along, cached.
   func fallbackChain(for descriptor: FontDescriptor, language: Language?) throws(FontError)
-    -> [FallbackCandidate]
+    -> FallbackChain
   {
     let key = ResolutionKey(descriptor: descriptor, language: language)
     if let cached = caches.withLock({ $0.chains.value(for: key) }) { return cached }

@@ -250,21 +250,27 @@ final class FontconfigResolver: Sendable {
   }
 
   /// The fonts Fontconfig ranks for `font`, best first, trimmed to those that add coverage:
-  /// the chain a character missing from the first font falls back along.
+  /// the chain a character missing from the first font falls back along, with the union of
+  /// their character sets.
   func fallbackChain(for font: FontDescriptor, language: Language?) throws(FontError)
-    -> [FallbackCandidate]
+    -> FallbackChain
   {
-    try config.withLock { (handle) throws(FontError) -> [FallbackCandidate] in
+    try config.withLock { (handle) throws(FontError) -> FallbackChain in
       let pattern = try Self.pattern(for: font, language: language, config: handle.config)
       defer { FcPatternDestroy(pattern) }
       var result = FcResultNoMatch
-      guard let set = FcFontSort(handle.config, pattern, 1, nil, &result) else {
+      var union: OpaquePointer?
+      guard let set = FcFontSort(handle.config, pattern, 1, &union, &result) else {
+        if let union { FcCharSetDestroy(union) }
         throw FontError(
           library: .fontconfig, function: "FcFontSort", code: Int32(bitPattern: result.rawValue),
           message: "no fonts to fall back on for \"\(font.familyList)\"")
       }
       defer { FcFontSetDestroy(set) }
+      // The union is owned by the caller of FcFontSort: the coverage takes it over.
+      let coverage = union.map(CharacterCoverage.init)
       var chain: [FallbackCandidate] = []
+      var everyFaceHasASet = true
       for index in 0..<Int(set.pointee.nfont) {
         guard let candidate = set.pointee.fonts[index] else { continue }
         // FcFontSort returns font patterns without the request's substitutions applied;
@@ -286,12 +292,13 @@ final class FontconfigResolver: Sendable {
         try check(
           FcPatternGetCharSet(prepared, "charset", 0, &charset), "FcPatternGetCharSet(charset)",
           optional: true)
+        if charset == nil { everyFaceHasASet = false }
         chain.append(
           FallbackCandidate(
             resolved: try Self.resolved(prepared, for: font),
             coverage: charset.flatMap { FcCharSetCopy($0) }.map(CharacterCoverage.init)))
       }
-      return chain
+      return FallbackChain(candidates: chain, coverage: everyFaceHasASet ? coverage : nil)
     }
   }
 
@@ -413,6 +420,16 @@ private func check(_ result: FcResult, _ function: String, optional: Bool) throw
       library: .fontconfig, function: function, code: Int32(bitPattern: result.rawValue),
       message: reason)
   }
+}
+
+/// The fonts a character missing from a requested face falls back along.
+struct FallbackChain: Sendable {
+  /// The faces, best first.
+  var candidates: [FallbackCandidate]
+  /// Every character any of them covers (Fontconfig's union of their sets), when each has a
+  /// set: a character outside it is missing from every face, found in one look-up rather
+  /// than one per face.
+  var coverage: CharacterCoverage?
 }
 
 /// A font of a fallback chain, with the characters Fontconfig says it covers.

@@ -1,6 +1,7 @@
-import FontFitFonts
 import FontFitText
 import Testing
+
+@testable import FontFitFonts
 
 @Suite("Font fallback")
 struct FallbackTests {
@@ -76,6 +77,23 @@ struct FallbackTests {
     #expect(shaped.clusters.count == 5)
     #expect(shaped.clusters.allSatisfy { $0.advance > 0 })
     #expect(shaped.clusters[1].font == 0)
+  }
+
+  @Test("A fallback chain knows every character its faces cover, in one set (issue 12)")
+  func chainCoverage() throws {
+    _ = try requireCJKFont()
+    let chain = try fonts.fallbackChain(for: Self.sans, language: nil)
+    let coverage = try #require(chain.coverage, "Fontconfig gave no union of the chain's sets")
+    // What any face covers is in the union; a character no face covers is not, so a text
+    // of them is answered with one look-up each, whatever the number of fonts installed.
+    for scalar: Unicode.Scalar in ["A", "中", "\u{0627}"] {
+      #expect(coverage.contains(scalar))
+      #expect(chain.candidates.contains { $0.coverage?.contains(scalar) ?? true })
+    }
+    for scalar: Unicode.Scalar in ["\u{F0000}", "\u{10FFFD}"] {
+      #expect(!coverage.contains(scalar))
+      #expect(!chain.candidates.contains { $0.coverage?.contains(scalar) ?? true })
+    }
   }
 
   @Test("Emoji and symbols missing from DejaVu fall back or are reported, never dropped")

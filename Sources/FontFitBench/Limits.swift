@@ -1,7 +1,8 @@
 // `bench --limits`: how the demo's time and peak memory grow with its input, to back the limits
 // README states (issue 12): loading and laying out are linear in the screens, the widgets and
-// the text, characters no font covers are resolved once each, and peak memory is the process's
-// baseline plus a bounded multiple of the input's size.
+// the text, characters no font covers are resolved once each, and peak memory is a fixed
+// amount plus a bounded multiple of the input's size. It fails when a series' time per unit
+// grows more than threefold over an eightfold input, or a run peaks above the stated bound.
 //
 // Each input is generated into a temporary directory and run by the release `demo` binary built
 // next to this one, as a child process: its peak resident memory (`ru_maxrss` from `wait4`) is
@@ -21,6 +22,9 @@ enum Limits {
   static let statedFixedMiB = 50.0
   /// The part of the bound README states that grows with the input: MiB per MiB of input.
   static let statedMultiple = 150.0
+  /// How much the time per unit may grow from the smallest input of a series to its largest
+  /// (eight times as big) before the bench calls the growth superlinear.
+  static let superlinearFactor = 3.0
 
   /// One run of the demo.
   struct Run {
@@ -167,6 +171,7 @@ enum Limits {
       fail("cannot write \(tiny): \(error)")
     }
     let baseline = spawn(demo, [tiny, "--screen", "iPhone 6"])
+    if baseline.status != 0 { fail("the demo failed on one label (exit \(baseline.status))") }
     print("FontFit limits bench: the release demo on growing inputs, 1 process per run")
     print("")
     print(
@@ -176,6 +181,7 @@ enum Limits {
     var failed = false
     for series in series {
       var worstRatio = 0.0
+      var perUnit: [Double] = []
       print("")
       print(
         "| \(series.name) | input KiB | seconds | µs per \(series.unit) | peak MiB "
@@ -192,6 +198,8 @@ enum Limits {
           total + ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0)
         }
         let run = spawn(demo, arguments)
+        // The time beyond the baseline's (the process's start), at least 5 ms against noise.
+        perUnit.append(max(run.seconds - baseline.seconds, 0.005) / Double(size))
         let ratio = (run.peakMiB - baseline.peakMiB) * 1_048_576 / Double(max(bytes, 1))
         worstRatio = max(worstRatio, ratio)
         if run.status != 0 { failed = true }
@@ -208,6 +216,14 @@ enum Limits {
             + (run.status == 0 ? "" : " (exit \(run.status))") + " |")
       }
       worstRatios.append((series.name, worstRatio))
+      // Eight times the input in at most three times the time per unit: anything quadratic
+      // takes eight times as long per unit, and timing noise stays well inside the margin.
+      if let first = perUnit.first, let last = perUnit.last, last > first * superlinearFactor {
+        failed = true
+        print(
+          "the time per \(series.unit) grew \(fixed(last / first, 1))× from the smallest input "
+            + "to the largest, more than \(fixed(superlinearFactor, 0))×: not linear")
+      }
     }
     print("")
     print("Largest (peak − baseline) ÷ input:")
@@ -215,7 +231,7 @@ enum Limits {
     print(
       "Every peak within \(fixed(statedFixedMiB, 0)) MiB + \(fixed(statedMultiple, 0)) × input: "
         + (failed ? "no" : "yes"))
-    if failed { fail("a run of the demo failed or went above the stated bound") }
+    if failed { fail("a run of the demo failed, or time or memory grew beyond the stated bounds") }
     exit(0)
   }
 }

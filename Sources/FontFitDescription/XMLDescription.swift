@@ -73,23 +73,26 @@ struct XMLDescription {
         "unsupported encoding \(TextFormat.quoted(encoding.name)); description files are UTF-8")
     }
     // What libxml2 (or Foundation over it) would crash on is refused first: a NUL among the
-    // first four bytes makes libxml2 guess UTF-16 or UCS-4, and Foundation's XMLParser reads a
-    // processing instruction without data as a null C string.
+    // first four bytes makes libxml2 guess UTF-16 or UCS-4, and Foundation's XMLParser reads
+    // the data of a processing instruction without any (`<?pi?>`) as a C string, which is
+    // null. Instructions with data are read and ignored, as XML allows.
     if let mark = map.secondByteOrderMark {
       throw error(
         at: mark, "a second byte order mark (U+FEFF); a UTF-8 file starts with at most one")
     }
-    if let instruction = map.processingInstruction {
+    if let instruction = map.processingInstructionWithoutData {
+      let target = instruction.target
       throw error(
         at: instruction.location,
-        instruction.target.lowercased() == "xml"
-          ? "the XML declaration <?xml …?> must come first in the file"
-          : "a processing instruction (<?\(TextFormat.printable(instruction.target)) …?>) is "
-            + "not allowed in a description file")
+        target.lowercased() == "xml"
+          ? "an XML declaration needs a version, as in <?xml version=\"1.0\"?>"
+          : "a processing instruction needs data after its target, as in "
+            + "<?\(TextFormat.printable(target.isEmpty ? "target" : target)) data?>")
     }
     if let nul = map.nul {
       // The elements open at the NUL, as libxml2 would name them: parse the text before it
-      // (which has no processing instruction, or the check above would have thrown).
+      // (which has no processing instruction without data, or the check above would have
+      // thrown).
       let before = text.utf8.prefix { $0 != 0 }
       let open = XMLElementCollector.parse(Data(before)).open
       throw error(

@@ -138,7 +138,8 @@ final class XMLElementCollector: NSObject, XMLParserDelegate {
     case 47: return "processing instruction is not closed with ?>"
     case 57: return "XML declaration is not closed with ?>"
     case 63: return "CDATA section is not closed with ]]>"
-    case 64: return "names starting with \"xml\" are reserved"
+    case 64:
+      return "names starting with \"xml\" are reserved (an XML declaration must come first)"
     case 65: return "expected whitespace between attributes"
     case 68: return "expected a name"
     case 73: return "expected '>' or '/>' to end the tag"

@@ -40,9 +40,9 @@ struct XMLSourceMap {
   /// The encoding the XML declaration names and where its value starts, if it names one
   /// (the first, as libxml2 reads it, when it names several).
   var encoding: (name: String, location: SourcePosition)?
-  /// The first processing instruction other than the XML declaration at the very start: its
-  /// target (`xml` for a declaration anywhere else) and where its `<?` is.
-  var processingInstruction: (target: String, location: SourcePosition)?
+  /// The first processing instruction without data (`<?target?>`), other than an XML
+  /// declaration at the very start: its target (at most 40 scalars) and where its `<?` is.
+  var processingInstructionWithoutData: (target: String, location: SourcePosition)?
   /// Where the first U+0000 is, if the text has one.
   var nul: SourcePosition?
   /// Where a second byte order mark is, when the text starts with two.
@@ -197,22 +197,24 @@ struct XMLSourceScanner {
     return map
   }
 
-  /// Reads `<?…?>`, noting the encoding an XML declaration names, or the target of any other
-  /// processing instruction.
+  /// Reads `<?…?>`, noting the encoding an XML declaration names, or the target of a
+  /// processing instruction without data.
   private mutating func scanProcessingInstruction() {
     let isDeclaration =
       index == 0 && starts(with: "<?xml") && peek(5).map(Self.isWhitespace) == true
     guard isDeclaration else {
-      if map.processingInstruction == nil {
-        var target = String.UnicodeScalarView()
-        var offset = 2
-        while target.count < 40, let scalar = peek(offset), !Self.isWhitespace(scalar),
-          scalar != "?" || peek(offset + 1) != ">"
-        {
-          target.append(scalar)
-          offset += 1
-        }
-        map.processingInstruction = (String(target), position)
+      var target = String.UnicodeScalarView()
+      var offset = 2
+      while let scalar = peek(offset), !Self.isWhitespace(scalar),
+        scalar != "?" || peek(offset + 1) != ">"
+      {
+        if target.count < 40 { target.append(scalar) }
+        offset += 1
+      }
+      // Only an instruction whose target ends at `?>` has no data at all.
+      let hasNoData = peek(offset) == "?" && peek(offset + 1) == ">"
+      if hasNoData, map.processingInstructionWithoutData == nil {
+        map.processingInstructionWithoutData = (String(target), position)
       }
       return skip(past: "?>")
     }

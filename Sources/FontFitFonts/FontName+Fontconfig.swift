@@ -43,7 +43,9 @@ extension Font {
   private static func apply(
     _ element: String, to pattern: inout FontconfigPattern, in name: String
   ) throws(FontNameError) {
-    let parts = element.split(separator: "=", maxSplits: 1)
+    // Split scalar by scalar: a mark after `=` must not hide it.
+    let parts = element.unicodeScalars.split(separator: "=", maxSplits: 1)
+      .map { String(String.UnicodeScalarView($0)) }
     guard parts.count == 2 else {
       if let named = FontWeight.named(element) {
         pattern.weight = named
@@ -85,7 +87,9 @@ extension Font {
           name: name, message: "expected roman, italic or oblique for slant, found \"\(value)\"")
       }
     case "style":
-      for word in value.split(separator: " ") {
+      for word in value.unicodeScalars.split(separator: " ")
+        .map({ String(String.UnicodeScalarView($0)) })
+      {
         if let named = FontWeight.named(word) {
           pattern.weight = named
         } else if let named = FontSlant.named(word) {

@@ -28,7 +28,7 @@ extension Font {
   /// A name containing `:`, or ending in `-<number>`, is a Fontconfig pattern; any other is a
   /// Pango description, whose trailing style words and size are peeled off the end. Names are
   /// read scalar by scalar, as the C libraries read them: a combining or prepended mark never
-  /// hides a `:`, `,`, `-` or space.
+  /// hides a `:`, `,`, `-`, `=` or space.
   ///
   /// - Parameters:
   ///   - name: The font name.

@@ -215,11 +215,12 @@ struct XMLDescriptionTests {
     #expect(document.root.children.first?.text == "a & b < c > \"q\" 's'\nd 中文")
   }
 
-  @Test("A byte order mark and an XML declaration are accepted; columns skip the mark")
+  @Test("A byte order mark, a declaration and instructions with data are read; columns skip the mark")
   func byteOrderMarkAndDeclaration() throws {
     let xml = """
       <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-      <!-- a comment -->
+      <?xml-model href="layout.rnc" type="application/relax-ng-compact-syntax"?>
+      <!-- a comment --><?editor fold ?>
       <layout designScreen="iPhone 5"><View id="root" frame="0,0,320,568"/></layout>
       """
     let path = try temporaryFile(Data([0xEF, 0xBB, 0xBF]) + Data(xml.utf8))
@@ -325,17 +326,22 @@ extension XMLDescriptionTests {
       name: "a processing instruction without data, which Foundation reads as a null string",
       xml: "<layout><?pi?></layout>",
       line: 1, column: 9, path: "",
-      message: "a processing instruction (<?pi …?>) is not allowed in a description file"),
+      message: "a processing instruction needs data after its target, as in <?pi data?>"),
     BadXML(
       name: "a processing instruction without data before a NUL",
       xml: "<?pi?>\0<layout/>",
       line: 1, column: 1, path: "",
-      message: "a processing instruction (<?pi …?>) is not allowed in a description file"),
+      message: "a processing instruction needs data after its target, as in <?pi data?>"),
     BadXML(
       name: "an XML declaration after the start",
       xml: "\n<?xml version=\"1.0\"?><layout/>",
-      line: 2, column: 1, path: "",
-      message: "the XML declaration <?xml …?> must come first in the file"),
+      line: 2, column: 6, path: "",
+      message: "an XML declaration must come first"),
+    BadXML(
+      name: "an XML declaration without data, which Foundation reads as a null string",
+      xml: "<?xml?><layout/>",
+      line: 1, column: 1, path: "",
+      message: "an XML declaration needs a version, as in <?xml version=\"1.0\"?>"),
     BadXML(
       name: "a second encoding in the XML declaration, which libxml2 ignores for the first",
       xml: "<?xml version=\"1.0\" encoding=\"UTF7\" encoding=\"UTF-8\"?><layout/>",

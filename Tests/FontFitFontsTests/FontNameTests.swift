@@ -139,7 +139,7 @@ struct FontNameRoundTripTests {
   @Test(
     "Names the fuzzer found read back as the same font",
     arguments: [
-      // An escaped dash is part of the family, not the start of a size.
+      // A dash in the family prints escaped (`Sans  \-3`); the escape keeps it in the family.
       ("Sans  -3:size=12", nil, "Sans  -3"),
       // U+0601 is a prepended mark: `؁:` is one Character, but the colon is still a colon.
       ("Sans\u{0601}", 12, "Sans\u{0601}"),
@@ -153,4 +153,12 @@ struct FontNameRoundTripTests {
     #expect(font.families == [family])
     #expect(try Font(font.description) == font, "printed as \(font.description)")
   }
+  @Test("A combining mark after '=' in a Fontconfig pattern does not hide it")
+  func marksHideNoSeparator() throws {
+    let font = try Font("DejaVu Sans:family=\u{0301}X:style=Bold Italic:size=12")
+    #expect(font.families == ["DejaVu Sans", "\u{0301}X"])
+    #expect(font.weight == .bold && font.slant == .italic)
+    #expect(try Font(font.description) == font, "printed as \(font.description)")
+  }
+
 }

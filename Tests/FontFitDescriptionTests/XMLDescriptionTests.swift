@@ -215,7 +215,7 @@ struct XMLDescriptionTests {
     #expect(document.root.children.first?.text == "a & b < c > \"q\" 's'\nd 中文")
   }
 
-  @Test("A byte order mark, a declaration and instructions with data are read; columns skip the mark")
+  @Test("A byte order mark, a declaration and instructions with data are read; columns skip it")
   func byteOrderMarkAndDeclaration() throws {
     let xml = """
       <?xml version="1.0" encoding="UTF-8" standalone="yes"?>

@@ -59,10 +59,10 @@ enum Limits {
   }
 
   /// A label holding `text` (already a JSON string literal's content).
-  private static func label(_ index: Int, _ text: String, lines: Int = 0) -> String {
+  private static func label(_ index: Int, _ text: String) -> String {
     """
     {"type": "Label", "id": "l\(index)", "frame": [10, \(index % 500), 300, 60], \
-    "font": "DejaVu Sans 17", "numberOfLines": \(lines), \
+    "font": "DejaVu Sans 17", "numberOfLines": 0, \
     "autoFit": {"minimumSize": 10, "step": 0.5}, "text": "\(text)"}
     """
   }

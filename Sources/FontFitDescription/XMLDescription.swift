@@ -72,14 +72,14 @@ struct XMLDescription {
         at: encoding.location,
         "unsupported encoding \(TextFormat.quoted(encoding.name)); description files are UTF-8")
     }
-    // What libxml2 (or Foundation over it) would crash on is refused first: a NUL among the
-    // first four bytes makes libxml2 guess UTF-16 or UCS-4, and Foundation's XMLParser reads
-    // the data of a processing instruction without any (`<?pi?>`) as a C string, which is
-    // null. Instructions with data are read and ignored, as XML allows.
     if let mark = map.secondByteOrderMark {
       throw error(
         at: mark, "a second byte order mark (U+FEFF); a UTF-8 file starts with at most one")
     }
+    // What libxml2 (or Foundation over it) would crash on is refused first: Foundation's
+    // XMLParser reads the data of a processing instruction without any (`<?pi?>`) as a C
+    // string, which is null, and a NUL among the first four bytes makes libxml2 guess UTF-16
+    // or UCS-4. Instructions with data are read and ignored, as XML allows.
     if let instruction = map.processingInstructionWithoutData {
       let target = instruction.target
       throw error(

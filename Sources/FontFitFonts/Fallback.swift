@@ -62,9 +62,9 @@ struct FallbackSearch {
       !$0.properties.isDefaultIgnorableCodePoint && $0.properties.generalCategory != .control
     }
     // A character no face of the chain covers is answered by one look-up in their union.
-    let anyCovers = chain?.coverage.map { drawn.allSatisfy($0.contains) } ?? true
-    for candidate in anyCovers ? chain?.candidates ?? [] : []
-    where FaceKey(candidate.resolved) != requestedKey {
+    let noFaceCovers = chain?.coverage.map { !drawn.allSatisfy($0.contains) } ?? false
+    let candidates = noFaceCovers ? [] : chain?.candidates ?? []
+    for candidate in candidates where FaceKey(candidate.resolved) != requestedKey {
       // Fontconfig's character set rules a face out without opening it.
       if let coverage = candidate.coverage, !drawn.allSatisfy(coverage.contains) { continue }
       let face: FontFace

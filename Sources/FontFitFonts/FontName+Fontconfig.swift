@@ -43,9 +43,7 @@ extension Font {
   private static func apply(
     _ element: String, to pattern: inout FontconfigPattern, in name: String
   ) throws(FontNameError) {
-    // Split scalar by scalar: a mark after `=` must not hide it.
-    let parts = element.unicodeScalars.split(separator: "=", maxSplits: 1)
-      .map { String(String.UnicodeScalarView($0)) }
+    let parts = element.splitScalars(maxSplits: 1) { $0 == "=" }
     guard parts.count == 2 else {
       if let named = FontWeight.named(element) {
         pattern.weight = named
@@ -87,9 +85,7 @@ extension Font {
           name: name, message: "expected roman, italic or oblique for slant, found \"\(value)\"")
       }
     case "style":
-      for word in value.unicodeScalars.split(separator: " ")
-        .map({ String(String.UnicodeScalarView($0)) })
-      {
+      for word in value.splitScalars(where: { $0 == " " }) {
         if let named = FontWeight.named(word) {
           pattern.weight = named
         } else if let named = FontSlant.named(word) {

@@ -4,9 +4,7 @@ extension Font {
   static func parsePango(_ name: String, defaultPointSize: Double?) throws(FontNameError)
     -> Font
   {
-    // Words are split scalar by scalar: a mark after a space starts the next word.
-    var words = name.unicodeScalars.split(whereSeparator: { $0 == " " || $0 == "\t" })
-      .map { Substring(String(String.UnicodeScalarView($0))) }
+    var words = name.splitScalars { $0 == " " || $0 == "\t" }
     var pointSize = defaultPointSize
     var isPixelSize = false
     if let last = words.last, let size = try sizeWord(last, in: name) {
@@ -20,7 +18,7 @@ extension Font {
     var sawSlant = false
     // Style words are peeled from the end, as Pango does; the rest is the family.
     while words.count > 1, let word = words.last {
-      let bare = word.unicodeScalars.last == "," ? Substring(word.unicodeScalars.dropLast()) : word
+      let bare = word.unicodeScalars.last == "," ? String(word.unicodeScalars.dropLast()) : word
       if !sawWeight, let named = FontWeight.named(bare) {
         weight = named
         sawWeight = true
@@ -48,8 +46,8 @@ extension Font {
       throw FontNameError(
         name: name, message: "expected a size at the end, as in \"\(family) 17\"")
     }
-    let families = family.unicodeScalars.split(separator: ",")
-      .map { String(String.UnicodeScalarView($0)).trimmingSpaces() }.filter { !$0.isEmpty }
+    let families = family.splitScalars { $0 == "," }.map { $0.trimmingSpaces() }
+      .filter { !$0.isEmpty }
     // `, , 12` has commas where its families should be.
     guard !families.isEmpty else {
       throw FontNameError(name: name, message: "expected a family name before the size")
@@ -60,10 +58,10 @@ extension Font {
   }
 
   /// The size a Pango size word gives (`17`, `12.5`, `12px`), nil when the word is not a size.
-  private static func sizeWord(_ word: Substring, in name: String) throws(FontNameError)
+  private static func sizeWord(_ word: String, in name: String) throws(FontNameError)
     -> Double?
   {
-    let number = word.hasSuffix("px") || word.hasSuffix("pt") ? word.dropLast(2) : word
+    let number = word.hasSuffix("px") || word.hasSuffix("pt") ? String(word.dropLast(2)) : word
     guard let first = number.first, first.isNumber || first == "." || first == "-" else {
       return nil
     }

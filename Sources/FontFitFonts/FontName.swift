@@ -87,14 +87,14 @@ extension Font {
   /// - Returns: `size`.
   /// - Throws: ``FontNameError`` saying which sizes a font may have.
   static func checkedSize(
-    _ size: Double, written: (some StringProtocol)? = String?.none, in name: String
+    _ size: Double, written: String? = nil, in name: String
   ) throws(FontNameError) -> Double {
     guard size.isFinite, Font.pointSizeRange.contains(size) else {
       throw FontNameError(
         name: name,
         message: "expected a size between \(TextFormat.string(Font.pointSizeRange.lowerBound)) "
           + "and \(TextFormat.string(Font.pointSizeRange.upperBound)) points, found "
-          + (written.map { String($0).trimmingSpaces() } ?? "\(size)"))
+          + (written?.trimmingSpaces() ?? "\(size)"))
     }
     return size
   }
@@ -132,5 +132,18 @@ extension Font {
       result.append(scalar)
     }
     return String(result)
+  }
+}
+
+extension String {
+  /// The parts between the scalars `isSeparator` accepts, empty parts left out.
+  ///
+  /// The text is split scalar by scalar, as the C libraries read names: a combining or
+  /// prepended mark next to a separator joins it into one `Character`, but never hides it.
+  func splitScalars(maxSplits: Int = .max, where isSeparator: (Unicode.Scalar) -> Bool)
+    -> [String]
+  {
+    unicodeScalars.split(maxSplits: maxSplits, whereSeparator: isSeparator)
+      .map { String(String.UnicodeScalarView($0)) }
   }
 }

@@ -51,14 +51,7 @@ extension WidgetSnapshot {
 }
 
 extension TextSnapshot {
-  /// The font, sizes, lines, fit and shown text, joined by ` · `, lengths in `unit`.
-  func summary(unit: String) -> String {
-    var output = ""
-    appendSummary(unit: unit, to: &output)
-    return output
-  }
-
-  /// Appends ``summary``, written part by part into one string.
+  /// Appends the font, sizes, lines, fit and shown text, joined by ` · `, lengths in `unit`.
   fileprivate func appendSummary(unit: String, to output: inout String) {
     guard let size = font.size else {
       output += "layout failed: \(error ?? "unknown error")"

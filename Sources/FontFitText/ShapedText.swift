@@ -274,6 +274,7 @@ public struct ShapedCluster: Hashable, Sendable {
   /// supplies a ``BreakReshaping`` answers through ``ShapedText/breakAdjustment(before:)``
   /// instead, which layout reads; a font system's clusters leave this false.
   public var insertsHyphen: Bool
+
   /// Creates a cluster.
   public init(
     range: Range<String.Index>, advance: Double, kerning: Double = 0,

@@ -273,7 +273,7 @@ public struct TextScale: Hashable, Sendable {
         category: category, curve: curve, minimumPointSize: minimumPointSize,
         maximumPointSize: maximumPointSize)
     } else if let factor = Double(value.trimmingSpaces()) {
-      guard factor.isFinite || factor.isNaN else { throw .notFinite(value.trimmingSpaces()) }
+      guard !factor.isInfinite else { throw .notFinite(value.trimmingSpaces()) }
       try self.init(
         factor: factor, curve: curve, minimumPointSize: minimumPointSize,
         maximumPointSize: maximumPointSize)

@@ -73,6 +73,7 @@ let package = Package(
       name: "demo",
       dependencies: [
         "FontFitDescription", "FontFitSnapshot", "FontFitFonts", "FontFitWidgets", "FontFitRender",
+        "FontFitText",
       ],
       path: "Demo",
       exclude: ["Projects"],

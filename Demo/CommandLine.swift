@@ -1,6 +1,8 @@
 // The demo's command line: subcommands, their options (`--option value` or `--option=value`),
 // and each one's help.
 
+import FontFitText
+
 /// The demo's version, printed by `--version`.
 let demoVersion = "0.11.0"
 
@@ -53,6 +55,8 @@ struct Options {
   var onlyFonts: [String] = []
   /// `--language` for `fonts`.
   var language: String?
+  /// `--max-problems` for `check`: the most problems written per screen; 0 for all.
+  var maxProblems = 1000
 }
 
 /// A command line the demo cannot use; exit status 2.
@@ -68,7 +72,7 @@ private let allowed: [Subcommand: Set<String>] = {
   ]
   return [
     .dump: layout.union(["--format", "--glyphs"]),
-    .check: layout.union(["--format"]),
+    .check: layout.union(["--format", "--max-problems"]),
     .render: layout.union(["--out"]),
     .screens: ["--screens", "--landscape", "--format"],
     .fonts: ["--font-dir", "--only-fonts", "--language"],
@@ -78,7 +82,7 @@ private let allowed: [Subcommand: Set<String>] = {
 /// Options that take a value.
 private let valued: Set<String> = [
   "--screen", "--screens", "--text-scale", "--locale", "--strings", "--font-dir", "--only-fonts",
-  "--format", "--out", "--language",
+  "--format", "--out", "--language", "--max-problems",
 ]
 
 /// Reads the command line (without the program name).
@@ -156,6 +160,14 @@ private func apply(
   case "--only-fonts": options.onlyFonts.append(try value())
   case "--out": options.output = try value()
   case "--language": options.language = try value()
+  case "--max-problems":
+    let text = try value()
+    guard let count = Int(text), count >= 0, text.allSatisfy(\.isASCII) else {
+      throw UsageError(
+        description: "--max-problems must be a whole number (0 for no limit), not "
+          + TextFormat.quoted(text))
+    }
+    options.maxProblems = count
   case "--format":
     let name = try value()
     guard let format = OutputFormat(rawValue: name) else {
@@ -273,11 +285,16 @@ private let checkHelp = """
   with FILE:). Kinds: overflow (does not fit at its smallest size), truncated (cut at a fixed
   size), rejected, brokenWord, missingGlyphs, fontSubstituted (the file names a family that is
   not installed), outsideParent, outsideScreen (the outermost widget only), overlap (two
-  text widgets), duplicateID, layoutFailed. A scrolling TextView is not an overflow. JSON:
-  {"problems": [{"file", "screen", "locale"?, "id", "kind", "message"}]}.
+  text widgets: one line per widget, naming how many earlier ones it overlaps and the first
+  three), duplicateID, layoutFailed. A scrolling TextView is not an overflow. Lines are
+  written as each screen is checked; past --max-problems on one screen, one line says how
+  many more there are. JSON: {"problems": [{"file", "screen", "locale"?, "id", "kind",
+  "message"}], "omitted"?: [{"file", "screen", "locale"?, "count"}]}.
 
   OPTIONS:
     --format FORMAT     text (default) or json.
+    --max-problems N    At most N problems per screen (and locale), then one line saying how
+                        many more; 0 for all. Default: 1000.
   \(layoutOptions)
 
   EXIT STATUS: 0 no problem; 1 at least one problem; 2 usage error, bad input or fonts

@@ -5,13 +5,17 @@ import FontFitDescription
 import FontFitFonts
 import FontFitRender
 import FontFitSnapshot
+import FontFitText
 import FontFitWidgets
 import Foundation
 
 /// Writes `message` to standard error and exits with `status`; if standard error cannot be
 /// written either, the status still says what happened.
+///
+/// Control characters, bidi controls and invisible characters that came from the input are
+/// written as `\u{XXXX}`: a message can neither act on the terminal nor hide a difference.
 func fail(_ message: String, status: Int32) -> Never {
-  writeAll("demo: \(message)\n", to: STDERR_FILENO)
+  writeAll("demo: \(TextFormat.terminalSafe(message))\n", to: STDERR_FILENO)
   exit(status)
 }
 
@@ -242,50 +246,135 @@ func dump(_ options: Options) {
   }
 }
 
-/// `demo check`: the problems of every file, screen and locale; exit 1 when there is one.
+/// `demo check`: the problems of every file, screen and locale, written as they are found;
+/// exit 1 when there is one.
+///
+/// Screens are laid out a few at a time on all cores and written in order, each keeping at
+/// most `--max-problems` problems (the rest are counted), so memory does not grow with the
+/// number of problems.
 func check(_ options: Options) {
   let catalog = loadCatalog(options)
   let fonts = fontSystem(options, usageStatus: 2)
-  var problems: [(file: String, problem: LayoutProblem)] = []
+  let limit = options.maxProblems
+  var output = CheckOutput(format: options.format, prefixesFile: options.arguments.count > 1)
   for file in options.arguments {
     let documents = loadDocuments(file, catalog: catalog, options: options)
     let screens = chosenScreens(documents[0].document.catalog, options: options)
     let jobs = documents.flatMap { document in screens.map { (document, $0) } }
-    let found = ParallelLayout.map(jobs.count) { index in
-      let (localized, screen) = jobs[index]
-      let tree = localized.document.makeTree(on: screen, shaper: fonts)
-      tree.layoutIfNeeded()
-      return Result { () throws(SnapshotError) -> [LayoutProblem] in
-        try LayoutProblem.problems(in: tree, locale: localized.locale)
+    let window = ParallelLayout.processorCount * 2
+    for start in stride(from: 0, to: jobs.count, by: window) {
+      let batch = Array(jobs[start..<min(start + window, jobs.count)])
+      let found = ParallelLayout.map(batch.count) { index in
+        let (localized, screen) = batch[index]
+        let tree = localized.document.makeTree(on: screen, shaper: fonts)
+        tree.layoutIfNeeded()
+        return Result { () throws(SnapshotError) -> ScreenProblems in
+          var kept = ScreenProblems(screen: screen.name, locale: localized.locale)
+          try LayoutProblem.forEachProblem(in: tree, locale: localized.locale) { problem in
+            if limit == 0 || kept.problems.count < limit {
+              kept.problems.append(problem)
+            } else {
+              kept.omitted += 1
+            }
+          }
+          return kept
+        }
       }
-    }
-    for result in found {
-      switch result {
-      case .success(let list): problems += list.map { (file, $0) }
-      case .failure(let error): fail("\(file): \(error)", status: 2)
+      for result in found {
+        switch result {
+        case .success(let screen): output.write(screen, file: file)
+        case .failure(let error): fail("\(file): \(error)", status: 2)
+        }
       }
     }
   }
-  let prefixesFile = options.arguments.count > 1
-  switch options.format {
-  case .text:
-    let lines = problems.map { (prefixesFile ? "\($0.file): " : "") + $0.problem.line }
-    if !lines.isEmpty { writeOutput(lines.joined(separator: "\n")) }
-  case .json:
-    let items: [JSONOutput] = problems.map { item in
-      var members: [(String, JSONOutput)] = [
-        ("file", .string(item.file)), ("screen", .string(item.problem.screen)),
-      ]
-      if let locale = item.problem.locale { members.append(("locale", .string(locale))) }
-      members += [
-        ("id", .string(item.problem.id)), ("kind", .string(item.problem.kind.rawValue)),
-        ("message", .string(item.problem.message)),
-      ]
-      return .object(members)
-    }
-    writeOutput(JSONOutput.object([("problems", .array(items))]).serialized(indent: 2))
+  output.finish()
+  if output.foundAny { exit(1) }
+}
+
+/// One screen's problems as `check` keeps them: the first ones, and how many more.
+struct ScreenProblems: Sendable {
+  var screen: String
+  var locale: String?
+  var problems: [LayoutProblem] = []
+  /// Problems beyond `--max-problems`, counted, not kept.
+  var omitted = 0
+}
+
+/// Writes `check`'s output as it comes: lines, or one JSON object whose arrays are written
+/// item by item.
+struct CheckOutput {
+  let format: OutputFormat
+  let prefixesFile: Bool
+  private(set) var foundAny = false
+  private var itemsWritten = 0
+  private var omissions: [JSONOutput] = []
+
+  init(format: OutputFormat, prefixesFile: Bool) {
+    self.format = format
+    self.prefixesFile = prefixesFile
+    if format == .json { writeRaw("{\n  \"problems\": [") }
   }
-  if !problems.isEmpty { exit(1) }
+
+  mutating func write(_ screen: ScreenProblems, file: String) {
+    if !screen.problems.isEmpty || screen.omitted > 0 { foundAny = true }
+    let prefix = prefixesFile ? "\(TextFormat.printable(file)): " : ""
+    switch format {
+    case .text:
+      var lines = screen.problems.map { prefix + $0.line }
+      if screen.omitted > 0 {
+        var parts = [TextFormat.printable(screen.screen)]
+        if let locale = screen.locale { parts.append(TextFormat.printable(locale)) }
+        parts.append(
+          "\(screen.omitted) more problems not shown (--max-problems \(screen.problems.count))")
+        lines.append(prefix + parts.joined(separator: " · "))
+      }
+      if !lines.isEmpty { writeOutput(lines.joined(separator: "\n")) }
+    case .json:
+      var text = ""
+      for problem in screen.problems {
+        var members: [(String, JSONOutput)] = [
+          ("file", .string(file)), ("screen", .string(problem.screen)),
+        ]
+        if let locale = problem.locale { members.append(("locale", .string(locale))) }
+        members += [
+          ("id", .string(problem.id)), ("kind", .string(problem.kind.rawValue)),
+          ("message", .string(problem.message)),
+        ]
+        text +=
+          (itemsWritten == 0 ? "\n    " : ",\n    ")
+          + JSONOutput.object(members).serialized(indent: 2, level: 2)
+        itemsWritten += 1
+      }
+      if !text.isEmpty { writeRaw(text) }
+      if screen.omitted > 0 {
+        var members: [(String, JSONOutput)] = [
+          ("file", .string(file)), ("screen", .string(screen.screen)),
+        ]
+        if let locale = screen.locale { members.append(("locale", .string(locale))) }
+        members.append(("count", .number(Double(screen.omitted))))
+        omissions.append(.object(members))
+      }
+    }
+  }
+
+  /// Closes the JSON object: the problems' array, and the screens whose problems were cut.
+  mutating func finish() {
+    guard format == .json else { return }
+    var text = itemsWritten == 0 ? "]" : "\n  ]"
+    if !omissions.isEmpty {
+      text += ",\n  \"omitted\": " + JSONOutput.array(omissions).serialized(indent: 2, level: 1)
+    }
+    writeOutput(text + "\n}")
+  }
+}
+
+/// Writes `text` as it is to standard output; a failed write is exit status 1.
+func writeRaw(_ text: String) {
+  guard writeAll(text, to: STDOUT_FILENO) else {
+    let reason = String(cString: strerror(errno))
+    fail("cannot write the output: \(reason)", status: 1)
+  }
 }
 
 /// `demo screens`: the catalog, one screen per line or as JSON.
@@ -294,9 +383,11 @@ func listScreens(_ options: Options) {
   let screens = options.landscape ? catalog.screens.map(\.landscape) : catalog.screens
   switch options.format {
   case .text:
-    let width = screens.map(\.name.count).max() ?? 0
-    for screen in screens {
-      let name = screen.name.padding(toLength: width, withPad: " ", startingAt: 0)
+    // Names are escaped as the dumps escape them: a catalog's name never acts on the terminal.
+    let names = screens.map { TextFormat.printable($0.name) }
+    let width = names.map(\.count).max() ?? 0
+    for (screen, name) in zip(screens, names) {
+      let name = name.padding(toLength: width, withPad: " ", startingAt: 0)
       writeOutput(
         "\(name)  \(number(screen.width))×\(number(screen.height))  "
           + "@\(number(screen.scale))x  \(number(screen.dpi)) dpi")

@@ -89,6 +89,21 @@ static UBreakIterator *line_iterator(const char *locale, int *owned, UErrorCode 
   return opened;
 }
 
+int32_t fontfit_check_language_tag(const char *language_tag) {
+  char locale[ULOC_FULLNAME_CAPACITY] = "";
+  UErrorCode status = U_ZERO_ERROR;
+  int32_t parsed = 0;
+  int32_t length = uloc_forLanguageTag(language_tag, locale, (int32_t)sizeof(locale), &parsed,
+                                       &status);
+  if (status == U_BUFFER_OVERFLOW_ERROR || status == U_STRING_NOT_TERMINATED_WARNING ||
+      length >= (int32_t)sizeof(locale)) {
+    return 1;
+  }
+  if (U_FAILURE(status)) return status > 2 ? status : 3;
+  if (parsed != (int32_t)strlen(language_tag)) return 2;
+  return 0;
+}
+
 int32_t fontfit_line_breaks(const uint16_t *utf16, int32_t length, const char *language_tag,
                             int32_t *offsets, uint8_t *hard, int32_t capacity,
                             int32_t *error) {

@@ -64,9 +64,16 @@ struct DescriptionReader {
     }
   }
 
-  func string(_ node: JSONNode, at path: String) throws(DescriptionError) -> String {
+  /// A string value, within the bound of its kind (``InputLimits``): every string of a
+  /// description is at most a text long, and ids, names and font names at most a name.
+  func string(_ node: JSONNode, at path: String, kind: InputLimits.Kind = .text)
+    throws(DescriptionError) -> String
+  {
     guard case .string(let value) = node.value else {
       throw error(at: node, path: path, "expected a string, found \(node.value.typeName)")
+    }
+    if let violation = InputLimits.violation(of: kind, by: value) {
+      throw error(at: node, path: path, violation)
     }
     return value
   }
@@ -155,7 +162,7 @@ struct DescriptionReader {
         }
         return value
       }
-      let name = try string(required("name"), at: Self.join(itemPath, "name"))
+      let name = try string(required("name"), at: Self.join(itemPath, "name"), kind: .name)
       guard !name.trimmingSpaces().isEmpty else {
         throw error(at: item, path: Self.join(itemPath, "name"), "expected a non-empty name")
       }

@@ -129,7 +129,7 @@ public struct LayoutDocument: Hashable, Sendable {
     guard let node else {
       throw reader.error(at: reader.root, path: "", "missing key \"designScreen\"")
     }
-    let name = try reader.string(node, at: "designScreen")
+    let name = try reader.string(node, at: "designScreen", kind: .name)
     guard let screen = catalog[name] else {
       throw reader.error(at: node, path: "designScreen", catalog.unknownScreenMessage(name))
     }

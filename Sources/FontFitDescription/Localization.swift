@@ -119,18 +119,17 @@ extension DescriptionReader {
     throws(DescriptionError) -> String
   {
     let text = try localizedText(node, at: path, localization: localization)
-    // A 10 MiB label on every screen took 76 s and 5.2 GiB: texts are bounded.
-    guard text.utf8.count <= Self.maximumTextLength else {
+    // A 10 MiB label on every screen took 76 s and 5.2 GiB: texts are bounded. The written
+    // text and every table value are checked where they are read; only pseudo-localisation
+    // can make a text longer here.
+    if let violation = InputLimits.violation(of: .text, by: text) {
       throw error(
         at: node, path: path,
-        "a text of \(text.utf8.count) bytes is longer than \(Self.maximumTextLength), the most "
-          + "a text may be")
+        localization?.isPseudo == true
+          ? "pseudo-localised (--locale \(Localization.pseudoLocale)), \(violation)" : violation)
     }
     return text
   }
-
-  /// The longest text, title or placeholder a description may give, in UTF-8 bytes.
-  static let maximumTextLength = 100_000
 
   private func localizedText(_ node: JSONNode, at path: String, localization: Localization?)
     throws(DescriptionError) -> String

@@ -42,7 +42,9 @@ struct WidgetParser {
     }
     try reader.checkKeys(object, allowed: allowedKeys(kind), at: path)
     var description = WidgetDescription(kind: kind)
-    if let id = object.member("id") { description.id = try reader.string(id, at: join(path, "id")) }
+    if let id = object.member("id") {
+      description.id = try reader.string(id, at: join(path, "id"), kind: .name)
+    }
     if let frame = object.member("frame") {
       description.frame = try self.frame(frame, at: join(path, "frame"))
     }
@@ -59,7 +61,7 @@ struct WidgetParser {
       description.frameScaling = try reader.frameScaling(value, at: join(path, "scalesFrames"))
     }
     if let value = object.member("fitGroup") {
-      let name = try reader.string(value, at: join(path, "fitGroup"))
+      let name = try reader.string(value, at: join(path, "fitGroup"), kind: .name)
       guard !name.trimmingSpaces().isEmpty else {
         throw reader.error(at: value, path: join(path, "fitGroup"), "expected a group name")
       }
@@ -167,7 +169,7 @@ struct WidgetParser {
   }
 
   private func font(_ node: JSONNode, at path: String) throws(DescriptionError) -> Font {
-    let name = try reader.string(node, at: path)
+    let name = try reader.string(node, at: path, kind: .name)
     if let known = fonts.byName[ExactString(name)] { return known }
     do {
       let font = try Font(name)

@@ -13,8 +13,12 @@ public struct FontNameError: Error, Hashable, Sendable, CustomStringConvertible 
     self.message = message
   }
 
-  /// `font name "…": message`.
-  public var description: String { "font name \(TextFormat.quoted(name)): \(message)" }
+  /// `font name "…": message`; a name longer than 200 bytes is shown by its first 80
+  /// characters.
+  public var description: String {
+    let shown = name.utf8.count > 200 ? String(name.prefix(80)) + "…" : name
+    return "font name \(TextFormat.quoted(shown)): \(message)"
+  }
 }
 
 extension Font {
@@ -47,10 +51,19 @@ extension Font {
         message: "a font name may not contain the control character "
           + TextFormat.codePoint(control.value))
     }
+    if let violation = InputLimits.violation(of: .name, by: name) {
+      throw FontNameError(name: name, message: violation)
+    }
     if name.unicodeScalars.contains(":") || Self.trailingFontconfigSize(in: name) != nil {
       self = try Self.parseFontconfig(name, defaultPointSize: defaultPointSize)
     } else {
       self = try Self.parsePango(name, defaultPointSize: defaultPointSize)
+    }
+    guard descriptor.families.count <= InputLimits.fontFamilies else {
+      throw FontNameError(
+        name: name,
+        message: "a font name of \(descriptor.families.count) families has more than "
+          + "\(InputLimits.fontFamilies), the most a font name may have")
     }
   }
 

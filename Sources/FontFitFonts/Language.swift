@@ -1,3 +1,4 @@
+internal import CICUShim
 import FontFitText
 
 /// A language, as a BCP 47 tag such as `en`, `zh-Hans-CN` or `sr-Latn`.
@@ -19,8 +20,25 @@ public struct Language: Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Parameter tag: The tag, such as `zh-Hant-TW`.
   /// - Throws: ``LanguageError`` saying which subtag is wrong.
+  /// A tag is also bounded (``InputLimits/languageTagBytes``) and must be one ICU can use as
+  /// a locale for line breaking, so a tag that is accepted never fails later.
   public init(_ tag: String) throws(LanguageError) {
+    guard tag.utf8.count <= InputLimits.languageTagBytes else {
+      throw LanguageError(
+        tag: tag,
+        reason:
+          "a tag of \(tag.utf8.count) bytes is longer than \(InputLimits.languageTagBytes), "
+          + "the most a language tag may be")
+    }
     try Self.check(tag)
+    switch fontfit_check_language_tag(tag) {
+    case 0: break
+    case 1:
+      throw LanguageError(
+        tag: tag, reason: "ICU's locale ID for it would be longer than ICU's 156 bytes")
+    case 2: throw LanguageError(tag: tag, reason: "ICU cannot read all of it as a locale")
+    case let code: throw LanguageError(tag: tag, reason: "ICU refuses it (error \(code))")
+    }
     self.tag = tag
   }
 

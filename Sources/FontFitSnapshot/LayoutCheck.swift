@@ -67,7 +67,12 @@ extension LayoutProblem {
   ///
   /// A scrolling text view that is taller than its frame is not a problem; neither is a text
   /// that fits. A widget that reaches outside the screen is reported, and what is inside it
-  /// is not reported as outside the screen again. Frames are compared with a tolerance of 1/1000 point.
+  /// is not reported as outside the screen again. Frames are compared with a tolerance of
+  /// 1/1000 point. A text widget whose frame overlaps earlier text widgets (in depth-first
+  /// order) has one `overlap` problem naming how many and the first three.
+  ///
+  /// This collects what ``forEachProblem(in:locale:_:)`` hands out one by one; a tree with
+  /// very many problems is better read with that.
   ///
   /// - Parameters:
   ///   - tree: The root, in an environment and laid out.
@@ -77,60 +82,173 @@ extension LayoutProblem {
   public static func problems(in tree: View, locale: String? = nil) throws(SnapshotError)
     -> [LayoutProblem]
   {
+    var problems: [LayoutProblem] = []
+    try forEachProblem(in: tree, locale: locale) { problems.append($0) }
+    return problems
+  }
+
+  /// Hands each problem of a laid-out tree to `body` as it is found, in the order
+  /// ``problems(in:locale:)`` returns them.
+  ///
+  /// Memory grows with the number of widgets (a frame, a name and an overlap summary for
+  /// each text widget), never with the number of problems. Time is linear in the widgets,
+  /// plus one comparison for each pair of text widgets whose horizontal extents overlap.
+  ///
+  /// - Parameters:
+  ///   - tree: The root, in an environment and laid out.
+  ///   - locale: The locale to name in each problem, if the layout was localised.
+  ///   - body: Called once per problem.
+  /// - Throws: ``SnapshotError`` when the tree has no environment or needs layout; nothing
+  ///   is handed to `body` then.
+  public static func forEachProblem(
+    in tree: View, locale: String? = nil, _ body: (LayoutProblem) -> Void
+  ) throws(SnapshotError) {
     guard let environment = tree.environment else { throw .noEnvironment(rootID: tree.id) }
-    var checker = Checker(screen: environment.screen, locale: locale)
-    try checker.visit(tree, origin: (0, 0), path: "root", parent: nil, outside: false)
-    checker.findOverlaps()
-    return checker.problems.sorted { $0.order < $1.order }.map(\.problem)
+    var overlaps = OverlapFinder()
+    try overlaps.collect(tree, origin: (0, 0), path: "root")
+    let summaries = overlaps.summaries()
+    var checker = Checker(
+      screen: environment.screen, locale: locale, overlaps: summaries, names: overlaps.names)
+    checker.visit(tree, origin: (0, 0), path: "root", parent: nil, outside: false, emit: body)
   }
 }
 
-/// Walks a tree once, collecting problems with the place each one sorts at.
-private struct Checker {
-  let screen: Screen
-  let locale: String?
-  var problems: [(order: (Int, Int), problem: LayoutProblem)] = []
-  /// Text widgets' frames on the screen, by visit order, for the overlap sweep.
-  var textFrames: [(index: Int, name: String, frame: Rect)] = []
-  var firstByID: [String: String] = [:]
-  var visited = 0
+/// The name a problem gives a widget: its id, or its kind and place in the tree.
+private func problemName(_ view: View, path: String) -> String {
+  view.id.isEmpty ? "\(view.kind.rawValue) at \(path)" : view.id
+}
 
-  static let tolerance = 1e-3
+/// Frames are compared with this tolerance, in points.
+private let frameTolerance = 1e-3
 
-  init(screen: Screen, locale: String?) {
-    self.screen = screen
-    self.locale = locale
-  }
+/// Which earlier text widgets each text widget overlaps: a first walk collects the frames
+/// on the screen, and a sweep along x compares the frames whose horizontal extents meet.
+private struct OverlapFinder {
+  /// Text widgets' frames on the screen, in depth-first order.
+  private var frames: [Rect] = []
+  /// Text widgets' names, in depth-first order.
+  private(set) var names: [String] = []
 
-  mutating func report(_ kind: LayoutProblem.Kind, _ name: String, _ message: String, at index: Int)
+  /// Collects the text widgets' frames of `view` and its subtree.
+  mutating func collect(_ view: View, origin: (x: Double, y: Double), path: String)
+    throws(SnapshotError)
   {
-    let rank = LayoutProblem.Kind.allCases.firstIndex(of: kind) ?? 0
-    problems.append(
-      (
-        (index, rank),
-        LayoutProblem(
-          screen: screen.name, id: name, kind: kind, message: message, locale: locale)
-      ))
-  }
-
-  /// Checks `view` and its subtree; `outside` says whether an ancestor already reached
-  /// outside its parent or the screen, so what is inside it is not reported as outside the
-  /// screen again (reaching outside its own parent still is).
-  mutating func visit(
-    _ view: View, origin: (x: Double, y: Double), path: String,
-    parent: (name: String, size: Size)?, outside: Bool
-  ) throws(SnapshotError) {
     guard !view.needsLayout else { throw .needsLayout(widgetID: view.id) }
-    let index = visited
-    visited += 1
-    let name = view.id.isEmpty ? "\(view.kind.rawValue) at \(path)" : view.id
     let frame = view.screenFrame
     let absolute = Rect(
       x: origin.x + frame.x, y: origin.y + frame.y, width: frame.width, height: frame.height)
     if let widget = view as? TextWidget {
-      guard let layout = widget.layout else { throw .needsLayout(widgetID: view.id) }
-      checkText(widget, layout, name: name, at: index)
-      textFrames.append((index, name, absolute))
+      guard widget.layout != nil else { throw .needsLayout(widgetID: view.id) }
+      frames.append(absolute)
+      names.append(problemName(view, path: path))
+    }
+    for (position, child) in view.children.enumerated() {
+      try collect(child, origin: (absolute.x, absolute.y), path: "\(path).children[\(position)]")
+    }
+  }
+
+  /// For each text widget (by its depth-first position among text widgets), the earlier
+  /// ones its frame overlaps.
+  func summaries() -> [OverlapSummary] {
+    var result = [OverlapSummary](repeating: OverlapSummary(), count: frames.count)
+    let order = frames.indices.sorted { (frames[$0].x, $0) < (frames[$1].x, $1) }
+    var active: [Int] = []
+    for item in order {
+      let frame = frames[item]
+      active.removeAll { frames[$0].x + frames[$0].width <= frame.x + frameTolerance }
+      for other in active where Self.overlap(frame, frames[other]) {
+        let (earlier, later) = item < other ? (item, other) : (other, item)
+        result[later].add(earlier)
+      }
+      active.append(item)
+    }
+    return result
+  }
+
+  static func overlap(_ a: Rect, _ b: Rect) -> Bool {
+    a.x + a.width > b.x + frameTolerance && b.x + b.width > a.x + frameTolerance
+      && a.y + a.height > b.y + frameTolerance && b.y + b.height > a.y + frameTolerance
+  }
+}
+
+/// The earlier text widgets one text widget overlaps: how many, and the first few.
+private struct OverlapSummary {
+  /// How many are named.
+  static let namedLimit = 3
+  private(set) var count = 0
+  /// The first ``namedLimit`` of them, by depth-first position, in order.
+  private(set) var first: [Int] = []
+
+  mutating func add(_ earlier: Int) {
+    count += 1
+    guard first.count < Self.namedLimit || earlier < first[first.count - 1] else { return }
+    let place = first.firstIndex { $0 > earlier } ?? first.count
+    first.insert(earlier, at: place)
+    if first.count > Self.namedLimit { first.removeLast() }
+  }
+
+  /// `its frame overlaps A's`, or `its frame overlaps 5 text widgets: A, B, C and 2 more`.
+  func message(names: [String]) -> String {
+    let named = first.map { TextFormat.printable(names[$0]) }
+    guard count > 1 else { return "its frame overlaps \(named.joined())'s" }
+    let more = count > named.count ? " and \(count - named.count) more" : ""
+    return "its frame overlaps \(count) earlier text widgets: "
+      + named.joined(separator: ", ") + more
+  }
+}
+
+/// Walks a tree once, handing out each widget's problems in the order of their kinds.
+private struct Checker {
+  let screen: Screen
+  let locale: String?
+  let overlaps: [OverlapSummary]
+  let names: [String]
+  var firstByID: [String: String] = [:]
+  /// The text widgets visited so far.
+  var textWidgets = 0
+  /// The current widget's problems, emitted in the order of their kinds once it is checked.
+  var pending: [LayoutProblem] = []
+
+  init(screen: Screen, locale: String?, overlaps: [OverlapSummary], names: [String]) {
+    self.screen = screen
+    self.locale = locale
+    self.overlaps = overlaps
+    self.names = names
+  }
+
+  mutating func report(_ kind: LayoutProblem.Kind, _ name: String, _ message: String) {
+    pending.append(
+      LayoutProblem(screen: screen.name, id: name, kind: kind, message: message, locale: locale))
+  }
+
+  /// Hands out the current widget's problems, in the order of ``LayoutProblem/Kind``.
+  mutating func flush(_ emit: (LayoutProblem) -> Void) {
+    let ranks = LayoutProblem.Kind.allCases
+    for kind in ranks {
+      for problem in pending where problem.kind == kind { emit(problem) }
+    }
+    pending.removeAll(keepingCapacity: true)
+  }
+
+  /// Checks `view` and its subtree, handing each widget's problems to `emit`.
+  ///
+  /// `outside` says whether an ancestor already reached outside its parent or the screen,
+  /// so what is inside it is not reported as outside the screen again (reaching outside its
+  /// own parent still is). The overlap finder has already checked that every widget is
+  /// laid out.
+  mutating func visit(
+    _ view: View, origin: (x: Double, y: Double), path: String,
+    parent: (name: String, size: Size)?, outside: Bool, emit: (LayoutProblem) -> Void
+  ) {
+    let name = problemName(view, path: path)
+    let frame = view.screenFrame
+    let absolute = Rect(
+      x: origin.x + frame.x, y: origin.y + frame.y, width: frame.width, height: frame.height)
+    if let widget = view as? TextWidget, let layout = widget.layout {
+      checkText(widget, layout, name: name)
+      let summary = overlaps[textWidgets]
+      if summary.count > 0 { report(.overlap, name, summary.message(names: names)) }
+      textWidgets += 1
     }
     var reachesOutside = outside
     if let parent,
@@ -139,9 +257,9 @@ private struct Checker {
       reachesOutside = true
       report(
         .outsideParent, name,
-        "frame \(frame.summary) reaches outside its parent \(parent.name) "
+        "frame \(frame.summary) reaches outside its parent \(TextFormat.printable(parent.name)) "
           + "(\(TextFormat.string(parent.size.width, fractionDigits: 3))×"
-          + "\(TextFormat.string(parent.size.height, fractionDigits: 3)))", at: index)
+          + "\(TextFormat.string(parent.size.height, fractionDigits: 3)))")
     } else if !outside, !Self.contains(Size(width: screen.width, height: screen.height), absolute) {
       // Reported for the outermost widget only: what is inside it is outside too.
       reachesOutside = true
@@ -149,33 +267,33 @@ private struct Checker {
         .outsideScreen, name,
         "frame \(absolute.summary) on the screen reaches outside the "
           + "\(TextFormat.string(screen.width, fractionDigits: 3))×"
-          + "\(TextFormat.string(screen.height, fractionDigits: 3)) screen", at: index)
+          + "\(TextFormat.string(screen.height, fractionDigits: 3)) screen")
     }
     if !view.id.isEmpty {
       if let first = firstByID[view.id] {
-        report(.duplicateID, name, "the id is also used by the \(first)", at: index)
+        report(.duplicateID, name, "the id is also used by the \(TextFormat.printable(first))")
       } else {
         firstByID[view.id] = "\(view.kind.rawValue) at \(path)"
       }
     }
+    flush(emit)
     for (position, child) in view.children.enumerated() {
-      try visit(
+      visit(
         child, origin: (absolute.x, absolute.y), path: "\(path).children[\(position)]",
-        parent: (name, frame.size), outside: reachesOutside)
+        parent: (name, frame.size), outside: reachesOutside, emit: emit)
     }
   }
 
   /// Whether `frame` lies inside a box of `size` at the origin.
   static func contains(_ size: Size, _ frame: Rect) -> Bool {
-    frame.x >= -tolerance && frame.y >= -tolerance
-      && frame.x + frame.width <= size.width + tolerance
-      && frame.y + frame.height <= size.height + tolerance
+    frame.x >= -frameTolerance && frame.y >= -frameTolerance
+      && frame.x + frame.width <= size.width + frameTolerance
+      && frame.y + frame.height <= size.height + frameTolerance
   }
 
-  mutating func checkText(_ widget: TextWidget, _ layout: WidgetLayout, name: String, at index: Int)
-  {
+  mutating func checkText(_ widget: TextWidget, _ layout: WidgetLayout, name: String) {
     if let error = layout.error {
-      report(.layoutFailed, name, error.description, at: index)
+      report(.layoutFailed, name, error.description)
       return
     }
     guard let fit = layout.fit else { return }
@@ -185,7 +303,7 @@ private struct Checker {
       if let failure = rejection.result.failure {
         message += " (\(FailureSnapshot(failure).summary(unit: screen.unitName)))"
       }
-      report(.rejected, name, message + ", showing the previous text", at: index)
+      report(.rejected, name, message + ", showing the previous text")
     } else if let failure = fit.failure,
       !(widget is TextView && widget.overflow == .scroll && failure.isTooTall)
     {
@@ -194,13 +312,13 @@ private struct Checker {
         message += "; \(fit.block.hiddenCharacterCount) characters hidden"
       }
       if widget.autoFit != nil {
-        report(.overflow, name, "does not fit at \(size), its smallest size: " + message, at: index)
+        report(.overflow, name, "does not fit at \(size), its smallest size: " + message)
       } else {
-        report(.truncated, name, "at its fixed size \(size): " + message, at: index)
+        report(.truncated, name, "at its fixed size \(size): " + message)
       }
     }
     if fit.block.breaksWords {
-      report(.brokenWord, name, "a word wider than the line is broken at \(size)", at: index)
+      report(.brokenWord, name, "a word wider than the line is broken at \(size)")
     }
     if !fit.missingCharacters.isEmpty {
       let codes = fit.missingCharacters.prefix(5).map { TextFormat.codePoint($0.value) }
@@ -208,38 +326,14 @@ private struct Checker {
       report(
         .missingGlyphs, name,
         "\(fit.missingCharacters.count) characters no installed font covers: "
-          + codes.joined(separator: " ") + more, at: index)
+          + codes.joined(separator: " ") + more)
     }
     if let resolved = layout.resolvedFont, resolved.isSubstitution {
       report(
         .fontSubstituted, name,
         "\(TextFormat.quoted(resolved.requested.familyList)) is not installed; "
-          + "Fontconfig chose \(resolved.family) \(resolved.style)", at: index)
+          + "Fontconfig chose \(resolved.family) \(resolved.style)")
     }
-  }
-
-  /// Every pair of text widgets whose frames overlap, by a sweep along x; each pair is
-  /// reported once, at the later widget.
-  mutating func findOverlaps() {
-    let sorted = textFrames.sorted { ($0.frame.x, $0.index) < ($1.frame.x, $1.index) }
-    var active: [(index: Int, name: String, frame: Rect)] = []
-    var found: [(later: Int, earlier: Int, laterName: String, earlierName: String)] = []
-    for item in sorted {
-      active.removeAll { $0.frame.x + $0.frame.width <= item.frame.x + Self.tolerance }
-      for other in active where Self.overlap(item.frame, other.frame) {
-        let (earlier, later) = item.index < other.index ? (item, other) : (other, item)
-        found.append((later.index, earlier.index, later.name, earlier.name))
-      }
-      active.append(item)
-    }
-    for pair in found.sorted(by: { ($0.later, $0.earlier) < ($1.later, $1.earlier) }) {
-      report(.overlap, pair.laterName, "its frame overlaps \(pair.earlierName)'s", at: pair.later)
-    }
-  }
-
-  static func overlap(_ a: Rect, _ b: Rect) -> Bool {
-    a.x + a.width > b.x + tolerance && b.x + b.width > a.x + tolerance
-      && a.y + a.height > b.y + tolerance && b.y + b.height > a.y + tolerance
   }
 }
 

@@ -82,19 +82,62 @@ package enum TextFormat {
     return "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
   }
 
-  /// Whether `string` has a control character (C0, DEL or C1), which a terminal may act on.
+  /// Whether `string` has a character a terminal may act on or that reorders what it shows:
+  /// a control character (C0, DEL or C1) or a bidi control (U+061C, U+200E, U+200F,
+  /// U+202A–U+202E, U+2066–U+2069).
   package static func hasControlCharacters(_ string: String) -> Bool {
     var string = string
-    return string.withUTF8 { bytes in
-      var previous: UInt8 = 0
-      for byte in bytes {
-        if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && (0x80...0x9F).contains(byte)) {
-          return true
-        }
-        previous = byte
-      }
+    let asciiOnly = string.withUTF8 { bytes in
+      bytes.allSatisfy { $0 < 0x80 }
+    }
+    if asciiOnly {
+      return string.utf8.contains { $0 < 0x20 || $0 == 0x7F }
+    }
+    return string.unicodeScalars.contains(where: isControl)
+  }
+
+  /// Whether `scalar` is a control character (C0, DEL, C1) or a bidi control.
+  package static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0..<0x20, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
+      return true
+    default:
       return false
     }
+  }
+
+  /// Whether `scalar` is invisible or looks like another character in a message: a space
+  /// other than U+0020, a format character other than the joiners (U+200C, U+200D), a line
+  /// or paragraph separator.
+  private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+    guard scalar.value >= 0x80, scalar.value != 0x200C, scalar.value != 0x200D else {
+      return false
+    }
+    switch scalar.properties.generalCategory {
+    case .spaceSeparator, .format, .lineSeparator, .paragraphSeparator: return true
+    default: return false
+    }
+  }
+
+  /// `message` safe to write to a terminal: each control character (but line feeds and
+  /// tabs), bidi control and invisible character (a no-break space, U+FEFF, U+2028) written
+  /// as `\u{XXXX}`, so an error message can neither act on the terminal nor hide what
+  /// differs in a name.
+  package static func terminalSafe(_ message: String) -> String {
+    let unsafe: (Unicode.Scalar) -> Bool = { scalar in
+      scalar != "\n" && scalar != "\t" && (isControl(scalar) || isInvisible(scalar))
+    }
+    guard message.unicodeScalars.contains(where: unsafe) else { return message }
+    var output = String.UnicodeScalarView()
+    for scalar in message.unicodeScalars {
+      if unsafe(scalar) {
+        output.append(
+          contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
+      } else {
+        output.append(scalar)
+      }
+    }
+    return String(output)
   }
 
   /// `string` as it is when it has no control character, else ``quoted(_:)``: how a name
@@ -103,8 +146,8 @@ package enum TextFormat {
     hasControlCharacters(string) ? quoted(string) : string
   }
 
-  /// `string` as a JSON string literal: in double quotes, with `"`, `\` and control
-  /// characters (C0, DEL and C1) escaped and every other character as it is.
+  /// `string` as a JSON string literal: in double quotes, with `"`, `\`, control characters
+  /// (C0, DEL and C1) and bidi controls escaped and every other character as it is.
   package static func quoted(_ string: String) -> String {
     var output = "\""
     var string = string
@@ -127,9 +170,9 @@ package enum TextFormat {
       case "\t": output += "\\t"
       case "\u{08}": output += "\\b"
       case "\u{0C}": output += "\\f"
-      case "\u{00}"..."\u{1F}", "\u{7F}"..."\u{9F}":
+      case _ where isControl(scalar):
         let digits = String(scalar.value, radix: 16)
-        output += (scalar.value < 0x10 ? "\\u000" : "\\u00") + digits
+        output += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
       default: output.unicodeScalars.append(scalar)
       }
     }

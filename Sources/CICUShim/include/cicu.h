@@ -27,6 +27,13 @@ int32_t fontfit_line_breaks(const uint16_t *utf16, int32_t length, const char *l
                             int32_t *offsets, uint8_t *hard, int32_t capacity,
                             int32_t *error);
 
+/// Whether ICU can use the BCP 47 tag `language_tag` as a locale: `uloc_forLanguageTag` reads
+/// all of it and its locale ID fits ICU's buffer (`ULOC_FULLNAME_CAPACITY`, 157 bytes,
+/// terminator included), as the line break iterator needs.
+/// Returns 0 when it can, 1 when the locale ID is too long, 2 when ICU reads only part of
+/// the tag, and an ICU `UErrorCode` above 2 on another failure.
+int32_t fontfit_check_language_tag(const char *language_tag);
+
 /// The resolved bidi embedding level (UAX #9, ICU's `ubidi`) of every UTF-16 unit of a
 /// paragraph.
 ///

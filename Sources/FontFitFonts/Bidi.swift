@@ -86,8 +86,8 @@ extension BidiLevels {
 /// The Unicode script (ISO 15924) of each grapheme cluster, as HarfBuzz needs it per run.
 struct Scripts {
   /// One ICU script code per grapheme cluster (of its first character), with Common and
-  /// Inherited characters (spaces, digits, punctuation, marks) given the script around them;
-  /// Common (0) when the text has no other.
+  /// Inherited characters (spaces, digits, punctuation, marks) given the script of the run
+  /// they are in; Common (0) when the text has no other.
   let resolved: [Int32]
 
   /// ICU's codes for the scripts the rules below name (`UScriptCode`).
@@ -95,15 +95,100 @@ struct Scripts {
   static let inherited: Int32 = 1
   static let latin: Int32 = 25
 
+  /// Resolves the scripts as Pango's script iterator (after ICU's `usc_nextRun`) does.
+  ///
+  /// A run starts as Common and takes the first real script in it; Common and Inherited
+  /// characters join the run they are in (at a text's start, the script after them). A
+  /// closing bracket takes the script of the run its opening bracket was in, so in
+  /// `日本 (abc) x` both brackets are Latin, and in `한국어 (שלום) x` the closing one ends the
+  /// Hebrew run. Brackets nest up to 128 deep, as in Pango.
   init(_ graphemes: Graphemes) {
-    var codes = graphemes.firstScalars.map(Self.code)
-    // Common and Inherited characters take the script before them, or at the start the first
-    // one after.
-    var previous = codes.first { $0 > Self.inherited } ?? Self.common
-    for index in codes.indices {
-      if codes[index] > Self.inherited { previous = codes[index] } else { codes[index] = previous }
+    let codes = graphemes.firstScalars.map(Self.code)
+    var resolved = codes
+    var runStart = 0
+    var runScript = Self.common
+    // Open brackets: the pair's number and the script of the run they were in.
+    var stack: [(pair: UInt32, script: Int32)] = []
+    var stackAtRunStart = 0
+    var index = 0
+    while index < codes.count {
+      var script = codes[index]
+      var closes = false
+      if script == Self.common, let bracket = Self.bracket(graphemes.firstScalars[index]) {
+        if bracket.isOpening {
+          if stack.count == 128 {
+            stack.removeAll()
+            stackAtRunStart = 0
+          }
+          stack.append((bracket.pair, runScript))
+        } else if let partner = stack.lastIndex(where: { $0.pair == bracket.pair }) {
+          stack.removeSubrange((partner + 1)...)
+          stackAtRunStart = min(stackAtRunStart, stack.count)
+          script = stack[partner].script
+          closes = true
+        }
+      }
+      if runScript <= Self.inherited || script <= Self.inherited || script == runScript {
+        if runScript <= Self.inherited, script > Self.inherited {
+          runScript = script
+          for entry in stackAtRunStart..<stack.count { stack[entry].script = script }
+        }
+        if closes {
+          stack.removeLast()
+          stackAtRunStart = min(stackAtRunStart, stack.count)
+        }
+        index += 1
+      } else {
+        // The cluster starts the next run, and is read again there.
+        for member in runStart..<index { resolved[member] = runScript }
+        runStart = index
+        runScript = Self.common
+        stackAtRunStart = stack.count
+      }
     }
-    resolved = codes
+    for member in runStart..<codes.count { resolved[member] = runScript }
+    self.resolved = resolved
+  }
+
+  /// The pairs of brackets and quotation marks whose two halves share a script, as Pango
+  /// pairs them: each opening character and its closing one.
+  private static let bracketPairs: [(open: UInt32, close: UInt32)] = {
+    var pairs: [(UInt32, UInt32)] = [
+      (0x28, 0x29), (0x3C, 0x3E), (0x5B, 0x5D), (0x7B, 0x7D), (0xAB, 0xBB), (0xF3A, 0xF3B),
+      (0xF3C, 0xF3D), (0x169B, 0x169C), (0x2018, 0x2019), (0x201C, 0x201D), (0x2039, 0x203A),
+      (0x2045, 0x2046), (0x207D, 0x207E), (0x208D, 0x208E), (0x29FC, 0x29FD), (0x2E02, 0x2E03),
+      (0x2E04, 0x2E05), (0x2E09, 0x2E0A), (0x2E0C, 0x2E0D), (0x2E1C, 0x2E1D), (0x2E20, 0x2E21),
+      (0x2E22, 0x2E23), (0x2E24, 0x2E25), (0x2E26, 0x2E27), (0x2E28, 0x2E29), (0x3008, 0x3009),
+      (0x300A, 0x300B), (0x300C, 0x300D), (0x300E, 0x300F), (0x3010, 0x3011), (0x3014, 0x3015),
+      (0x3016, 0x3017), (0x3018, 0x3019), (0x301A, 0x301B), (0xFE59, 0xFE5A), (0xFE5B, 0xFE5C),
+      (0xFE5D, 0xFE5E), (0xFF08, 0xFF09), (0xFF3B, 0xFF3D), (0xFF5B, 0xFF5D), (0xFF5F, 0xFF60),
+      (0xFF62, 0xFF63),
+    ]
+    // Mathematical brackets come in consecutive pairs.
+    for open in stride(from: UInt32(0x27E6), through: 0x27EE, by: 2) { pairs.append((open, open + 1)) }
+    for open in stride(from: UInt32(0x2983), through: 0x2997, by: 2) { pairs.append((open, open + 1)) }
+    return pairs
+  }()
+
+  /// Each bracket's pair (by its opening character) and whether it opens.
+  private static let brackets: [UInt32: (pair: UInt32, isOpening: Bool)] = {
+    var table: [UInt32: (pair: UInt32, isOpening: Bool)] = [:]
+    for (open, close) in bracketPairs {
+      table[open] = (open, true)
+      table[close] = (open, false)
+    }
+    return table
+  }()
+
+  /// The bracket `scalar` is, if it is one.
+  static func bracket(_ scalar: Unicode.Scalar) -> (pair: UInt32, isOpening: Bool)? {
+    let value = scalar.value
+    if value < 0x80, value != 0x28, value != 0x29, value != 0x3C, value != 0x3E,
+      value != 0x5B, value != 0x5D, value != 0x7B, value != 0x7D
+    {
+      return nil
+    }
+    return brackets[value]
   }
 
   /// The script code of `scalar`; Common when ICU fails, which it does only for a code

@@ -44,7 +44,9 @@ final class BreakReshaper: BreakReshaping {
     var hyphenation: Hyphenation.Input
     var levels: [UInt8]
     var scripts: [Int32]
-    var language: String?
+    /// The languages of the text's runs, and each cluster's, by index.
+    var languages: [String]
+    var languageOf: [UInt8]
   }
 
   /// A reshaper for a text whose clusters in `flagged` are where HarfBuzz flagged breaking
@@ -53,7 +55,7 @@ final class BreakReshaper: BreakReshaping {
     system: FontSystem, flagged: Set<Int>, bytes: [UInt8], graphemes: Graphemes,
     faceOf: [Int], faces: [FaceKey],
     fonts: [ShapedFont], advances: [Double], opportunities: [LineBreakOpportunity],
-    levels: [UInt8], scripts: [Int32], language: String?
+    levels: [UInt8], scripts: [Int32], languages: [String], languageOf: [UInt8]
   ) {
     var flags = [Bool](repeating: false, count: graphemes.count)
     for index in flagged where flags.indices.contains(index) { flags[index] = true }
@@ -63,13 +65,13 @@ final class BreakReshaper: BreakReshaping {
       faceOf: faceOf, faces: faces, hyphens: fonts.map(\.hyphen),
       advances: advances, opportunities: opportunities,
       hyphenation: Hyphenation.Input(graphemes), levels: levels, scripts: scripts,
-      language: language)
+      languages: languages, languageOf: languageOf)
   }
 
-  /// The text's bytes and UTF-16 units, and about 50 bytes per cluster; answers come on top
+  /// The text's bytes and UTF-16 units, and about 51 bytes per cluster; answers come on top
   /// as layouts ask for them.
   var estimatedByteCount: Int {
-    text.bytes.count + 2 * text.hyphenation.utf16.count + 50 * text.flagged.count
+    text.bytes.count + 2 * text.hyphenation.utf16.count + 51 * text.flagged.count
   }
 
   func adjustment(before index: Int) -> BreakAdjustment {
@@ -131,6 +133,8 @@ final class BreakReshaper: BreakReshaping {
       last += 1
     }
     let face = try system.face(for: text.faces[font]).harfBuzz
+    let language =
+      text.languages.isEmpty ? nil : text.languages[Int(text.languageOf[index])]
     let offsets = text.utf8Offsets
     // A few clusters of context on the open side, enough for joining and contextual forms.
     let before = offsets[max(0, first - window)]
@@ -146,13 +150,13 @@ final class BreakReshaper: BreakReshaping {
     let endBytes = Array(text.bytes[before..<offsets[index]]) + Array((hyphen?.text ?? "").utf8)
     let endGlyphs = try face.shape(
       endBytes, run: run((offsets[first] - before)..<endBytes.count, index - 1),
-      language: text.language)
+      language: language)
     let joinedEnd = text.advances[first..<index].reduce(0, +) + (hyphen?.glyph.advance ?? 0)
     // The start of the next line: the letters after the break, with nothing before them.
     let startBytes = Array(text.bytes[offsets[index]..<after])
     let startGlyphs = try face.shape(
       startBytes, run: run(0..<(offsets[last] - offsets[index]), index),
-      language: text.language)
+      language: language)
     return BreakAdjustment(
       end: width(endGlyphs, face) - joinedEnd,
       start: width(startGlyphs, face) - text.advances[index..<last].reduce(0, +),

@@ -1,20 +1,25 @@
 import FontFitText
 
-/// Finds, for a grapheme cluster the requested face lacks, the first face of Fontconfig's
-/// sorted list (`FcFontSort`) that has all of its characters.
+/// Finds, for a grapheme cluster of one run, the first face of the run's font set that has
+/// all of its characters, as Pango's fontset does: the face Fontconfig matches for the
+/// request and the run's language, then the rest of Fontconfig's sorted list (see
+/// ``FontSystem/fallbackChain(for:language:)``).
 ///
-/// One search serves one shaping call: the chain is fetched on the first miss, and each
-/// cluster's answer is remembered so a repeated character measures as its first occurrence.
-/// Answers are also kept in the font system's bounded fallback cache, so the chain is walked
-/// once per character and request, not once per text.
+/// One search serves one font set in one shaping call: the chain is fetched on the first
+/// cluster the matched face lacks, and each cluster's answer is remembered so a repeated
+/// character measures as its first occurrence. Answers are also kept in the font system's
+/// bounded fallback cache, so the chain is walked once per character, request and language,
+/// not once per text.
 struct FallbackSearch {
-  /// The font whose chain is searched.
-  let requested: ResolvedFont
-  /// The text's language, which orders the chain.
-  let language: Language?
+  /// The families, weight and slant of the font set.
+  let descriptor: FontDescriptor
+  /// The run's language, which orders the set.
+  let language: Language
   /// The request, as the font system's fallback cache keys it (its hash worked out once).
   private let request: FontSystem.ResolutionKey
   private var chain: FallbackChain?
+  /// The set's first face, once opened; `.some(nil)` when it cannot be.
+  private var first: FallbackFace??
   /// Answers by the cluster's exact scalars: a canonically equivalent spelling may not be
   /// drawn by the same face.
   private var answers: [ExactString: FallbackFace?] = [:]
@@ -22,28 +27,56 @@ struct FallbackSearch {
   /// characters mostly fall back to one face.
   private var lastFace: FallbackFace?
 
-  /// A fallback face and the font it was resolved from.
+  /// A face of the set, the font it was resolved from and its place in the set (0 for the
+  /// matched face).
   struct FallbackFace: Sendable {
     var resolved: ResolvedFont
     var face: FontFace
+    var position: Int
   }
 
-  init(requested: ResolvedFont, language: Language?) {
-    self.requested = requested
+  init(descriptor: FontDescriptor, language: Language) {
+    self.descriptor = descriptor
     self.language = language
-    request = FontSystem.ResolutionKey(descriptor: requested.requested, language: language)
+    request = FontSystem.ResolutionKey(descriptor: descriptor, language: language)
   }
 
-  /// The first face after the requested one that draws every character of `character`, or
-  /// nil when no installed face does.
+  /// The set's first face: the one Fontconfig matches for the request and language; nil
+  /// when it cannot be opened (a fallback set's match may be a font FreeType refuses).
+  mutating func firstFace(in system: FontSystem) throws(FontError) -> FallbackFace? {
+    if let first { return first }
+    let resolved = try system.resolve(descriptor, language: language)
+    let opened = try? system.face(for: resolved)
+    let found = opened.map { FallbackFace(resolved: resolved, face: $0, position: 0) }
+    first = .some(found)
+    return found
+  }
+
+  /// How many faces the set has: the position Pango gives a character no face draws.
+  mutating func faceCount(in system: FontSystem) throws(FontError) -> Int {
+    try chain(in: system).candidates.count
+  }
+
+  private mutating func chain(in system: FontSystem) throws(FontError) -> FallbackChain {
+    if let chain { return chain }
+    let fetched = try system.fallbackChain(for: descriptor, language: language)
+    chain = fetched
+    return fetched
+  }
+
+  /// The first face of the set that draws every character of `character`, or nil when no
+  /// installed face does.
   ///
-  /// A fallback font that cannot be opened (a bitmap-only emoji font, say) is skipped: this is
-  /// the one failure that is not reported, because the next font in the chain may serve, and a
-  /// character no font covers is reported as missing anyway. Failures of the requested font
-  /// itself are always errors.
+  /// A face that cannot be opened (a bitmap-only font FreeType cannot size, say) is skipped:
+  /// this is the one failure that is not reported, because the next font in the set may
+  /// serve, and a character no font covers is reported as missing anyway.
   mutating func face(for character: Character, in system: FontSystem) throws(FontError)
     -> FallbackFace?
   {
+    if let first = try firstFace(in: system), first.face.missingCharacters(in: character).isEmpty
+    {
+      return first
+    }
     let exact = ExactString(String(character))
     if let known = answers[exact] { return known }
     if let shared = system.cachedFallback(for: exact, request: request),
@@ -52,19 +85,16 @@ struct FallbackSearch {
       answers[exact] = .some(answer)
       return answer
     }
-    if chain == nil {
-      chain = try system.fallbackChain(for: requested.requested, language: language)
-    }
-    let requestedKey = FaceKey(requested)
+    let chain = try chain(in: system)
     var found: FallbackFace?
     // Only the characters a face must draw: controls and default-ignorables draw nothing.
     let drawn = character.unicodeScalars.filter {
       !$0.properties.isDefaultIgnorableCodePoint && $0.properties.generalCategory != .control
     }
     // A character no face of the chain covers is answered by one look-up in their union.
-    let noFaceCovers = chain?.coverage.map { !drawn.allSatisfy($0.contains) } ?? false
-    let candidates = noFaceCovers ? [] : chain?.candidates ?? []
-    for candidate in candidates where FaceKey(candidate.resolved) != requestedKey {
+    let noFaceCovers = chain.coverage.map { !drawn.allSatisfy($0.contains) } ?? false
+    let candidates = noFaceCovers ? [] : chain.candidates
+    for (position, candidate) in candidates.enumerated() where position > 0 {
       // Fontconfig's character set rules a face out without opening it.
       if let coverage = candidate.coverage, !drawn.allSatisfy(coverage.contains) { continue }
       let face: FontFace
@@ -74,13 +104,15 @@ struct FallbackSearch {
         continue
       }
       if face.missingCharacters(in: character).isEmpty {
-        found = FallbackFace(resolved: candidate.resolved, face: face)
+        found = FallbackFace(resolved: candidate.resolved, face: face, position: position)
         break
       }
     }
     answers[exact] = .some(found)
     if let found { lastFace = found }
-    system.cacheFallback(found?.resolved, for: exact, request: request)
+    system.cacheFallback(
+      found.map { FontSystem.FallbackAnswer(resolved: $0.resolved, position: $0.position) },
+      for: exact, request: request)
     return found
   }
 
@@ -89,11 +121,15 @@ struct FallbackSearch {
   /// It is `.some(nil)` when no face draws the character, nil when the face it names can no
   /// longer be opened (the chain is then walked again). The face comes from the font system's
   /// bounded face cache, so answers keep no face open.
-  private mutating func face(_ answer: ResolvedFont?, in system: FontSystem) -> FallbackFace?? {
+  private mutating func face(_ answer: FontSystem.FallbackAnswer?, in system: FontSystem)
+    -> FallbackFace??
+  {
     guard let answer else { return .some(nil) }
-    if let lastFace, lastFace.resolved == answer { return .some(lastFace) }
+    if let lastFace, lastFace.resolved == answer.resolved { return .some(lastFace) }
     do {
-      let found = FallbackFace(resolved: answer, face: try system.face(for: answer))
+      let found = FallbackFace(
+        resolved: answer.resolved, face: try system.face(for: answer.resolved),
+        position: answer.position)
       lastFace = found
       return .some(found)
     } catch {

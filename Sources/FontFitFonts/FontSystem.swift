@@ -43,7 +43,7 @@ public final class FontSystem: Sendable {
   private struct Caches {
     var resolutions: BoundedCache<ResolutionKey, ResolvedFont>
     var chains: BoundedCache<ResolutionKey, FallbackChain>
-    var fallbacks: BoundedCache<FallbackKey, ResolvedFont?>
+    var fallbacks: BoundedCache<FallbackKey, FallbackAnswer?>
     var faces: BoundedCache<FaceKey, FontFace>
     var shapes: BoundedCache<ShapeKey, ShapedText>
 
@@ -177,6 +177,8 @@ public final class FontSystem: Sendable {
 
   /// The installed face Fontconfig chooses for `descriptor`, and whether it is a substitute.
   ///
+  /// A nil language is matched as English, whatever the machine's `LANG`.
+  ///
   /// - Parameters:
   ///   - descriptor: The families, weight and slant asked for.
   ///   - language: The text's language, which Fontconfig weighs in its choice; nil for none.
@@ -211,7 +213,8 @@ public final class FontSystem: Sendable {
     let resolved = try resolve(descriptor, language: language)
     var seen: Set<FaceKey> = [FaceKey(resolved)]
     var chain = [resolved]
-    for candidate in try fallbackChain(for: descriptor, language: language).candidates
+    for candidate in try fallbackChain(for: descriptor, language: language ?? .unspecified)
+      .candidates
     where chain.count < FontResolution.chainLimit
       && seen.insert(FaceKey(candidate.resolved)).inserted
     {
@@ -307,7 +310,8 @@ public final class FontSystem: Sendable {
     return shaped
   }
 
-  /// The fonts a character missing from `descriptor`'s face falls back along, cached.
+  /// The font set of `descriptor` in `language`, cached: the face Fontconfig matches, then
+  /// the rest of its sorted list, as Pango's fontset has them.
   func fallbackChain(for descriptor: FontDescriptor, language: Language?) throws(FontError)
     -> FallbackChain
   {
@@ -316,6 +320,12 @@ public final class FontSystem: Sendable {
     let chain = try resolver.fallbackChain(for: descriptor, language: language)
     caches.withLock { $0.chains.insert(chain, for: key) }
     return chain
+  }
+
+  /// The scripts Fontconfig's orthography of `language` is written in; nil when none
+  /// matches it, which counts as every script.
+  func scripts(of language: Language) -> Set<Int32>? {
+    resolver.scripts(of: language)
   }
 
   /// The open face for a resolved font, opened on first use and then shared.
@@ -378,17 +388,23 @@ struct FaceKey: Hashable {
 }
 
 extension FontSystem {
+  /// Which face of a font set first draws a character, and its place in the set.
+  struct FallbackAnswer: Sendable {
+    var resolved: ResolvedFont
+    var position: Int
+  }
+
   /// The answer to a fallback question for `character` in the chain of `request` (a
   /// descriptor and language): `.some(nil)` when no face draws it, nil when it was not asked
   /// yet.
-  func cachedFallback(for character: ExactString, request: ResolutionKey) -> ResolvedFont?? {
+  func cachedFallback(for character: ExactString, request: ResolutionKey) -> FallbackAnswer?? {
     let key = FallbackKey(request: request, character: character)
     return caches.withLock { $0.fallbacks.value(for: key) }
   }
 
   /// Remembers the answer to a fallback question.
   func cacheFallback(
-    _ answer: ResolvedFont?, for character: ExactString, request: ResolutionKey
+    _ answer: FallbackAnswer?, for character: ExactString, request: ResolutionKey
   ) {
     let key = FallbackKey(request: request, character: character)
     caches.withLock { $0.fallbacks.insert(answer, for: key) }

@@ -11,9 +11,17 @@ final class FontconfigResolver: Sendable {
   /// The configuration, loaded once with its fonts.
   private let config: Lock<Handle>
 
-  /// The raw `FcConfig`; `@unchecked Sendable` because it is only reachable under the lock.
+  /// The raw `FcConfig`, and the fonts Pango matches among; `@unchecked Sendable` because it
+  /// is only reachable under the lock.
   private struct Handle: @unchecked Sendable {
     let config: OpaquePointer
+    /// The configuration's TrueType and CFF fonts (system and application), built on first
+    /// use: Pango matches and sorts among these only (`filter_by_format`), so a bitmap or
+    /// Type 1 font never takes part.
+    var fonts: UnsafeMutablePointer<FcFontSet>?
+    /// The scripts of each language's Fontconfig orthography, by tag; nil for a tag no
+    /// orthography matches.
+    var scripts: [String: Set<Int32>?] = [:]
   }
 
   /// Loads a configuration with the fonts of `sources`.
@@ -204,7 +212,37 @@ final class FontconfigResolver: Sendable {
   }
 
   deinit {
-    config.withLock { FcConfigDestroy($0.config) }
+    config.withLock { handle in
+      if let fonts = handle.fonts { FcFontSetDestroy(fonts) }
+      FcConfigDestroy(handle.config)
+    }
+  }
+
+  /// The fonts matching and sorting choose among, as Pango filters them: those whose format
+  /// is TrueType or CFF, each pattern referenced, not copied.
+  private static func matchableFonts(_ handle: inout Handle) throws(FontError)
+    -> UnsafeMutablePointer<FcFontSet>
+  {
+    if let fonts = handle.fonts { return fonts }
+    guard let filtered = FcFontSetCreate() else {
+      throw FontError(library: .fontconfig, function: "FcFontSetCreate", message: "out of memory")
+    }
+    for kind in [FcSetSystem, FcSetApplication] {
+      guard let set = FcConfigGetFonts(handle.config, kind) else { continue }
+      for index in 0..<Int(set.pointee.nfont) {
+        guard let font = set.pointee.fonts[index] else { continue }
+        let format = (try? string(font, "fontformat")) ?? nil
+        guard format == "TrueType" || format == "CFF" else { continue }
+        FcPatternReference(font)
+        guard FcFontSetAdd(filtered, font) != 0 else {
+          FcPatternDestroy(font)
+          FcFontSetDestroy(filtered)
+          throw FontError(library: .fontconfig, function: "FcFontSetAdd", message: "out of memory")
+        }
+      }
+    }
+    handle.fonts = filtered
+    return filtered
   }
 
   /// The files of every font in the configuration, system and application fonts alike, in
@@ -232,74 +270,151 @@ final class FontconfigResolver: Sendable {
     return FcDirCacheUnlink(directory, config) != 0
   }
 
-  /// The face Fontconfig matches for `font`: the best of the installed fonts, never nothing
-  /// while any font is installed.
+  /// The face Fontconfig matches for `font`: the best of the installed TrueType and CFF
+  /// fonts (as Pango matches, `FcFontSetMatch`), never nothing while any is installed.
   func resolve(_ font: FontDescriptor, language: Language?) throws(FontError) -> ResolvedFont {
     try config.withLock { (handle) throws(FontError) -> ResolvedFont in
       let pattern = try Self.pattern(for: font, language: language, config: handle.config)
       defer { FcPatternDestroy(pattern) }
-      var result = FcResultNoMatch
-      guard let match = FcFontMatch(handle.config, pattern, &result) else {
-        throw FontError(
-          library: .fontconfig, function: "FcFontMatch", code: Int32(bitPattern: result.rawValue),
-          message: "no font matches \"\(font.familyList)\"; is any font installed?")
-      }
+      let match = try Self.match(pattern, for: font, in: &handle)
       defer { FcPatternDestroy(match) }
       return try Self.resolved(match, for: font)
     }
   }
 
-  /// The fonts Fontconfig ranks for `font`, best first, trimmed to those that add coverage:
-  /// the chain a character missing from the first font falls back along, with the union of
-  /// their character sets.
+  /// `FcFontSetMatch` among the matchable fonts: a render-prepared pattern the caller
+  /// destroys.
+  private static func match(
+    _ pattern: OpaquePointer, for font: FontDescriptor, in handle: inout Handle
+  ) throws(FontError) -> OpaquePointer {
+    var sets: [UnsafeMutablePointer<FcFontSet>?] = [try matchableFonts(&handle)]
+    var result = FcResultNoMatch
+    guard let match = FcFontSetMatch(handle.config, &sets, 1, pattern, &result) else {
+      throw FontError(
+        library: .fontconfig, function: "FcFontSetMatch",
+        code: Int32(bitPattern: result.rawValue),
+        message: "no font matches \"\(font.familyList)\"; is any TrueType or OpenType font "
+          + "installed?")
+    }
+    return match
+  }
+
+  /// The fonts a run in `language` falls back along, as Pango's fontset for the request has
+  /// them: first the face Fontconfig matches (`FcFontSetMatch`), then the rest of its sorted
+  /// list (`FcFontSetSort`, trimmed to the fonts that add coverage), among the TrueType and
+  /// CFF fonts, with the union of their character sets.
   func fallbackChain(for font: FontDescriptor, language: Language?) throws(FontError)
     -> FallbackChain
   {
     try config.withLock { (handle) throws(FontError) -> FallbackChain in
       let pattern = try Self.pattern(for: font, language: language, config: handle.config)
       defer { FcPatternDestroy(pattern) }
+      let match = try Self.match(pattern, for: font, in: &handle)
+      defer { FcPatternDestroy(match) }
+      var sets: [UnsafeMutablePointer<FcFontSet>?] = [try Self.matchableFonts(&handle)]
       var result = FcResultNoMatch
       var union: OpaquePointer?
-      guard let set = FcFontSort(handle.config, pattern, 1, &union, &result) else {
+      guard let set = FcFontSetSort(handle.config, &sets, 1, pattern, 1, &union, &result) else {
         if let union { FcCharSetDestroy(union) }
         throw FontError(
-          library: .fontconfig, function: "FcFontSort", code: Int32(bitPattern: result.rawValue),
+          library: .fontconfig, function: "FcFontSetSort",
+          code: Int32(bitPattern: result.rawValue),
           message: "no fonts to fall back on for \"\(font.familyList)\"")
       }
       defer { FcFontSetDestroy(set) }
-      // The union is owned by the caller of FcFontSort: the coverage takes it over.
-      let coverage = union.map(CharacterCoverage.init)
-      var chain: [FallbackCandidate] = []
-      var everyFaceHasASet = true
+      // The union is owned by the caller of FcFontSetSort: the coverage takes it over.
+      var coverage = union.map(CharacterCoverage.init)
+      var chain: [FallbackCandidate] = [try Self.candidate(match, for: font)]
+      if chain[0].coverage == nil { coverage = nil }
       for index in 0..<Int(set.pointee.nfont) {
         guard let candidate = set.pointee.fonts[index] else { continue }
-        // FcFontSort returns font patterns without the request's substitutions applied;
-        // render-prepare each so its properties are what FcFontMatch would give.
+        if index == 0 {
+          // Pango's fontset puts the match in the sorted list's first place; the union then
+          // describes the chain only when they are the same face.
+          if try Self.resolved(candidate, for: font).file != chain[0].resolved.file {
+            coverage = nil
+          }
+          continue
+        }
+        // FcFontSetSort returns font patterns without the request's substitutions applied;
+        // render-prepare each so its properties are what a match would give.
         guard let prepared = FcFontRenderPrepare(handle.config, pattern, candidate) else {
           throw FontError(
             library: .fontconfig, function: "FcFontRenderPrepare", message: "out of memory")
         }
         defer { FcPatternDestroy(prepared) }
-        // Bitmap-only faces cannot be measured in font units; a face without the property
-        // is taken as scalable, as Fontconfig's own matching does.
-        var scalable: FcBool = 1
-        try check(
-          FcPatternGetBool(prepared, "scalable", 0, &scalable), "FcPatternGetBool(scalable)",
-          optional: true)
-        guard scalable != 0 else { continue }
-        // The face's character set, so a fallback search skips faces without opening them.
-        var charset: OpaquePointer?
-        try check(
-          FcPatternGetCharSet(prepared, "charset", 0, &charset), "FcPatternGetCharSet(charset)",
-          optional: true)
-        if charset == nil { everyFaceHasASet = false }
-        chain.append(
-          FallbackCandidate(
-            resolved: try Self.resolved(prepared, for: font),
-            coverage: charset.flatMap { FcCharSetCopy($0) }.map(CharacterCoverage.init)))
+        let made = try Self.candidate(prepared, for: font)
+        if made.coverage == nil { coverage = nil }
+        chain.append(made)
       }
-      return FallbackChain(candidates: chain, coverage: everyFaceHasASet ? coverage : nil)
+      return FallbackChain(candidates: chain, coverage: coverage)
     }
+  }
+
+  /// A font of a chain, with its character set, so a fallback search skips faces without
+  /// opening them.
+  private static func candidate(_ pattern: OpaquePointer, for font: FontDescriptor)
+    throws(FontError) -> FallbackCandidate
+  {
+    var charset: OpaquePointer?
+    try check(
+      FcPatternGetCharSet(pattern, "charset", 0, &charset), "FcPatternGetCharSet(charset)",
+      optional: true)
+    return FallbackCandidate(
+      resolved: try resolved(pattern, for: font),
+      coverage: charset.flatMap { FcCharSetCopy($0) }.map(CharacterCoverage.init))
+  }
+
+  /// The scripts (ICU codes) of the characters of the Fontconfig orthography that `language`
+  /// names, as Pango's table of scripts by language was made from them; nil when no
+  /// orthography matches it.
+  ///
+  /// An orthography matches when its name is the tag or a prefix of it followed by `-`
+  /// (`en` for `en-US`), the longest such; `zh` and `zh-Hans` match none (Fontconfig has
+  /// `zh-cn`, `zh-tw`, …), and a tag that matches none includes every script, as in Pango.
+  func scripts(of language: Language) -> Set<Int32>? {
+    let tag = Self.normalizedTag(language.tag)
+    return config.withLock { handle in
+      if let known = handle.scripts[tag] { return known }
+      let found = Self.orthographyScripts(tag)
+      if handle.scripts.count >= 256 { handle.scripts.removeAll() }
+      handle.scripts[tag] = .some(found)
+      return found
+    }
+  }
+
+  /// A language tag as orthographies are compared: lower case, `-` between subtags.
+  private static func normalizedTag(_ tag: String) -> String {
+    String(tag.lowercased().map { $0 == "_" ? "-" : $0 })
+  }
+
+  private static func orthographyScripts(_ tag: String) -> Set<Int32>? {
+    guard let names = FcGetLangs() else { return nil }
+    defer { FcStrSetDestroy(names) }
+    guard let list = FcStrListCreate(names) else { return nil }
+    defer { FcStrListDone(list) }
+    var best: String?
+    while let next = FcStrListNext(list) {
+      let name = normalizedTag(String(cString: next))
+      guard name == tag || tag.hasPrefix(name + "-") else { continue }
+      if name.utf8.count > (best?.utf8.count ?? -1) { best = name }
+    }
+    guard let best, let charset = FcLangGetCharSet(best) else { return nil }
+    var scripts: Set<Int32> = []
+    var map = [FcChar32](repeating: 0, count: 8)
+    var next: FcChar32 = 0
+    var page = FcCharSetFirstPage(charset, &map, &next)
+    while page != FcChar32.max {  // FC_CHARSET_DONE
+      for (word, bits) in map.enumerated() where bits != 0 {
+        for bit in 0..<32 where bits & (1 << FcChar32(bit)) != 0 {
+          guard let scalar = Unicode.Scalar(page + FcChar32(word * 32 + bit)) else { continue }
+          let code = Scripts.code(scalar)
+          if code > Scripts.inherited { scripts.insert(code) }
+        }
+      }
+      page = FcCharSetNextPage(charset, &map, &next)
+    }
+    return scripts
   }
 
   /// The request as a Fontconfig pattern with the configuration's substitutions applied; the
@@ -320,12 +435,13 @@ final class FontconfigResolver: Sendable {
       try check(
         FcPatternAddInteger(pattern, "slant", font.slant.fontconfigValue),
         "FcPatternAddInteger(slant)")
-      try check(FcPatternAddBool(pattern, "scalable", 1), "FcPatternAddBool(scalable)")
-      if let language {
-        // As Pango does: the language steers matching and the fallback order towards fonts
-        // that support it (Chinese punctuation from a Chinese font for zh-CN, say).
-        try check(FcPatternAddString(pattern, "lang", language.tag), "FcPatternAddString(lang)")
-      }
+      // As Pango does: the language steers matching and the fallback order towards fonts
+      // that support it (Chinese punctuation from a Chinese font for zh-CN, say). Without
+      // one, English, as Fontconfig assumes in the C locale: the machine's LANG, which
+      // FcDefaultSubstitute would read, never changes a result.
+      try check(
+        FcPatternAddString(pattern, "lang", language?.tag ?? Language.unspecified.tag),
+        "FcPatternAddString(lang)")
       try check(
         FcConfigSubstitute(config, pattern, FcMatchPattern), "FcConfigSubstitute")
     } catch {

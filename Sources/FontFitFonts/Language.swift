@@ -45,6 +45,24 @@ public struct Language: Hashable, Sendable, CustomStringConvertible {
   /// The tag.
   public var description: String { tag }
 
+  /// A tag known to be well-formed, unchecked.
+  fileprivate init(knownTag: String) {
+    tag = knownTag
+  }
+
+  /// The language of a tag known to be well-formed (one of the package's own tables).
+  static func known(_ tag: String) -> Language {
+    Language(knownTag: tag)
+  }
+
+  /// The language a text without one is matched in: English, as Fontconfig assumes in the C
+  /// locale, so the machine's `LANG` never changes a result.
+  static let unspecified = Language(knownTag: "en")
+
+  /// Pango's tag for "no particular language" (`xx`): Fontconfig's order is then the
+  /// family's alone. A run of a script with no sample language (Han among them) takes it.
+  static let none = Language(knownTag: "xx")
+
   private static func check(_ tag: String) throws(LanguageError) {
     let subtags = tag.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
     func isAlpha(_ s: String) -> Bool { s.allSatisfy { $0.isASCII && $0.isLetter } }

@@ -2,10 +2,13 @@ import FontFitText
 
 /// Shapes one text the way Pango does.
 ///
-/// Grapheme clusters take the requested face or the first fallback face that covers them; the
-/// text is cut into runs of one face, one script and one bidi direction; HarfBuzz shapes each
-/// run with the face's default features, the whole text as context; and each run's advances go
-/// back to the grapheme clusters they came from. One shaper serves one
+/// The text is cut into runs as Pango's itemiser cuts it (``Itemization``: script, bidi
+/// level, emoji presentation, each run with its language); in each run a grapheme cluster
+/// takes the first face of the run's font set that covers it (the family `emoji` for an
+/// emoji run), and spaces, controls and variation selectors keep the face around them; runs
+/// of one face, script, direction and language are shaped by HarfBuzz with the face's
+/// default features, the whole text as context; and each run's advances go back to the
+/// grapheme clusters they came from. One shaper serves one
 /// ``FontSystem/shape(_:font:lineBreaker:)`` call.
 struct Shaper {
   private let system: FontSystem
@@ -13,14 +16,17 @@ struct Shaper {
   private var faces: [FontFace]
   private var faceKeys: [FaceKey]
   private var fonts: [ShapedFont]
-  private var fallback: FallbackSearch
+  /// The font sets of the text's runs, by descriptor and language.
+  private var searches: [FontSystem.ResolutionKey: FallbackSearch] = [:]
   private var missing: [Unicode.Scalar] = []
   private var reported: Set<Unicode.Scalar> = []
+  private let requested: ResolvedFont
   private let options: ShapingOptions
 
   init(system: FontSystem, requested: ResolvedFont, options: ShapingOptions) throws(FontError) {
     let face = try system.face(for: requested)
     self.system = system
+    self.requested = requested
     faces = [face]
     faceKeys = [FaceKey(requested)]
     fonts = [
@@ -28,7 +34,6 @@ struct Shaper {
         name: requested.displayName, metrics: face.lineMetrics, file: requested.file,
         faceIndex: requested.index)
     ]
-    fallback = FallbackSearch(requested: requested, language: options.language)
     self.options = options
   }
 
@@ -37,30 +42,41 @@ struct Shaper {
   mutating func shape(
     _ text: String, graphemes: Graphemes, opportunities: [LineBreakOpportunity]
   ) throws(ShapingError) -> ShapedText {
+    let levels = try BidiLevels(graphemes: graphemes, direction: options.direction)
+    let scripts = Scripts(graphemes).resolved
+    let system = self.system
+    let items = Itemization(
+      graphemes, text: text, scripts: scripts, levels: levels.levels,
+      language: options.language, scriptsOfLanguage: { system.scripts(of: $0) })
     var faceOf = [Int](repeating: 0, count: graphemes.count)
+    var languageOf = [UInt8](repeating: 0, count: graphemes.count)
+    var languages: [String] = []
     do {
-      for index in 0..<graphemes.count where graphemes.kinds[index] != .lineSeparator {
-        if graphemes.isSingleScalar[index], faces[0].draws(graphemes.firstScalars[index]) {
-          continue
-        }
-        faceOf[index] = try face(for: graphemes.character(index, in: text))
+      for run in items.runs {
+        let tag = run.language.tag
+        let language = languages.firstIndex(of: tag) ?? languages.count
+        if language == languages.count { languages.append(tag) }
+        for index in run.clusters { languageOf[index] = UInt8(truncatingIfNeeded: language) }
+        try chooseFaces(for: run, in: text, graphemes: graphemes, into: &faceOf)
       }
     } catch {
       throw .font(error)
     }
-    let levels = try BidiLevels(graphemes: graphemes, direction: options.direction)
-    let scripts = Scripts(graphemes).resolved
     var bytes = Array(text.utf8)
     for index in bytes.indices where bytes[index] == UInt8(ascii: "\t") {
       bytes[index] = UInt8(ascii: " ")  // A tab measures as a space.
     }
     var advances = [Double](repeating: 0, count: graphemes.count)
     var placed = PlacedGlyphs(count: graphemes.count)
-    for run in runs(graphemes, faceOf: faceOf, levels: levels.levels, scripts: scripts) {
+    for run in runs(
+      graphemes, faceOf: faceOf, levels: levels.levels, scripts: scripts,
+      languageOf: languageOf)
+    {
       let face = faces[run.face]
       let glyphs: [HarfBuzzGlyph]
       do {
-        glyphs = try face.harfBuzz.shape(bytes, run: run.shaping, language: options.language?.tag)
+        glyphs = try face.harfBuzz.shape(
+          bytes, run: run.shaping, language: languages.isEmpty ? nil : languages[run.language])
       } catch {
         throw .font(error)
       }
@@ -79,8 +95,7 @@ struct Shaper {
       system: system, flagged: placed.unsafeToBreak, bytes: bytes, graphemes: graphemes,
       faceOf: faceOf, faces: faceKeys, fonts: fonts, advances: advances,
       opportunities: opportunities,
-      levels: levels.levels, scripts: scripts,
-      language: options.language?.tag)
+      levels: levels.levels, scripts: scripts, languages: languages, languageOf: languageOf)
     var clusters: [ShapedCluster] = []
     clusters.reserveCapacity(graphemes.count)
     for index in 0..<graphemes.count {
@@ -98,15 +113,99 @@ struct Shaper {
       glyphs: placed.glyphs, paragraphs: levels.paragraphs, reshaper: reshaper)
   }
 
-  /// The index in `faces` of the face that draws `character`: the requested one, or the first
-  /// fallback face that has all its characters; the requested one when none has.
-  private mutating func face(for character: Character) throws(FontError) -> Int {
-    let lacking = faces[0].missingCharacters(in: character)
-    guard !lacking.isEmpty else { return 0 }
-    guard let found = try fallback.face(for: character, in: system) else {
-      for scalar in lacking where reported.insert(scalar).inserted { missing.append(scalar) }
-      return 0
+  /// Chooses the face of each cluster of `run`, as Pango's itemiser does.
+  ///
+  /// A cluster takes the first face of the run's font set that covers it; one no face covers
+  /// takes the requested face (and its characters are reported missing). A cluster that
+  /// keeps the font (a space, a control, a variation selector: ``Itemization/keepsFont(_:)``)
+  /// takes the face before it in the run, or the face after it when that comes earlier in
+  /// the set (or when none is before it); a run of nothing else takes the face that covers a
+  /// space.
+  private mutating func chooseFaces(
+    for run: Itemization.Run, in text: String, graphemes: Graphemes, into faceOf: inout [Int]
+  ) throws(FontError) {
+    let descriptor =
+      run.isEmoji
+      ? FontDescriptor(
+        families: [Self.emojiFamily], weight: requested.requested.weight,
+        slant: requested.requested.slant)
+      : requested.requested
+    let key = FontSystem.ResolutionKey(descriptor: descriptor, language: run.language)
+    var search =
+      searches.removeValue(forKey: key)
+      ?? FallbackSearch(descriptor: descriptor, language: run.language)
+    defer { searches[key] = search }
+    let first = try search.firstFace(in: system)
+    let firstIndex = try first.map { (found) throws(FontError) in try index(of: found) }
+    // Each cluster's face and its place in the set; nil for one that keeps the font.
+    var chosen: [(face: Int, position: Int)?] = []
+    chosen.reserveCapacity(run.clusters.count)
+    for index in run.clusters {
+      if graphemes.kinds[index] == .lineSeparator {
+        chosen.append(nil)
+        continue
+      }
+      if graphemes.isSingleScalar[index] {
+        let scalar = graphemes.firstScalars[index]
+        if Itemization.keepsFont(scalar) {
+          chosen.append(nil)
+          continue
+        }
+        if let first, let firstIndex, first.face.draws(scalar) {
+          chosen.append((firstIndex, 0))
+          continue
+        }
+      } else if Itemization.keepsFont(text[graphemes.ranges[index]].unicodeScalars) {
+        chosen.append(nil)
+        continue
+      }
+      let character = graphemes.character(index, in: text)
+      if let found = try search.face(for: character, in: system) {
+        chosen.append((try self.index(of: found), found.position))
+      } else {
+        for scalar in faces[0].missingCharacters(in: character)
+        where reported.insert(scalar).inserted {
+          missing.append(scalar)
+        }
+        chosen.append((0, try search.faceCount(in: system)))
+      }
     }
+    var previous: (face: Int, position: Int)?
+    var gap: Int?
+    let start = run.clusters.lowerBound
+    for (offset, choice) in chosen.enumerated() {
+      guard let choice else {
+        if gap == nil { gap = offset }
+        continue
+      }
+      if let from = gap {
+        // Spaces between two faces go with the later one when it is less of a fallback.
+        let face =
+          previous.map { choice.face != $0.face && choice.position < $0.position ? choice : $0 }
+          ?? choice
+        for member in from..<offset { faceOf[start + member] = face.face }
+        gap = nil
+      }
+      faceOf[start + offset] = choice.face
+      previous = choice
+    }
+    if let from = gap {
+      var face = previous?.face
+      if face == nil {
+        face = try search.face(for: " ", in: system).map { (found) throws(FontError) in
+          try index(of: found)
+        }
+      }
+      for member in from..<chosen.count { faceOf[start + member] = face ?? 0 }
+    }
+  }
+
+  /// The family whose font set an emoji run takes its faces from; Fontconfig's rules send it
+  /// to colour emoji fonts (Noto Color Emoji), as Pango does.
+  static let emojiFamily = "emoji"
+
+  /// The index in `faces` of a face of a font set, added on first use.
+  private mutating func index(of found: FallbackSearch.FallbackFace) throws(FontError) -> Int {
     let key = FaceKey(found.resolved)
     if let known = faceKeys.firstIndex(of: key) { return known }
     faces.append(found.face)
@@ -118,16 +217,18 @@ struct Shaper {
     return faces.count - 1
   }
 
-  /// A run to shape and the face that shapes it.
+  /// A run to shape, the face that shapes it and its language's index.
   private struct Run {
     var face: Int
+    var language: Int
     var shaping: ShapingRun
   }
 
-  /// The maximal runs of grapheme clusters with one face, one script and one direction; line
-  /// separators end runs and are not shaped.
+  /// The maximal runs of grapheme clusters with one face, script, direction and language;
+  /// line separators end runs and are not shaped.
   private func runs(
-    _ graphemes: Graphemes, faceOf: [Int], levels: [UInt8], scripts: [Int32]
+    _ graphemes: Graphemes, faceOf: [Int], levels: [UInt8], scripts: [Int32],
+    languageOf: [UInt8]
   ) -> [Run] {
     var result: [Run] = []
     var start: Int?
@@ -135,7 +236,7 @@ struct Shaper {
       guard let first = start else { return }
       result.append(
         Run(
-          face: faceOf[first],
+          face: faceOf[first], language: Int(languageOf[first]),
           shaping: ShapingRun(
             range: graphemes.utf8Offsets[first]..<graphemes.utf8Offsets[end],
             isRightToLeft: levels[first] % 2 == 1, script: Scripts.tag(scripts[first]))))
@@ -148,7 +249,7 @@ struct Shaper {
       }
       if let first = start,
         faceOf[first] != faceOf[index] || levels[first] % 2 != levels[index] % 2
-          || scripts[first] != scripts[index]
+          || scripts[first] != scripts[index] || languageOf[first] != languageOf[index]
       {
         close(index)
       }

@@ -1,0 +1,153 @@
+import FontFitText
+
+/// A text cut into runs the way Pango's itemiser cuts it before it chooses fonts: by script
+/// (common characters joining the script around them, a closing bracket its opening one's),
+/// by bidi level, and by emoji presentation; each run with the language its fonts are
+/// chosen for.
+///
+/// The language of a run is the text's own when it is written in the run's script
+/// (Fontconfig's orthography for the language has characters of it, as Pango's table of
+/// scripts by language was made), else the script's sample language (Pango's
+/// `pango_script_get_sample_language`: `ar` for Arabic, `hi` for Devanagari, …), else
+/// ``Language/none`` (`xx`). Han has no sample language: Pango then reads `PANGO_LANGUAGE`
+/// or `LANGUAGE`, and FontFit always takes `xx` instead, so results never depend on the
+/// environment; a text's own language (`zh-CN`, `ja`, …) chooses a regional face.
+struct Itemization {
+  /// One run: a range of grapheme clusters.
+  struct Run {
+    /// The clusters, by index.
+    var clusters: Range<Int>
+    /// The run's script (an ICU code; Common when the run has no other).
+    var script: Int32
+    /// Whether the run is emoji shown as emoji, whose fonts are those of the family `emoji`.
+    var isEmoji: Bool
+    /// The language the run's fonts are chosen for, and HarfBuzz shapes it in.
+    var language: Language
+  }
+
+  /// The runs, in logical order, covering every cluster.
+  let runs: [Run]
+
+  /// Cuts `graphemes` of `text` into runs.
+  ///
+  /// - Parameters:
+  ///   - graphemes: The text's clusters.
+  ///   - text: The text.
+  ///   - scripts: Each cluster's resolved script.
+  ///   - levels: Each cluster's bidi level.
+  ///   - language: The text's own language, or nil (English for a run of common characters).
+  ///   - scriptsOfLanguage: The scripts a language is written in; nil when it is not known,
+  ///     which counts as every script.
+  init(
+    _ graphemes: Graphemes, text: String, scripts: [Int32], levels: [UInt8], language: Language?,
+    scriptsOfLanguage: (Language) -> Set<Int32>?
+  ) {
+    var runs: [Run] = []
+    var start = 0
+    var emoji = false
+    var derived: [Int32: Language] = [:]
+    let textLanguage = language
+    func runLanguage(_ script: Int32) -> Language {
+      if let known = derived[script] { return known }
+      let chosen = Self.language(
+        for: script, textLanguage: textLanguage, scriptsOfLanguage: scriptsOfLanguage)
+      derived[script] = chosen
+      return chosen
+    }
+    for index in 0..<graphemes.count {
+      let isEmoji =
+        !graphemes.isSingleScalar[index] || graphemes.firstScalars[index].value >= 0x80
+        ? Self.isEmojiPresentation(text[graphemes.ranges[index]].unicodeScalars) : false
+      if index > start,
+        scripts[index] != scripts[start] || levels[index] != levels[start] || isEmoji != emoji
+      {
+        runs.append(
+          Run(
+            clusters: start..<index, script: scripts[start], isEmoji: emoji,
+            language: runLanguage(scripts[start])))
+        start = index
+      }
+      emoji = isEmoji
+    }
+    if start < graphemes.count {
+      runs.append(
+        Run(
+          clusters: start..<graphemes.count, script: scripts[start], isEmoji: emoji,
+          language: runLanguage(scripts[start])))
+    }
+    self.runs = runs
+  }
+
+  /// The language a run of `script` is chosen for (Pango's `compute_derived_language`).
+  static func language(
+    for script: Int32, textLanguage: Language?, scriptsOfLanguage: (Language) -> Set<Int32>?
+  ) -> Language {
+    if script <= Scripts.inherited { return textLanguage ?? .unspecified }
+    if let textLanguage {
+      // A language without an orthography (`zh`, `zh-Hans`) counts as writing every script.
+      guard let scripts = scriptsOfLanguage(textLanguage) else { return textLanguage }
+      if scripts.contains(script) { return textLanguage }
+    }
+    return sampleLanguages[Scripts.tag(script)].map(Language.known) ?? .none
+  }
+
+  /// A typical language of each script Pango names one for, by ISO 15924 code
+  /// (`pango_script_get_sample_language`); scripts not listed have none.
+  static let sampleLanguages: [String: String] = [
+    "Arab": "ar", "Armn": "hy", "Beng": "bn", "Cher": "chr", "Copt": "cop", "Cyrl": "ru",
+    "Deva": "hi", "Ethi": "am", "Geor": "ka", "Grek": "el", "Gujr": "gu", "Guru": "pa",
+    "Hang": "ko", "Hebr": "he", "Hira": "ja", "Knda": "kn", "Kana": "ja", "Khmr": "km",
+    "Laoo": "lo", "Latn": "en", "Mlym": "ml", "Mong": "mn", "Mymr": "my", "Orya": "or",
+    "Sinh": "si", "Syrc": "syr", "Taml": "ta", "Telu": "te", "Thaa": "dv", "Thai": "th",
+    "Tibt": "bo", "Cans": "iu", "Tglg": "tl", "Hano": "hnn", "Buhd": "bku", "Tagb": "tbw",
+    "Ugar": "uga", "Bugi": "bug", "Sylo": "syl", "Xpeo": "peo", "Nkoo": "nqo",
+  ]
+
+  /// Whether a cluster is shown as emoji, by the rules of Pango's emoji iterator: an emoji
+  /// presentation character, a modifier base (👍, ☝), any emoji followed by VS16 (U+FE0F),
+  /// a keycap with VS16, a flag, a tag sequence or a ZWJ sequence with such an element; never
+  /// with VS15 (U+FE0E), and not a lone skin-tone modifier, regional indicator or digit.
+  static func isEmojiPresentation(_ scalars: Substring.UnicodeScalarView) -> Bool {
+    guard let first = scalars.first else { return false }
+    let properties = first.properties
+    guard properties.isEmoji else { return false }
+    var count = 0
+    var hasPresentationElement = false
+    for scalar in scalars {
+      count += 1
+      switch scalar.value {
+      case 0xFE0E: return false
+      case 0xFE0F, 0x20E0: hasPresentationElement = true
+      default:
+        if count > 1, scalar.properties.isEmojiPresentation { hasPresentationElement = true }
+      }
+    }
+    let isRegionalIndicator = (0x1F1E6...0x1F1FF).contains(first.value)
+    if count == 1, properties.isEmojiModifier || isRegionalIndicator { return false }
+    return hasPresentationElement || properties.isEmojiPresentation
+      || properties.isEmojiModifierBase
+  }
+
+  /// Whether a cluster never changes the font (Pango's `consider_as_space`): every character
+  /// of it is a control, a format character (but those of the Arabic block, U+070F and
+  /// U+08E2, which are visible), a surrogate, a line or paragraph separator, a space (but the
+  /// Ogham space mark) or a variation selector. It takes the font of the characters around
+  /// it.
+  static func keepsFont(_ scalars: Substring.UnicodeScalarView) -> Bool {
+    scalars.allSatisfy(keepsFont)
+  }
+
+  /// ``keepsFont(_:)`` for one character.
+  static func keepsFont(_ scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
+    if value == 0x20 { return true }
+    if value < 0x80 { return value < 0x20 || value == 0x7F }
+    if (0xFE00...0xFE0F).contains(value) || (0xE0100...0xE01EF).contains(value) { return true }
+    switch scalar.properties.generalCategory {
+    case .control, .surrogate, .lineSeparator, .paragraphSeparator: return true
+    case .format: return !((0x600...0x6FF).contains(value) || value == 0x70F || value == 0x8E2)
+    case .spaceSeparator: return value != 0x1680
+    default: return false
+    }
+  }
+}

@@ -178,6 +178,15 @@ final class FontFace: Sendable {
   /// neither.
   let hyphen: (text: String, glyph: UInt32, advance: Double)?
 
+  /// The pixels per em of each strike of a colour bitmap face (``isColorBitmap``), in
+  /// FreeType's order; empty for an outline face.
+  let strikes: [Double]
+
+  /// Whether the face draws colour bitmaps from strikes (CBDT/CBLC or sbix) and has no
+  /// outlines: it is measured in font units like any other, from its `head`, `hhea` and
+  /// `hmtx` tables, and drawn by scaling its nearest strike.
+  var isColorBitmap: Bool { !strikes.isEmpty }
+
   /// The font file's path.
   var file: String { fileBytes.path }
 
@@ -187,7 +196,8 @@ final class FontFace: Sendable {
   /// Opens face `index` of `file`'s bytes and checks that FreeType and HarfBuzz read it alike.
   ///
   /// - Throws: ``FontError`` naming the file when FreeType rejects the bytes (`FT_New_Face`),
-  ///   when the face is not scalable or its units per em or vertical metrics are invalid, when
+  ///   when the face is neither scalable nor a colour bitmap face (a monochrome bitmap font),
+  ///   or its units per em or vertical metrics are invalid, when
   ///   HarfBuzz cannot read it, or when the two disagree on the units per em, on a sample of
   ///   the character map or on a sample of glyph advances, or FreeType cannot load a sampled
   ///   glyph (`FT_Load_Glyph`): the file is damaged, or changed after Fontconfig scanned it.
@@ -215,6 +225,7 @@ final class FontFace: Sendable {
       harfBuzz = contents.harfBuzz
       drawnBMP = contents.drawnBMP
       hyphen = contents.hyphen
+      strikes = contents.strikes
     } catch {
       _ = library.withLibrary { _ in FT_Done_Face(face) }
       throw error
@@ -229,6 +240,7 @@ final class FontFace: Sendable {
     var harfBuzz: HarfBuzzFace
     var drawnBMP: [UInt64]
     var hyphen: (text: String, glyph: UInt32, advance: Double)?
+    var strikes: [Double]
   }
 
   /// Reads and checks a newly opened face; the caller frees it on failure.
@@ -237,19 +249,37 @@ final class FontFace: Sendable {
   ) throws(FontError) -> Contents {
     let path = file.path
     let rec = face.pointee
-    guard fontfit_ft_is_scalable(face) != 0, rec.units_per_EM > 0 else {
+    let isColorBitmap = fontfit_ft_is_color_bitmap(face) != 0
+    guard fontfit_ft_is_scalable(face) != 0 || isColorBitmap else {
       throw FontError(
         library: .freeType, function: "FT_IS_SCALABLE",
-        message: "not a scalable font; only outline fonts can be measured", file: path)
+        message: "not a scalable font; only outline fonts and colour bitmap fonts can be "
+          + "measured", file: path)
     }
-    guard unitsPerEmRange.contains(rec.units_per_EM), rec.num_glyphs > 0 else {
+    // FreeType gives a colour bitmap face no units per em; its `head` table has them, as
+    // HarfBuzz reads them.
+    let units =
+      isColorBitmap ? fontfit_ft_head_table(face)?.pointee.Units_Per_EM ?? 0 : rec.units_per_EM
+    guard unitsPerEmRange.contains(units), rec.num_glyphs > 0 else {
       throw FontError(
         library: .freeType, function: "FT_New_Face",
-        message: "the face has \(rec.units_per_EM) units per em and \(rec.num_glyphs) glyphs; "
+        message: "the face has \(units) units per em and \(rec.num_glyphs) glyphs; "
           + "the file is damaged", file: path)
     }
-    let unitsPerEm = Double(rec.units_per_EM)
-    let metrics = lineMetrics(of: face, unitsPerEm: unitsPerEm)
+    var strikes: [Double] = []
+    if isColorBitmap, let sizes = rec.available_sizes {
+      for index in 0..<Int(max(rec.num_fixed_sizes, 0)) where sizes[index].y_ppem > 0 {
+        strikes.append(Double(sizes[index].y_ppem) / 64)
+      }
+      guard !strikes.isEmpty else {
+        throw FontError(
+          library: .freeType, function: "FT_New_Face",
+          message: "the colour bitmap face has no strike with a size; the file is damaged",
+          file: path)
+      }
+    }
+    let unitsPerEm = Double(units)
+    let metrics = lineMetrics(of: face, unitsPerEm: unitsPerEm, isColorBitmap: isColorBitmap)
     guard metrics.ascent >= 0, metrics.descent >= 0 else {
       throw FontError(
         library: .freeType, function: "FT_Get_Sfnt_Table",
@@ -276,15 +306,17 @@ final class FontFace: Sendable {
       if sample.count < blocks.count, code >= blocks[sample.count] { sample.append(code) }
       code = FT_Get_Next_Char(face, code, &glyph)
     }
-    try checkAgreement(face, harfBuzz, codes: sample + [0x20, 0x30, 0x41, 0x61], file: path)
+    try checkAgreement(
+      face, harfBuzz, unitsPerEm: Int(units), codes: sample + [0x20, 0x30, 0x41, 0x61],
+      file: path)
     let hyphen = try hyphen(harfBuzz, drawsHyphenMinus: drawn[0] & (1 << 0x2D) != 0, map: &map)
     return Contents(
       unitsPerEm: unitsPerEm, lineMetrics: metrics, harfBuzz: harfBuzz, drawnBMP: drawn,
-      hyphen: hyphen)
+      hyphen: hyphen, strikes: strikes)
   }
 
   /// Checks that FreeType and HarfBuzz read the same face from the same bytes: the units per
-  /// em, the glyphs of the characters `codes`, the advances of those glyphs, of `.notdef` and
+  /// em (`unitsPerEm`, as FreeType's tables give them), the glyphs of the characters `codes`, the advances of those glyphs, of `.notdef` and
   /// of the last glyph (each of which FreeType must load), and the `GSUB` and `GPOS` tables;
   /// and that the space and the sampled glyphs do not all measure zero wide.
   ///
@@ -293,7 +325,7 @@ final class FontFace: Sendable {
   /// wrong with no error. The samples cost microseconds when a face opens; a damaged table
   /// they miss (one glyph's outline, say) fails when the glyph is drawn.
   private static func checkAgreement(
-    _ face: FT_Face, _ harfBuzz: HarfBuzzFace, codes: [FT_ULong], file: String
+    _ face: FT_Face, _ harfBuzz: HarfBuzzFace, unitsPerEm: Int, codes: [FT_ULong], file: String
   ) throws(FontError) {
     func damaged(_ function: String, _ message: String) -> FontError {
       FontError(
@@ -302,10 +334,10 @@ final class FontFace: Sendable {
         file: file)
     }
     let rec = face.pointee
-    guard harfBuzz.unitsPerEm == Int(rec.units_per_EM) else {
+    guard harfBuzz.unitsPerEm == unitsPerEm else {
       throw damaged(
         "hb_face_get_upem",
-        "HarfBuzz reads \(harfBuzz.unitsPerEm) units per em, FreeType \(rec.units_per_EM)")
+        "HarfBuzz reads \(harfBuzz.unitsPerEm) units per em, FreeType \(unitsPerEm)")
     }
     let glyphCount = min(UInt32(clamping: rec.num_glyphs), harfBuzz.glyphCount)
     var glyphs: Set<UInt32> = [0, glyphCount - 1]
@@ -379,7 +411,12 @@ final class FontFace: Sendable {
 
   /// The ascent, descent and line gap the way HarfBuzz (and so Pango) reads them: from the
   /// OS/2 typographic metrics when the font sets USE_TYPO_METRICS, else from the `hhea` table.
-  private static func lineMetrics(of face: FT_Face, unitsPerEm: Double) -> LineMetrics {
+  ///
+  /// FreeType reads `hhea` into the face for an outline face only; a colour bitmap face's
+  /// table is read directly (zero when it has none).
+  private static func lineMetrics(of face: FT_Face, unitsPerEm: Double, isColorBitmap: Bool)
+    -> LineMetrics
+  {
     let useTypoMetrics: UInt16 = 1 << 7
     if let os2 = fontfit_ft_os2_table(face), os2.pointee.fsSelection & useTypoMetrics != 0 {
       let table = os2.pointee
@@ -389,9 +426,15 @@ final class FontFace: Sendable {
         lineGap: max(Double(table.sTypoLineGap), 0) / unitsPerEm)
     }
     let rec = face.pointee
-    let ascent = Double(rec.ascender)
-    let descent = -Double(rec.descender)
-    let lineGap = max(Double(rec.height) - ascent - descent, 0)
+    var ascent = Double(rec.ascender)
+    var descent = -Double(rec.descender)
+    var lineGap = max(Double(rec.height) - ascent - descent, 0)
+    if isColorBitmap {
+      let table = fontfit_ft_hhea_table(face)?.pointee
+      ascent = Double(table?.Ascender ?? 0)
+      descent = -Double(table?.Descender ?? 0)
+      lineGap = max(Double(table?.Line_Gap ?? 0), 0)
+    }
     return LineMetrics(
       ascent: ascent / unitsPerEm, descent: descent / unitsPerEm, lineGap: lineGap / unitsPerEm)
   }

@@ -9,11 +9,16 @@
 /// FT_IS_SCALABLE is a function-like macro, which Swift cannot import.
 static inline int fontfit_ft_is_scalable(FT_Face face) { return FT_IS_SCALABLE(face) ? 1 : 0; }
 
-/// Whether `face` is a colour bitmap face: no outlines, but strikes of colour bitmaps (CBDT/CBLC,
-/// as Noto Color Emoji, or sbix without outlines). FreeType gives such a face no scale
-/// (units_per_EM and the ascender are 0) and draws it only at its strikes' sizes.
+/// Whether `face` is a colour bitmap face: strikes of colour bitmaps and no outlines (CBDT/CBLC,
+/// as Noto Color Emoji), or an sbix face, whose `glyf` outlines (when it has them) are empty
+/// placeholders. FreeType gives a face without outlines no scale (units_per_EM and the ascender
+/// are 0) and draws such faces only at their strikes' sizes.
 static inline int fontfit_ft_is_color_bitmap(FT_Face face) {
-  return !FT_IS_SCALABLE(face) && FT_HAS_COLOR(face) && FT_HAS_FIXED_SIZES(face) ? 1 : 0;
+  if (!FT_HAS_COLOR(face) || !FT_HAS_FIXED_SIZES(face)) return 0;
+#ifdef FT_HAS_SBIX
+  if (FT_HAS_SBIX(face)) return 1;
+#endif
+  return FT_IS_SCALABLE(face) ? 0 : 1;
 }
 
 /// The `head` table of a face, or NULL when the font has none.

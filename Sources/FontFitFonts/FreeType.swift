@@ -182,9 +182,11 @@ final class FontFace: Sendable {
   /// FreeType's order; empty for an outline face.
   let strikes: [Double]
 
-  /// Whether the face draws colour bitmaps from strikes (CBDT/CBLC or sbix) and has no
-  /// outlines: it is measured in font units like any other, from its `head`, `hhea` and
-  /// `hmtx` tables, and drawn by scaling its nearest strike.
+  /// Whether the face draws colour bitmaps from strikes.
+  ///
+  /// Such a face is CBDT/CBLC without outlines, or sbix (whose outlines, if any, are
+  /// placeholders). It is measured in font units like any other,
+  /// from its `head`, `hhea` and `hmtx` tables, and drawn by scaling one of its strikes.
   var isColorBitmap: Bool { !strikes.isEmpty }
 
   /// The font file's path.

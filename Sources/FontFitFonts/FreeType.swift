@@ -178,6 +178,17 @@ final class FontFace: Sendable {
   /// neither.
   let hyphen: (text: String, glyph: UInt32, advance: Double)?
 
+  /// The pixels per em of each strike of a colour bitmap face (``isColorBitmap``), in
+  /// FreeType's order; empty for an outline face.
+  let strikes: [Double]
+
+  /// Whether the face draws colour bitmaps from strikes.
+  ///
+  /// Such a face is CBDT/CBLC without outlines, or sbix (whose outlines, if any, are
+  /// placeholders). It is measured in font units like any other,
+  /// from its `head`, `hhea` and `hmtx` tables, and drawn by scaling one of its strikes.
+  var isColorBitmap: Bool { !strikes.isEmpty }
+
   /// The font file's path.
   var file: String { fileBytes.path }
 
@@ -187,7 +198,8 @@ final class FontFace: Sendable {
   /// Opens face `index` of `file`'s bytes and checks that FreeType and HarfBuzz read it alike.
   ///
   /// - Throws: ``FontError`` naming the file when FreeType rejects the bytes (`FT_New_Face`),
-  ///   when the face is not scalable or its units per em or vertical metrics are invalid, when
+  ///   when the face is neither scalable nor a colour bitmap face (a monochrome bitmap font),
+  ///   or its units per em or vertical metrics are invalid, when
   ///   HarfBuzz cannot read it, or when the two disagree on the units per em, on a sample of
   ///   the character map or on a sample of glyph advances, or FreeType cannot load a sampled
   ///   glyph (`FT_Load_Glyph`): the file is damaged, or changed after Fontconfig scanned it.
@@ -215,6 +227,7 @@ final class FontFace: Sendable {
       harfBuzz = contents.harfBuzz
       drawnBMP = contents.drawnBMP
       hyphen = contents.hyphen
+      strikes = contents.strikes
     } catch {
       _ = library.withLibrary { _ in FT_Done_Face(face) }
       throw error
@@ -229,6 +242,7 @@ final class FontFace: Sendable {
     var harfBuzz: HarfBuzzFace
     var drawnBMP: [UInt64]
     var hyphen: (text: String, glyph: UInt32, advance: Double)?
+    var strikes: [Double]
   }
 
   /// Reads and checks a newly opened face; the caller frees it on failure.
@@ -237,19 +251,37 @@ final class FontFace: Sendable {
   ) throws(FontError) -> Contents {
     let path = file.path
     let rec = face.pointee
-    guard fontfit_ft_is_scalable(face) != 0, rec.units_per_EM > 0 else {
+    let isColorBitmap = fontfit_ft_is_color_bitmap(face) != 0
+    guard fontfit_ft_is_scalable(face) != 0 || isColorBitmap else {
       throw FontError(
         library: .freeType, function: "FT_IS_SCALABLE",
-        message: "not a scalable font; only outline fonts can be measured", file: path)
+        message: "not a scalable font; only outline fonts and colour bitmap fonts can be "
+          + "measured", file: path)
     }
-    guard unitsPerEmRange.contains(rec.units_per_EM), rec.num_glyphs > 0 else {
+    // FreeType gives a colour bitmap face no units per em; its `head` table has them, as
+    // HarfBuzz reads them.
+    let units =
+      isColorBitmap ? fontfit_ft_head_table(face)?.pointee.Units_Per_EM ?? 0 : rec.units_per_EM
+    guard unitsPerEmRange.contains(units), rec.num_glyphs > 0 else {
       throw FontError(
         library: .freeType, function: "FT_New_Face",
-        message: "the face has \(rec.units_per_EM) units per em and \(rec.num_glyphs) glyphs; "
+        message: "the face has \(units) units per em and \(rec.num_glyphs) glyphs; "
           + "the file is damaged", file: path)
     }
-    let unitsPerEm = Double(rec.units_per_EM)
-    let metrics = lineMetrics(of: face, unitsPerEm: unitsPerEm)
+    var strikes: [Double] = []
+    if isColorBitmap, let sizes = rec.available_sizes {
+      for index in 0..<Int(max(rec.num_fixed_sizes, 0)) where sizes[index].y_ppem > 0 {
+        strikes.append(Double(sizes[index].y_ppem) / 64)
+      }
+      guard !strikes.isEmpty else {
+        throw FontError(
+          library: .freeType, function: "FT_New_Face",
+          message: "the colour bitmap face has no strike with a size; the file is damaged",
+          file: path)
+      }
+    }
+    let unitsPerEm = Double(units)
+    let metrics = lineMetrics(of: face, unitsPerEm: unitsPerEm, isColorBitmap: isColorBitmap)
     guard metrics.ascent >= 0, metrics.descent >= 0 else {
       throw FontError(
         library: .freeType, function: "FT_Get_Sfnt_Table",
@@ -276,15 +308,17 @@ final class FontFace: Sendable {
       if sample.count < blocks.count, code >= blocks[sample.count] { sample.append(code) }
       code = FT_Get_Next_Char(face, code, &glyph)
     }
-    try checkAgreement(face, harfBuzz, codes: sample + [0x20, 0x30, 0x41, 0x61], file: path)
+    try checkAgreement(
+      face, harfBuzz, unitsPerEm: Int(units), codes: sample + [0x20, 0x30, 0x41, 0x61],
+      file: path)
     let hyphen = try hyphen(harfBuzz, drawsHyphenMinus: drawn[0] & (1 << 0x2D) != 0, map: &map)
     return Contents(
       unitsPerEm: unitsPerEm, lineMetrics: metrics, harfBuzz: harfBuzz, drawnBMP: drawn,
-      hyphen: hyphen)
+      hyphen: hyphen, strikes: strikes)
   }
 
   /// Checks that FreeType and HarfBuzz read the same face from the same bytes: the units per
-  /// em, the glyphs of the characters `codes`, the advances of those glyphs, of `.notdef` and
+  /// em (`unitsPerEm`, as FreeType's tables give them), the glyphs of the characters `codes`, the advances of those glyphs, of `.notdef` and
   /// of the last glyph (each of which FreeType must load), and the `GSUB` and `GPOS` tables;
   /// and that the space and the sampled glyphs do not all measure zero wide.
   ///
@@ -293,7 +327,7 @@ final class FontFace: Sendable {
   /// wrong with no error. The samples cost microseconds when a face opens; a damaged table
   /// they miss (one glyph's outline, say) fails when the glyph is drawn.
   private static func checkAgreement(
-    _ face: FT_Face, _ harfBuzz: HarfBuzzFace, codes: [FT_ULong], file: String
+    _ face: FT_Face, _ harfBuzz: HarfBuzzFace, unitsPerEm: Int, codes: [FT_ULong], file: String
   ) throws(FontError) {
     func damaged(_ function: String, _ message: String) -> FontError {
       FontError(
@@ -302,10 +336,10 @@ final class FontFace: Sendable {
         file: file)
     }
     let rec = face.pointee
-    guard harfBuzz.unitsPerEm == Int(rec.units_per_EM) else {
+    guard harfBuzz.unitsPerEm == unitsPerEm else {
       throw damaged(
         "hb_face_get_upem",
-        "HarfBuzz reads \(harfBuzz.unitsPerEm) units per em, FreeType \(rec.units_per_EM)")
+        "HarfBuzz reads \(harfBuzz.unitsPerEm) units per em, FreeType \(unitsPerEm)")
     }
     let glyphCount = min(UInt32(clamping: rec.num_glyphs), harfBuzz.glyphCount)
     var glyphs: Set<UInt32> = [0, glyphCount - 1]
@@ -379,7 +413,12 @@ final class FontFace: Sendable {
 
   /// The ascent, descent and line gap the way HarfBuzz (and so Pango) reads them: from the
   /// OS/2 typographic metrics when the font sets USE_TYPO_METRICS, else from the `hhea` table.
-  private static func lineMetrics(of face: FT_Face, unitsPerEm: Double) -> LineMetrics {
+  ///
+  /// FreeType reads `hhea` into the face for an outline face only; a colour bitmap face's
+  /// table is read directly (zero when it has none).
+  private static func lineMetrics(of face: FT_Face, unitsPerEm: Double, isColorBitmap: Bool)
+    -> LineMetrics
+  {
     let useTypoMetrics: UInt16 = 1 << 7
     if let os2 = fontfit_ft_os2_table(face), os2.pointee.fsSelection & useTypoMetrics != 0 {
       let table = os2.pointee
@@ -389,9 +428,15 @@ final class FontFace: Sendable {
         lineGap: max(Double(table.sTypoLineGap), 0) / unitsPerEm)
     }
     let rec = face.pointee
-    let ascent = Double(rec.ascender)
-    let descent = -Double(rec.descender)
-    let lineGap = max(Double(rec.height) - ascent - descent, 0)
+    var ascent = Double(rec.ascender)
+    var descent = -Double(rec.descender)
+    var lineGap = max(Double(rec.height) - ascent - descent, 0)
+    if isColorBitmap {
+      let table = fontfit_ft_hhea_table(face)?.pointee
+      ascent = Double(table?.Ascender ?? 0)
+      descent = -Double(table?.Descender ?? 0)
+      lineGap = max(Double(table?.Line_Gap ?? 0), 0)
+    }
     return LineMetrics(
       ascent: ascent / unitsPerEm, descent: descent / unitsPerEm, lineGap: lineGap / unitsPerEm)
   }
@@ -456,7 +501,8 @@ final class FontFace: Sendable {
   }
 }
 
-/// A glyph's coverage as FreeType rasterised it: one byte per pixel, 0 (none) to 255 (full).
+/// A glyph's coverage as FreeType rasterised it: one byte per pixel, 0 (none) to 255 (full);
+/// and for a glyph drawn in its own colours (a colour bitmap face's), its colours.
 package struct GlyphImage: Sendable {
   /// The column of the image's left edge, in the target's pixels.
   package var left: Int
@@ -466,8 +512,12 @@ package struct GlyphImage: Sendable {
   package var width: Int
   /// The height in pixels.
   package var height: Int
-  /// Row by row, `width` bytes each.
+  /// Row by row, `width` bytes each; for a colour glyph, its alpha.
   package var coverage: [UInt8]
+  /// For a glyph drawn in its own colours rather than the text's, row by row, `width` pixels
+  /// of red, green, blue and alpha, premultiplied (no channel exceeds the alpha); nil for a
+  /// glyph drawn in the text's colour with ``coverage``.
+  package var color: [UInt8]? = nil
 }
 
 extension FontFace {
@@ -478,6 +528,9 @@ extension FontFace {
   /// the baseline) at (`x`, `y`) in the target's pixels, fractions honoured; nil for a glyph
   /// that draws nothing (a space) or lies wholly outside `visible` (columns `x0..<x1`, rows
   /// `y0..<y1`), which is then never rasterised.
+  ///
+  /// A colour bitmap face's glyph is its bitmap from the strike cairo would choose, scaled as
+  /// ``colorImage(of:pixelsPerEm:x:y:visible:)`` describes, in colour.
   ///
   /// - Throws: ``FontError`` when FreeType cannot load or render the glyph, or when a
   ///   visible glyph would span more than ``maximumGlyphPixels`` or its position is not a
@@ -500,6 +553,9 @@ extension FontFace {
     // The fraction left of the pixel grid, in 26.6 units; FreeType's y axis points up.
     let dx = FT_Pos(((x - column) * 64).rounded())
     let dy = -FT_Pos(((y - row) * 64).rounded())
+    if isColorBitmap {
+      return try colorImage(of: glyph, pixelsPerEm: pixelsPerEm, x: x, y: y, visible: visible)
+    }
     let size = FT_F26Dot6((pixelsPerEm * 64).rounded())
     return try state.withLock { (map) throws(FontError) -> GlyphImage? in
       let face = map.face
@@ -547,6 +603,228 @@ extension FontFace {
         top: Int(row) - Int(slot.pointee.bitmap_top), width: width, height: height,
         coverage: coverage)
     }
+  }
+}
+
+extension FontFace {
+  /// The strike cairo draws a colour bitmap face's glyphs from at `pixelsPerEm`: the smallest
+  /// at least that large, so that the bitmap is scaled down, else the largest.
+  func strike(for pixelsPerEm: Double) -> Int {
+    var best = 0
+    for (index, size) in strikes.enumerated() {
+      let current = strikes[best]
+      let better =
+        current < pixelsPerEm
+        ? size > current : size >= pixelsPerEm && size < current
+      if better { best = index }
+    }
+    return best
+  }
+
+  /// Glyph `glyph` of a colour bitmap face at `pixelsPerEm` with its origin at (`x`, `y`), as
+  /// cairo draws it.
+  ///
+  /// The bitmap of the strike ``strike(for:)`` chooses is scaled by `pixelsPerEm` over the
+  /// strike's pixels per em, its bearing scaled likewise and its position's fractions
+  /// honoured, filtered with a box over the pixels each covers when it shrinks and bilinearly
+  /// when it grows. A colour bitmap (BGRA) keeps its colours in ``GlyphImage/color``; a grey
+  /// or monochrome one is coverage, drawn in the text's colour.
+  ///
+  /// - Throws: ``FontError`` when FreeType cannot load the glyph from the strike, or when a
+  ///   visible glyph would span more than ``maximumGlyphPixels``.
+  private func colorImage(
+    of glyph: UInt32, pixelsPerEm: Double, x: Double, y: Double,
+    visible: (x0: Int, y0: Int, x1: Int, y1: Int)
+  ) throws(FontError) -> GlyphImage? {
+    let strike = strike(for: pixelsPerEm)
+    let scale = pixelsPerEm / strikes[strike]
+    let source = try state.withLock { (map) throws(FontError) -> StrikeBitmap? in
+      let face = map.face
+      try checkFreeType(
+        fontfit_ft_load_color_bitmap(face, FT_Int(strike), FT_UInt(glyph)), "FT_Load_Glyph",
+        file: file, glyph: glyph)
+      guard let slot = face.pointee.glyph else {
+        throw FontError(
+          library: .freeType, function: "FT_Load_Glyph", message: "glyph \(glyph) has no slot",
+          file: file)
+      }
+      return StrikeBitmap(slot.pointee)
+    }
+    guard let source else { return nil }
+    // The bitmap's edges in the target's pixels.
+    let left = x + Double(source.left) * scale
+    let top = y - Double(source.top) * scale
+    let right = left + Double(source.width) * scale
+    let bottom = top + Double(source.height) * scale
+    // Growing, the bilinear filter reaches half a source pixel past the edges.
+    let margin = scale > 1 ? scale / 2 : 0
+    let column = Int((left - margin).rounded(.down))
+    let row = Int((top - margin).rounded(.down))
+    let width = Int((right + margin).rounded(.up)) - column
+    let height = Int((bottom + margin).rounded(.up)) - row
+    guard column + width > visible.x0, column < visible.x1, row + height > visible.y0,
+      row < visible.y1
+    else { return nil }
+    guard width <= Self.maximumGlyphPixels, height <= Self.maximumGlyphPixels else {
+      throw FontError(
+        library: .freeType, function: "FT_Load_Glyph",
+        message: "glyph \(glyph) would be \(width)×\(height) pixels at \(pixelsPerEm) "
+          + "pixels per em, more than \(Self.maximumGlyphPixels) a side", file: file)
+    }
+    let columns = ResamplingWeights(
+      count: width, first: Double(column) - left, scale: scale, sourceCount: source.width)
+    let rows = ResamplingWeights(
+      count: height, first: Double(row) - top, scale: scale, sourceCount: source.height)
+    let pixels = source.resampled(columns: columns, rows: rows)
+    var coverage = [UInt8](repeating: 0, count: width * height)
+    for index in coverage.indices { coverage[index] = pixels[index * 4 + 3] }
+    return GlyphImage(
+      left: column, top: row, width: width, height: height, coverage: coverage,
+      color: source.isColor ? pixels : nil)
+  }
+}
+
+/// A glyph's bitmap as FreeType loaded it from a strike, copied out of the glyph slot as
+/// premultiplied RGBA: a colour (BGRA) bitmap's colours, or a grey or monochrome one's
+/// coverage as white.
+private struct StrikeBitmap {
+  /// The bearing, in the strike's pixels: from the origin right to the left edge, and up to
+  /// the top edge.
+  var left: Int
+  var top: Int
+  var width: Int
+  var height: Int
+  /// Row by row, premultiplied RGBA.
+  var pixels: [UInt8]
+  /// Whether the bitmap has colours, rather than coverage only.
+  var isColor: Bool
+
+  /// The slot's bitmap; nil when it is empty or of a pixel mode FreeType's strikes do not
+  /// give (LCD, say).
+  init?(_ slot: FT_GlyphSlotRec) {
+    let bitmap = slot.bitmap
+    width = Int(bitmap.width)
+    height = Int(bitmap.rows)
+    left = Int(slot.bitmap_left)
+    top = Int(slot.bitmap_top)
+    let mode = bitmap.pixel_mode
+    let kinds = [FT_PIXEL_MODE_BGRA, FT_PIXEL_MODE_GRAY, FT_PIXEL_MODE_MONO].map {
+      UInt8($0.rawValue)
+    }
+    guard width > 0, height > 0, let buffer = bitmap.buffer, kinds.contains(mode) else {
+      return nil
+    }
+    isColor = mode == kinds[0]
+    let pitch = Int(bitmap.pitch)
+    pixels = [UInt8](repeating: 0, count: width * height * 4)
+    for line in 0..<height {
+      // A negative pitch means the rows are stored bottom up.
+      let source = pitch >= 0 ? buffer + line * pitch : buffer + (height - 1 - line) * -pitch
+      for pixel in 0..<width {
+        let target = (line * width + pixel) * 4
+        switch mode {
+        case kinds[0]:
+          pixels[target] = source[pixel * 4 + 2]
+          pixels[target + 1] = source[pixel * 4 + 1]
+          pixels[target + 2] = source[pixel * 4]
+          pixels[target + 3] = source[pixel * 4 + 3]
+        case kinds[1]:
+          for channel in 0..<4 { pixels[target + channel] = source[pixel] }
+        default:
+          let on = source[pixel >> 3] & (0x80 >> UInt8(pixel & 7)) != 0
+          for channel in 0..<4 { pixels[target + channel] = on ? 255 : 0 }
+        }
+      }
+    }
+  }
+
+  /// The bitmap resampled to `columns.count` × `rows.count` pixels, one axis then the other.
+  func resampled(columns: ResamplingWeights, rows: ResamplingWeights) -> [UInt8] {
+    // Across: every source row to the target's columns.
+    var across = [Double](repeating: 0, count: height * columns.count * 4)
+    for line in 0..<height {
+      for column in 0..<columns.count {
+        let target = (line * columns.count + column) * 4
+        for tap in columns.offsets[column]..<columns.offsets[column + 1] {
+          let source = columns.firsts[column] + tap - columns.offsets[column]
+          let pixel = (line * width + source) * 4
+          let weight = columns.weights[tap]
+          for channel in 0..<4 {
+            across[target + channel] += Double(pixels[pixel + channel]) * weight
+          }
+        }
+      }
+    }
+    // Down: the target's rows from those.
+    var result = [UInt8](repeating: 0, count: rows.count * columns.count * 4)
+    var sum = (0.0, 0.0, 0.0, 0.0)
+    for row in 0..<rows.count {
+      for column in 0..<columns.count {
+        sum = (0, 0, 0, 0)
+        for tap in rows.offsets[row]..<rows.offsets[row + 1] {
+          let source = rows.firsts[row] + tap - rows.offsets[row]
+          let weight = rows.weights[tap]
+          let pixel = (source * columns.count + column) * 4
+          sum.0 += across[pixel] * weight
+          sum.1 += across[pixel + 1] * weight
+          sum.2 += across[pixel + 2] * weight
+          sum.3 += across[pixel + 3] * weight
+        }
+        let target = (row * columns.count + column) * 4
+        let alpha = min(max(sum.3.rounded(), 0), 255)
+        result[target + 3] = UInt8(alpha)
+        // Premultiplied: no channel above the alpha.
+        result[target] = UInt8(min(max(sum.0.rounded(), 0), alpha))
+        result[target + 1] = UInt8(min(max(sum.1.rounded(), 0), alpha))
+        result[target + 2] = UInt8(min(max(sum.2.rounded(), 0), alpha))
+      }
+    }
+    return result
+  }
+}
+
+/// The weights a resampled axis takes its pixels with.
+///
+/// Target pixel `i`, whose centre lies at `(first + i + 0.5) / scale` source pixels, averages the source pixels under a box centred
+/// there, as wide as the target pixel in source pixels when it shrinks (each source pixel
+/// weighed by how much of it the box covers) and one source pixel wide when it grows (which
+/// is bilinear interpolation). Pixels beyond the source are transparent.
+private struct ResamplingWeights {
+  /// The target's pixels.
+  let count: Int
+  /// Per target pixel, the first source pixel it reads.
+  let firsts: [Int]
+  /// Per target pixel and one more, where its weights start in ``weights``.
+  let offsets: [Int]
+  /// Every target pixel's weights, one per source pixel from its first on.
+  let weights: [Double]
+
+  init(count: Int, first: Double, scale: Double, sourceCount: Int) {
+    self.count = count
+    let half = max(0.5 / scale, 0.5)
+    var firsts: [Int] = []
+    var offsets = [0]
+    var weights: [Double] = []
+    firsts.reserveCapacity(count)
+    offsets.reserveCapacity(count + 1)
+    for index in 0..<count {
+      let centre = (first + Double(index) + 0.5) / scale
+      let low = centre - half
+      let high = centre + half
+      let start = max(Int(low.rounded(.down)), 0)
+      let end = min(Int(high.rounded(.up)), sourceCount)
+      if start < end {
+        for source in start..<end {
+          let covered = min(high, Double(source + 1)) - max(low, Double(source))
+          weights.append(max(covered, 0) / (2 * half))
+        }
+      }
+      firsts.append(start)
+      offsets.append(weights.count)
+    }
+    self.firsts = firsts
+    self.offsets = offsets
+    self.weights = weights
   }
 }
 

@@ -114,6 +114,33 @@ public struct PixelBuffer {
     pixel[3] = UInt8((total + 127) / 255)
   }
 
+  /// Composites a premultiplied colour (`red`, `green`, `blue` at most `alpha`), its alpha
+  /// scaled by `opacity` (0–255), over the pixel at (`x`, `y`): Porter–Duff "over", as a colour
+  /// glyph is drawn; pixels outside the buffer are left alone.
+  func blend(
+    premultiplied red: UInt8, _ green: UInt8, _ blue: UInt8, alpha: UInt8, opacity: Int = 255,
+    x: Int, y: Int
+  ) {
+    guard x >= 0, y >= 0, x < width, y < height else { return }
+    let source = Int(alpha) * opacity
+    guard source > 0 else { return }
+    let pixel = base + y * bytesPerRow + x * 4
+    // In 255³ units: what shows of the pixel below through the source, and the result's
+    // alpha.
+    let behind = Int(pixel[3]) * (255 * 255 - source)
+    let total = source * 255 + behind
+    func mix(_ channel: UInt8, _ index: Int) {
+      // The premultiplied source plus the premultiplied pixel below, made straight again.
+      let value =
+        (Int(channel) * opacity * 255 * 255 + Int(pixel[index]) * behind + total / 2) / total
+      pixel[index] = UInt8(min(value, 255))
+    }
+    mix(red, 0)
+    mix(green, 1)
+    mix(blue, 2)
+    pixel[3] = UInt8(min((total + 255 * 255 / 2) / (255 * 255), 255))
+  }
+
   /// Fills the pixels of `rect` (columns `x0..<x1`, rows `y0..<y1`, cut to the buffer) by
   /// blending `color` over them.
   func fill(_ color: Color, x0: Int, y0: Int, x1: Int, y1: Int) {

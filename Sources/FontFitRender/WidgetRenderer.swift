@@ -167,6 +167,10 @@ public struct WidgetRenderer: Sendable {
         throw .font(error)
       }
       guard let image else { continue }
+      if let pixels = image.color {
+        draw(colored: image, pixels: pixels, opacity: Int(color.alpha), clip: clip, into: buffer)
+        continue
+      }
       for row in 0..<image.height {
         let target = image.top + row
         guard target >= max(0, clip.y0), target < min(buffer.height, clip.y1) else { continue }
@@ -176,6 +180,27 @@ public struct WidgetRenderer: Sendable {
           if coverage != 0, pixel >= clip.x0, pixel < clip.x1 {
             buffer.blend(color, coverage: Int(coverage), x: pixel, y: target)
           }
+        }
+      }
+    }
+  }
+
+  /// Composites a glyph drawn in its own colours (an emoji's) inside the pixels of `clip`: the
+  /// text's colour does not tint it, only its alpha fades it, as `opacity`.
+  private func draw(
+    colored image: GlyphImage, pixels: [UInt8], opacity: Int,
+    clip: (x0: Int, y0: Int, x1: Int, y1: Int), into buffer: PixelBuffer
+  ) {
+    for row in 0..<image.height {
+      let target = image.top + row
+      guard target >= max(0, clip.y0), target < min(buffer.height, clip.y1) else { continue }
+      for column in 0..<image.width {
+        let index = (row * image.width + column) * 4
+        let pixel = image.left + column
+        if pixels[index + 3] != 0, pixel >= clip.x0, pixel < clip.x1 {
+          buffer.blend(
+            premultiplied: pixels[index], pixels[index + 1], pixels[index + 2],
+            alpha: pixels[index + 3], opacity: opacity, x: pixel, y: target)
         }
       }
     }

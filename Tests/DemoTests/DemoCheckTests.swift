@@ -62,7 +62,9 @@ struct DemoCheckTests {
     #expect(clean.stdout.isEmpty)
     let sample = try runDemo(["check", "Demo/Resources/sample.json"], in: packageRoot)
     #expect(sample.status == 1)
-    for kind in ["overflow", "truncated", "rejected", "missingGlyphs"] {
+    // Its emoji are drawn from Noto Color Emoji, so it has no missing glyphs; the troubled
+    // layout of everyKind() has them.
+    for kind in ["overflow", "truncated", "rejected"] {
       #expect(sample.stdout.contains(" · \(kind) · "), "no \(kind) in the sample's check")
     }
   }

@@ -165,8 +165,12 @@ struct Scripts {
       (0xFF62, 0xFF63),
     ]
     // Mathematical brackets come in consecutive pairs.
-    for open in stride(from: UInt32(0x27E6), through: 0x27EE, by: 2) { pairs.append((open, open + 1)) }
-    for open in stride(from: UInt32(0x2983), through: 0x2997, by: 2) { pairs.append((open, open + 1)) }
+    for open in stride(from: UInt32(0x27E6), through: 0x27EE, by: 2) {
+      pairs.append((open, open + 1))
+    }
+    for open in stride(from: UInt32(0x2983), through: 0x2997, by: 2) {
+      pairs.append((open, open + 1))
+    }
     return pairs
   }()
 

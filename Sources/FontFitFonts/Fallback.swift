@@ -73,8 +73,7 @@ struct FallbackSearch {
   mutating func face(for character: Character, in system: FontSystem) throws(FontError)
     -> FallbackFace?
   {
-    if let first = try firstFace(in: system), first.face.missingCharacters(in: character).isEmpty
-    {
+    if let first = try firstFace(in: system), first.face.missingCharacters(in: character).isEmpty {
       return first
     }
     let exact = ExactString(String(character))

@@ -128,11 +128,12 @@ struct Itemization {
       || properties.isEmojiModifierBase
   }
 
-  /// Whether a cluster never changes the font (Pango's `consider_as_space`): every character
-  /// of it is a control, a format character (but those of the Arabic block, U+070F and
-  /// U+08E2, which are visible), a surrogate, a line or paragraph separator, a space (but the
-  /// Ogham space mark) or a variation selector. It takes the font of the characters around
-  /// it.
+  /// Whether a cluster never changes the font, as Pango's `consider_as_space` decides it.
+  ///
+  /// It does not when every character of it is a control, a format character (but those of
+  /// the Arabic block, U+070F and U+08E2, which are visible), a surrogate, a line or
+  /// paragraph separator, a space (but the Ogham space mark) or a variation selector. It
+  /// takes the font of the characters around it.
   static func keepsFont(_ scalars: Substring.UnicodeScalarView) -> Bool {
     scalars.allSatisfy(keepsFont)
   }

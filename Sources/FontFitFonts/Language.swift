@@ -59,8 +59,10 @@ public struct Language: Hashable, Sendable, CustomStringConvertible {
   /// locale, so the machine's `LANG` never changes a result.
   static let unspecified = Language(knownTag: "en")
 
-  /// Pango's tag for "no particular language" (`xx`): Fontconfig's order is then the
-  /// family's alone. A run of a script with no sample language (Han among them) takes it.
+  /// Pango's tag for no particular language, `xx`.
+  ///
+  /// Fontconfig's order is then the family's alone. A run of a script with no sample
+  /// language (Han among them) takes it.
   static let none = Language(knownTag: "xx")
 
   private static func check(_ tag: String) throws(LanguageError) {

@@ -69,7 +69,8 @@ struct TrustTests {
     let path = try scratch.write(
       "token.json",
       layout(
-        1, #"{"type": "Label", "frame": [0, 0, 100, 20], "text": "hello", "truncationToken": ""#
+        1,
+        #"{"type": "Label", "frame": [0, 0, 100, 20], "text": "hello", "truncationToken": ""#
           + token + #""}"#))
     let run = try runDemo([path, "--screen", "iPhone 5"])
     #expect(run.status == 2)
@@ -88,7 +89,8 @@ struct TrustTests {
     let path = try scratch.write(
       "families.json",
       layout(
-        1, #"{"type": "Label", "frame": [0, 0, 100, 20], "text": "Hello", "font": ""# + many
+        1,
+        #"{"type": "Label", "frame": [0, 0, 100, 20], "text": "Hello", "font": ""# + many
           + #""}"#))
     let started = Date()
     let run = try runDemo([path, "--screen", "iPhone 5"])
@@ -133,7 +135,8 @@ struct TrustTests {
     let path = try scratch.write(
       "tag.json",
       layout(
-        1, #"{"type": "Label", "frame": [0, 0, 100, 20], "text": "Hi", "language": ""# + long
+        1,
+        #"{"type": "Label", "frame": [0, 0, 100, 20], "text": "Hi", "language": ""# + long
           + #""}"#))
     let run = try runDemo([path, "--screen", "iPhone 5"])
     #expect(run.status == 2)
@@ -146,7 +149,8 @@ struct TrustTests {
     let good = try scratch.write(
       "good.json",
       layout(
-        1, #"{"type": "Label", "frame": [0, 0, 100, 20], "text": "Hi", "language": ""# + fine
+        1,
+        #"{"type": "Label", "frame": [0, 0, 100, 20], "text": "Hi", "language": ""# + fine
           + #""}"#))
     #expect(try runDemo([good, "--screen", "iPhone 5"]).status == 0)
   }
@@ -157,7 +161,8 @@ struct TrustTests {
     defer { scratch.remove() }
     let text = String(repeating: "a", count: 90_000)
     let path = try scratch.write(
-      "in.json", layout(1, #"{"type": "Label", "frame": [0, 0, 100, 20], "text": ""# + text + #""}"#))
+      "in.json",
+      layout(1, #"{"type": "Label", "frame": [0, 0, 100, 20], "text": ""# + text + #""}"#))
     let pseudo = try runDemo([path, "--screen", "iPhone 5", "--locale", "pseudo"])
     #expect(pseudo.status == 2)
     #expect(

@@ -104,9 +104,13 @@ struct FallbackTests {
     for cluster in shaped.clusters where cluster.kind == .visible {
       #expect(cluster.advance > 0, "\(shaped.text[cluster.range]) has no width")
     }
-    // DejaVu Serif lacks ☃ ✓ 😀; DejaVu Sans, next in Fontconfig's list, draws them.
+    // DejaVu Serif lacks ☃ and ✓; DejaVu Sans, next in Fontconfig's list, draws them. 😀 is
+    // shown as emoji: it takes the face of the family "emoji", as in Pango.
     #expect(shaped.missingCharacters.isEmpty)
+    let snowman = shaped.clusters[3]
+    #expect(shaped.text[snowman.range] == "☃")
+    #expect(shaped.fonts[snowman.font].name == "DejaVu Sans Book")
     let emoji = try #require(shaped.clusters.last)
-    #expect(shaped.fonts[emoji.font].name == "DejaVu Sans Book")
+    #expect(shaped.fonts[emoji.font].name == "Noto Color Emoji Regular")
   }
 }

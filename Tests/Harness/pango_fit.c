@@ -46,6 +46,9 @@ static int fits(PangoLayout *layout, PangoFontDescription *desc, double size, do
 }
 
 int main(void) {
+  // Pango reads a Han run's language from these; FontFit never does.
+  unsetenv("PANGO_LANGUAGE");
+  unsetenv("LANGUAGE");
   PangoFontMap *map = pango_ft2_font_map_new();
   pango_ft2_font_map_set_resolution(PANGO_FT2_FONT_MAP(map), 72, 72);
   PangoContext *context = pango_font_map_create_context(map);
@@ -68,9 +71,9 @@ int main(void) {
     double width = atof(fields[4]), height = atof(fields[5]);
     int max_lines = atoi(fields[6]);
     unescape(fields[8]);
-    // No language ("-") is Pango's "xx" (no particular language), as FontFit's nil is.
+    // No language ("-") is a process in an English locale, as FontFit's nil is.
     pango_context_set_language(
-        context, pango_language_from_string(strcmp(fields[7], "-") != 0 ? fields[7] : "xx"));
+        context, pango_language_from_string(strcmp(fields[7], "-") != 0 ? fields[7] : "en"));
     PangoLayout *layout = pango_layout_new(context);
     pango_layout_set_width(layout, (int)(width * PANGO_SCALE));
     pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR);

@@ -8,8 +8,8 @@
 // script the context language does not include takes the script's sample language, as
 // pango_itemize does. PANGO_LANGUAGE and LANGUAGE are cleared first: Pango reads a Han run's
 // language from them.
-// Output, one line per item: the item's UTF-8 offset and length, its face's family and style,
-// and its language; an empty line ends each case.
+// Output, one line per item: the item's UTF-8 offset and length, its face's file, family and
+// style, and its language; a line "=" ends each case.
 //
 // Built and run by Tests/FontFitFontsTests/PangoFallbackTests.swift where libpango1.0-dev is
 // installed (scripts/test installs it); not part of the package.
@@ -61,14 +61,16 @@ int main(void) {
       PangoItem *item = l->data;
       PangoFontDescription *face = pango_font_describe(item->analysis.font);
       FcPattern *pattern = pango_fc_font_get_pattern(PANGO_FC_FONT(item->analysis.font));
-      FcChar8 *family = NULL, *style = NULL;
+      FcChar8 *file = NULL, *family = NULL, *style = NULL;
+      FcPatternGetString(pattern, FC_FILE, 0, &file);
       FcPatternGetString(pattern, FC_FAMILY, 0, &family);
       FcPatternGetString(pattern, FC_STYLE, 0, &style);
-      printf("%d\t%d\t%s\t%s\t%s\n", item->offset, item->length, family ? (char *)family : "",
-             style ? (char *)style : "", pango_language_to_string(item->analysis.language));
+      printf("%d\t%d\t%s\t%s\t%s\t%s\n", item->offset, item->length, file ? (char *)file : "",
+             family ? (char *)family : "", style ? (char *)style : "",
+             pango_language_to_string(item->analysis.language));
       pango_font_description_free(face);
     }
-    printf("\n");
+    printf("=\n");
     g_list_free_full(items, (GDestroyNotify)pango_item_free);
     pango_font_description_free(desc);
   }

@@ -15,6 +15,13 @@ enum DescriptionFile {
   /// it is parsed.
   static let maximumSize = 16 << 20
 
+  /// The largest XML description read, in bytes: 8 MiB.
+  ///
+  /// Foundation's XML parser is libxml2, which stops at 10,000,000 bytes of input it has not
+  /// yet parsed and calls that the end of the file; a bigger file is refused with its size
+  /// before libxml2 reads it.
+  static let maximumXMLSize = 8 << 20
+
   /// The name standard input goes by: `-` on the command line, `<stdin>` in messages.
   static let standardInput = "-"
 
@@ -22,7 +29,11 @@ enum DescriptionFile {
   ///
   /// - Throws: ``DescriptionError`` naming the file and the cause: no such file, permission
   ///   denied, is a directory, too many levels of symbolic links, too large, not UTF-8.
-  static func text(at path: String) throws(DescriptionError) -> String {
+  static func text(
+    at path: String, maximumSize: Int = maximumSize, kind: String = "a description file"
+  )
+    throws(DescriptionError) -> String
+  {
     let name = path == standardInput ? "<stdin>" : path
     let descriptor: Int32
     if path == standardInput {
@@ -36,7 +47,7 @@ enum DescriptionFile {
     guard fstat(descriptor, &status) == 0 else { throw failure(name, errno) }
     if status.st_mode & S_IFMT == S_IFDIR { throw failure(name, EISDIR) }
     if status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) > maximumSize {
-      throw tooLarge(name)
+      throw tooLarge(name, maximumSize, kind)
     }
     // Read to the end, whatever kind of file it is (a pipe, a FIFO, a terminal).
     var bytes: [UInt8] = []
@@ -48,7 +59,7 @@ enum DescriptionFile {
         throw failure(name, errno)
       }
       if count == 0 { break }
-      guard bytes.count + count <= maximumSize else { throw tooLarge(name) }
+      guard bytes.count + count <= maximumSize else { throw tooLarge(name, maximumSize, kind) }
       bytes.append(contentsOf: chunk[..<count])
     }
     guard let text = String(validating: bytes, as: UTF8.self) else {
@@ -99,9 +110,8 @@ enum DescriptionFile {
     return DescriptionError(file: name, message: "cannot be read: \(reason)")
   }
 
-  private static func tooLarge(_ name: String) -> DescriptionError {
+  static func tooLarge(_ name: String, _ limit: Int, _ kind: String) -> DescriptionError {
     DescriptionError(
-      file: name,
-      message: "is larger than \(maximumSize >> 20) MiB, the most a description file may be")
+      file: name, message: "is larger than \(limit >> 20) MiB, the most \(kind) may be")
   }
 }

@@ -50,11 +50,17 @@ struct XMLDescription {
 
   /// Reads and converts the file at `path`.
   init(path: String) throws(DescriptionError) {
-    try self.init(text: DescriptionFile.text(at: path), file: path)
+    try self.init(
+      text: DescriptionFile.text(
+        at: path, maximumSize: DescriptionFile.maximumXMLSize, kind: "an XML description"),
+      file: path)
   }
 
   /// Parses and converts `text`, naming it `file` in errors.
   init(text: String, file: String) throws(DescriptionError) {
+    guard text.utf8.count <= DescriptionFile.maximumXMLSize else {
+      throw DescriptionFile.tooLarge(file, DescriptionFile.maximumXMLSize, "an XML description")
+    }
     let map = XMLSourceScanner.scan(text)
     func error(at location: SourcePosition, path: String = "", _ message: String)
       -> DescriptionError

@@ -329,8 +329,13 @@ public final class FontSystem: Sendable {
   }
 
   /// The open face for a resolved font, opened on first use and then shared.
+  ///
+  /// - Throws: ``FontError`` naming the file when it cannot be opened, or when it no longer
+  ///   holds the face Fontconfig listed (another font was written or moved over it after
+  ///   Fontconfig scanned it, as a package upgrade does): its family is none of the names
+  ///   Fontconfig has for the face.
   func face(for resolved: ResolvedFont) throws(FontError) -> FontFace {
-    try face(for: FaceKey(resolved))
+    try face(for: FaceKey(resolved), expectingFamilies: resolved.familyNames)
   }
 
   /// The open face for a file and index, opened on first use and then shared.
@@ -338,9 +343,20 @@ public final class FontSystem: Sendable {
   /// - Throws: ``FontError`` naming the file when it cannot be read or holds no face FreeType
   ///   and HarfBuzz both read alike, as when it was truncated, overwritten or deleted after
   ///   Fontconfig scanned it.
-  func face(for key: FaceKey) throws(FontError) -> FontFace {
+  func face(for key: FaceKey, expectingFamilies families: [String] = []) throws(FontError)
+    -> FontFace
+  {
     if let face = caches.withLock({ $0.faces.value(for: key) }) { return face }
     let opened = try FontFace(library: library, file: fileBytes(key.file), index: key.index)
+    let named = opened.familyName.lowercased()
+    if !families.isEmpty, !named.isEmpty, !families.contains(where: { $0.lowercased() == named })
+    {
+      throw FontError(
+        library: .freeType, function: "FT_New_Face",
+        message: "the file no longer holds the face Fontconfig listed: it holds "
+          + "\"\(opened.familyName)\", not \"\(families[0])\" (it was replaced after "
+          + "Fontconfig scanned it; run fc-cache, or start again)", file: key.file)
+    }
     return caches.withLock { caches in
       if let existing = caches.faces.value(for: key) { return existing }
       caches.faces.insert(opened, for: key)

@@ -478,10 +478,12 @@ final class FontconfigResolver: Sendable {
     try check(
       FcPatternGetInteger(match, "slant", 0, &slant), "FcPatternGetInteger(slant)",
       optional: true)
-    return ResolvedFont(
+    var resolved = ResolvedFont(
       requested: font, family: families.first ?? "", style: try string(match, "style") ?? "",
       file: file, index: Int(index), weight: FontWeight(fontconfigValue: weight),
       slant: FontSlant(fontconfigValue: slant), isSubstitution: !matched && !generic)
+    resolved.familyNames = families
+    return resolved
   }
 
   /// The string value `index` of `object`, or nil when the pattern has no such value.

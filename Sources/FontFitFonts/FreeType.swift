@@ -181,6 +181,9 @@ final class FontFace: Sendable {
   /// The pixels per em of each strike of a colour bitmap face (``isColorBitmap``), in
   /// FreeType's order; empty for an outline face.
   let strikes: [Double]
+  /// The family the face names itself by (FreeType's `family_name`), to check that the file
+  /// still holds the face Fontconfig listed; empty when it names none.
+  let familyName: String
 
   /// Whether the face draws colour bitmaps from strikes.
   ///
@@ -219,6 +222,7 @@ final class FontFace: Sendable {
       }
       return face
     }
+    familyName = face.pointee.family_name.map { String(cString: $0) } ?? ""
     var map = CharacterMap(face: face)
     do {
       let contents = try Self.contents(of: face, file: file, index: index, map: &map)

@@ -22,6 +22,9 @@ public struct ResolvedFont: Hashable, Sendable, CustomStringConvertible {
   /// returns a font, so this is how a misspelt or missing family shows. Generic families
   /// (`sans-serif`, `serif`, `monospace`, …) are aliases, not substitutions.
   public var isSubstitution: Bool
+  /// Every family name Fontconfig lists for the face (in all its languages), to check that
+  /// the file still holds this face when it opens; empty when unknown.
+  var familyNames: [String] = []
 
   /// `DejaVu Sans Bold (DejaVuSans-Bold.ttf)`, with the request when it was substituted.
   public var description: String {

@@ -1,5 +1,6 @@
 import FontFitText
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FontFitFonts
@@ -18,11 +19,13 @@ enum FontFileChange: String, CaseIterable, Sendable, CustomTestStringConvertible
   case replaced
   /// Removed.
   case deleted
+  /// Replaced by another font (DejaVu Sans Mono) renamed over it, as a package upgrade does.
+  case movedOver
 
   var testDescription: String { rawValue }
 
   /// Applies the change to the file at `path`, keeping its inode (and so any mapping of it)
-  /// except when deleting it.
+  /// except when deleting it or moving another file over it.
   func apply(to path: String) throws {
     switch self {
     case .truncated:
@@ -36,6 +39,11 @@ enum FontFileChange: String, CaseIterable, Sendable, CustomTestStringConvertible
       try Self.overwrite(path, with: Data(contentsOf: URL(fileURLWithPath: other)))
     case .deleted:
       try FileManager.default.removeItem(atPath: path)
+    case .movedOver:
+      let other = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"
+      let staged = path + ".new"
+      try FileManager.default.copyItem(atPath: other, toPath: staged)
+      try #require(rename(staged, path) == 0, "rename \(staged): errno \(errno)")
     }
   }
 
@@ -162,8 +170,8 @@ struct ChangingFontTests {
   }
 
   @Test(
-    "A font file damaged or deleted before a face of it opens gives a FontError naming it",
-    arguments: FontFileChange.allCases.filter { $0 != .replaced })
+    "A font file damaged, replaced or deleted before a face of it opens gives a FontError naming it",
+    arguments: FontFileChange.allCases)
   func damagedBeforeOpening(change: FontFileChange) throws {
     let scratch = try ScratchFontDirectory(
       copying: [Self.dejaVuSans, Self.microHei], prefix: "ChangingFontTests")
@@ -377,4 +385,31 @@ enum FontDamage: String, CaseIterable, Sendable, CustomTestStringConvertible {
 struct FontDamageError: Error, CustomStringConvertible {
   var message: String
   var description: String { message }
+}
+
+@Suite("A face is the one Fontconfig listed (issue 19, D6)")
+struct FaceIdentityTests {
+  @Test("Every installed face names itself by one of the families Fontconfig lists for it")
+  func everyInstalledFaceIsRecognised() throws {
+    let (status, output) = try runCommand(
+      ["fc-list", "--format", "%{file}\\t%{index}\\t%{family}\\n"], input: nil)
+    try #require(status == 0, "fc-list failed: \(output)")
+    let fonts = try FontSystem()
+    var checked = 0
+    for line in output.split(separator: "\n") {
+      let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+      guard fields.count == 3, let index = Int(fields[1]) else { continue }
+      let families = fields[2].split(separator: ",").map(String.init)
+      do {
+        _ = try fonts.face(
+          for: FaceKey(file: String(fields[0]), index: index), expectingFamilies: families)
+        checked += 1
+      } catch where error.message.contains("no longer holds") {
+        Issue.record("\(error)")
+      } catch {
+        // A face FontFit cannot measure at all (a monochrome bitmap font) is another matter.
+      }
+    }
+    #expect(checked > 10)
+  }
 }

@@ -349,8 +349,7 @@ public final class FontSystem: Sendable {
     if let face = caches.withLock({ $0.faces.value(for: key) }) { return face }
     let opened = try FontFace(library: library, file: fileBytes(key.file), index: key.index)
     let named = opened.familyName.lowercased()
-    if !families.isEmpty, !named.isEmpty, !families.contains(where: { $0.lowercased() == named })
-    {
+    if !families.isEmpty, !named.isEmpty, !families.contains(where: { $0.lowercased() == named }) {
       throw FontError(
         library: .freeType, function: "FT_New_Face",
         message: "the file no longer holds the face Fontconfig listed: it holds "

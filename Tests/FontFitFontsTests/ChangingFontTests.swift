@@ -404,7 +404,7 @@ struct FaceIdentityTests {
         _ = try fonts.face(
           for: FaceKey(file: String(fields[0]), index: index), expectingFamilies: families)
         checked += 1
-      } catch where error.message.contains("no longer holds") {
+      } catch  where error.message.contains("no longer holds") {
         Issue.record("\(error)")
       } catch {
         // A face FontFit cannot measure at all (a monochrome bitmap font) is another matter.

@@ -54,4 +54,26 @@ extension RGBAImage {
       throw .output(path: path, message: "cannot move the written file into place: \(reason)")
     }
   }
+
+  /// Writes the image's PNG bytes to the open file descriptor `descriptor`.
+  ///
+  /// The descriptor stays open; `path` names it in errors. The tests write to `/dev/full`
+  /// through this.
+  ///
+  /// - Parameters:
+  ///   - descriptor: An open file descriptor, written from its current offset.
+  ///   - path: The name errors give the file.
+  /// - Throws: ``RenderError/output(path:message:)`` with the failed write's cause.
+  func writePNG(toDescriptor descriptor: Int32, path: String) throws(RenderError) {
+    var message = [CChar](repeating: 0, count: 512)
+    let status = pixels.withUnsafeBufferPointer { pixels in
+      fontfit_png_write_to_descriptor(
+        descriptor, pixels.baseAddress, UInt32(width), UInt32(height), width * 4, &message,
+        message.count)
+    }
+    guard status == 0 else {
+      let text = message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+      throw .output(path: path, message: String(decoding: text, as: UTF8.self))
+    }
+  }
 }

@@ -12,6 +12,14 @@
 int fontfit_png_write(const char *path, const uint8_t *pixels, uint32_t width, uint32_t height,
                       size_t bytes_per_row, char *error, size_t error_size);
 
+/// Writes the same PNG bytes as `fontfit_png_write` to the open file descriptor `descriptor`
+/// (which stays open), through a buffer of 64 KiB. A failed write(2) is reported with its
+/// errno, as in "cannot write the file: No space left on device". Returns 0 on success, else
+/// -1 with a message in `error`.
+int fontfit_png_write_to_descriptor(int descriptor, const uint8_t *pixels, uint32_t width,
+                                    uint32_t height, size_t bytes_per_row, char *error,
+                                    size_t error_size);
+
 /// Reads the PNG file at `path` as 8-bit RGBA (straight alpha) into a buffer it allocates with
 /// malloc (`*pixels`, `*width` × `*height` × 4 bytes; the caller frees it). At most
 /// `max_pixels` pixels are accepted. Returns 0 on success; otherwise writes a message into

@@ -1,0 +1,125 @@
+// The demo's files under hostile conditions (reliability review 2026-12-03): planted symbolic
+// links at temporary names, signals during `render`, a full disk, names too long for the file
+// system, FIFOs, a closed standard output and Fontconfig's debug output.
+
+import Foundation
+import Testing
+
+/// What one run of `demo` through ``runDemoProcess(_:shell:environment:timeout:whileRunning:)``
+/// did.
+struct DemoProcessRun {
+  /// The exit status, or the signal's number when a signal ended the process.
+  var status: Int32
+  /// Whether a signal ended the process.
+  var signaled: Bool
+  /// Whether the run outlived its time limit and was killed.
+  var timedOut: Bool
+  var stdout: Data
+  var stderr: String
+}
+
+/// Runs `demo` with `arguments`, its output captured through files, killing it after
+/// `timeout` seconds.
+///
+/// - Parameters:
+///   - arguments: The demo's command line, without the program name.
+///   - shell: A `/bin/sh` script that runs the demo as `"$@"` (for `umask`, a closed
+///     descriptor or a private mount); nil runs the demo directly.
+///   - environment: Variables added to the test's environment.
+///   - timeout: The most seconds the run may take.
+///   - whileRunning: Called with the process once it started, before the wait.
+/// - Returns: The exit status and the output.
+/// - Throws: When the demo cannot be found or started, or `whileRunning` throws.
+func runDemoProcess(
+  _ arguments: [String], shell: String? = nil, environment: [String: String] = [:],
+  timeout: Double = 60, whileRunning: (Process) throws -> Void = { _ in }
+) throws -> DemoProcessRun {
+  let scratch = try ScratchDirectory()
+  defer { scratch.remove() }
+  let outURL = scratch.url.appendingPathComponent("stdout")
+  let errURL = scratch.url.appendingPathComponent("stderr")
+  #expect(FileManager.default.createFile(atPath: outURL.path, contents: nil))
+  #expect(FileManager.default.createFile(atPath: errURL.path, contents: nil))
+  let outHandle = try FileHandle(forWritingTo: outURL)
+  let errHandle = try FileHandle(forWritingTo: errURL)
+  let process = Process()
+  let demo = try demoExecutable().path
+  if let shell {
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", shell, "sh", demo] + arguments
+  } else {
+    process.executableURL = URL(fileURLWithPath: demo)
+    process.arguments = arguments
+  }
+  process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+  process.standardInput = FileHandle.nullDevice
+  process.standardOutput = outHandle
+  process.standardError = errHandle
+  let exited = DispatchSemaphore(value: 0)
+  process.terminationHandler = { _ in exited.signal() }
+  try process.run()
+  do {
+    try whileRunning(process)
+  } catch {
+    kill(process.processIdentifier, SIGKILL)
+    exited.wait()
+    throw error
+  }
+  var timedOut = false
+  if exited.wait(timeout: .now() + timeout) == .timedOut {
+    timedOut = true
+    kill(process.processIdentifier, SIGKILL)
+    exited.wait()
+  }
+  try outHandle.close()
+  try errHandle.close()
+  return DemoProcessRun(
+    status: process.terminationStatus,
+    signaled: process.terminationReason == .uncaughtSignal,
+    timedOut: timedOut,
+    stdout: try Data(contentsOf: outURL),
+    stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+}
+
+/// Whether this process may mount a small tmpfs in a private mount namespace (root with
+/// `unshare`), as the full-disk test needs.
+let canMountPrivateTmpfs: Bool = {
+  guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else {
+    return false
+  }
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+  process.arguments = ["-m", "/bin/sh", "-c", "mount -t tmpfs -o size=16k tmpfs /mnt"]
+  process.standardOutput = FileHandle.nullDevice
+  process.standardError = FileHandle.nullDevice
+  guard (try? process.run()) != nil else { return false }
+  process.waitUntilExit()
+  return process.terminationReason == .exit && process.terminationStatus == 0
+}()
+
+@Suite("demo files under hostile conditions")
+struct DemoFileSafetyTests {
+  @Test(
+    "A full disk names the cause: No space left on device, exit 1, no partial file (D11)",
+    .enabled(if: canMountPrivateTmpfs, "needs root and unshare to mount a small tmpfs"))
+  func fullDiskNamesTheCause() throws {
+    let scratch = try ScratchDirectory()
+    defer { scratch.remove() }
+    let out = scratch.url.appendingPathComponent("out")
+    try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+    // A 16 KiB tmpfs over `out`, seen only by the demo (a private mount namespace); what is
+    // left in it is listed on standard error after the demo's message.
+    let run = try runDemoProcess(
+      ["render", "--screen", "iPad", "--out", out.path],
+      shell: #"exec unshare -m /bin/sh -c 'mount -t tmpfs -o size=16k tmpfs "$OUT" || exit 99; "#
+        + #""$@"; status=$?; echo "left: $(ls -A "$OUT")" >&2; exit $status' sh "$@""#,
+      environment: ["OUT": out.path])
+    #expect(!run.signaled && !run.timedOut)
+    #expect(run.status == 1, "\(run.stderr)")
+    #expect(
+      run.stderr.contains("/iPad.png: cannot write the file: No space left on device"),
+      "\(run.stderr)")
+    #expect(run.stderr.hasSuffix("left: \n"), "\(run.stderr)")
+    #expect(!run.stderr.contains("libpng"), "\(run.stderr)")
+  }
+}

@@ -1,13 +1,19 @@
 // libpng reports errors by longjmp, which Swift cannot catch: this file keeps the setjmp and
 // the whole write in C, and hands Swift a status and a message.
+// POSIX 2008 and getrandom(2), whatever C standard the compiler is told to use.
+#define _GNU_SOURCE
 #include "fontfit_png.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <png.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
+#include <time.h>
 #include <unistd.h>
 
 // Bytes go to a file descriptor through a buffer of our own (png_set_write_fn), so a failed
@@ -131,20 +137,102 @@ int fontfit_png_write_to_descriptor(int descriptor, const uint8_t *pixels, uint3
   return status;
 }
 
+// The temporary file's name: "." + the final name + "." + random characters + ".tmp".
+#define FONTFIT_PNG_RANDOM_LENGTH 10
+#define FONTFIT_PNG_CREATE_ATTEMPTS 100
+_Static_assert(FONTFIT_PNG_TEMPORARY_NAME_EXTRA == 1 + 1 + FONTFIT_PNG_RANDOM_LENGTH + 4,
+               "the header's count of the temporary name's bytes");
+_Static_assert(FONTFIT_PNG_LONGEST_NAME == NAME_MAX - FONTFIT_PNG_TEMPORARY_NAME_EXTRA,
+               "the header's longest name");
+
+// Fills `out` with FONTFIT_PNG_RANDOM_LENGTH characters of [A-Za-z0-9_-] from getrandom(2).
+// Without it (an old kernel, a seccomp filter) the clock and a counter stand in: O_EXCL still
+// makes the name safe, only less unpredictable.
+static void fontfit_png_random_name(char out[FONTFIT_PNG_RANDOM_LENGTH + 1]) {
+  static const char alphabet[] =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-";
+  unsigned char bytes[FONTFIT_PNG_RANDOM_LENGTH];
+  size_t got = 0;
+  while (got < sizeof bytes) {
+    ssize_t count = getrandom(bytes + got, sizeof bytes - got, 0);
+    if (count < 0 && errno == EINTR) continue;
+    if (count <= 0) break;
+    got += (size_t)count;
+  }
+  if (got < sizeof bytes) {
+    static _Atomic unsigned long counter;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    unsigned long long mix = ((unsigned long long)now.tv_nsec << 20) ^ (unsigned long long)now.tv_sec ^
+                             ((unsigned long long)getpid() << 40) ^ atomic_fetch_add(&counter, 1);
+    for (size_t index = got; index < sizeof bytes; index++) {
+      mix = mix * 6364136223846793005ULL + 1442695040888963407ULL;
+      bytes[index] = (unsigned char)(mix >> 56);
+    }
+  }
+  for (size_t index = 0; index < sizeof bytes; index++) out[index] = alphabet[bytes[index] & 63];
+  out[FONTFIT_PNG_RANDOM_LENGTH] = '\0';
+}
+
 int fontfit_png_write(const char *path, const uint8_t *pixels, uint32_t width, uint32_t height,
                       size_t bytes_per_row, char *error, size_t error_size) {
   if (error_size > 0) error[0] = '\0';
-  int descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  const char *slash = strrchr(path, '/');
+  size_t directory_length = slash == NULL ? 0 : (size_t)(slash - path) + 1;
+  const char *name = path + directory_length;
+  size_t name_length = strlen(name);
+  if (name_length == 0) {
+    snprintf(error, error_size, "the file name is empty");
+    return -1;
+  }
+  if (name_length > FONTFIT_PNG_LONGEST_NAME) {
+    snprintf(error, error_size,
+             "the file name is %zu bytes, more than %d (a file name may have %d, and the "
+             "temporary name adds %d)",
+             name_length, FONTFIT_PNG_LONGEST_NAME, NAME_MAX, FONTFIT_PNG_TEMPORARY_NAME_EXTRA);
+    return -1;
+  }
+  char temporary[PATH_MAX];
+  if (strlen(path) + FONTFIT_PNG_TEMPORARY_NAME_EXTRA >= sizeof temporary) {
+    snprintf(error, error_size, "the path is longer than %d bytes", PATH_MAX - 1);
+    return -1;
+  }
+  // A new file at a name nobody can predict: O_EXCL fails on anything already there (a
+  // planted symbolic link included, dangling or not), and O_NOFOLLOW makes sure no link is
+  // followed. Mode 0644, less the umask.
+  int descriptor = -1;
+  for (int attempt = 0; attempt < FONTFIT_PNG_CREATE_ATTEMPTS && descriptor < 0; attempt++) {
+    char random[FONTFIT_PNG_RANDOM_LENGTH + 1];
+    fontfit_png_random_name(random);
+    snprintf(temporary, sizeof temporary, "%.*s.%s.%s.tmp", (int)directory_length, path, name,
+             random);
+    descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+    if (descriptor < 0 && errno != EEXIST) break;
+  }
   if (descriptor < 0) {
-    snprintf(error, error_size, "cannot create the file: %s", strerror(errno));
+    const char *reason = errno == EEXIST ? "every name tried exists" : strerror(errno);
+    // The directory without its last slash, unless it is "/"; "." for a bare name.
+    int shown = directory_length > 1 ? (int)directory_length - 1 : (int)directory_length;
+    snprintf(error, error_size, "cannot create a temporary file in %.*s: %s",
+             shown == 0 ? 1 : shown, shown == 0 ? "." : path, reason);
     return -1;
   }
   int status = fontfit_png_write_to_descriptor(descriptor, pixels, width, height,
                                                bytes_per_row, error, error_size);
+  // On disk before the rename, so a crash never leaves a final name with missing bytes.
+  if (status == 0 && fsync(descriptor) != 0) {
+    snprintf(error, error_size, "cannot write the file: %s", strerror(errno));
+    status = -1;
+  }
   if (close(descriptor) != 0 && status == 0) {
     snprintf(error, error_size, "cannot write the file: %s", strerror(errno));
     status = -1;
   }
+  if (status == 0 && rename(temporary, path) != 0) {
+    snprintf(error, error_size, "cannot move the written file into place: %s", strerror(errno));
+    status = -1;
+  }
+  if (status != 0) unlink(temporary);
   return status;
 }
 

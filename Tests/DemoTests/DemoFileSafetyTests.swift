@@ -122,4 +122,44 @@ struct DemoFileSafetyTests {
     #expect(run.stderr.hasSuffix("left: \n"), "\(run.stderr)")
     #expect(!run.stderr.contains("libpng"), "\(run.stderr)")
   }
+
+  @Test("render never follows a symbolic link planted at a temporary name; modes follow umask (D4)")
+  func plantedLinksAreNotFollowed() throws {
+    let scratch = try ScratchDirectory()
+    defer { scratch.remove() }
+    let shared = scratch.url.appendingPathComponent("shared")
+    try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+    let precious = try scratch.write("precious.txt", "precious\n")
+    // The old names, `.NAME.PID.tmp`, for the next few thousand process ids, and names of the
+    // new form (`.NAME.` + ten characters + `.tmp`) made with the same alphabet.
+    let lastPID =
+      Int(
+        (try? String(contentsOfFile: "/proc/sys/kernel/ns_last_pid", encoding: .utf8))?
+          .trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? Int(getpid())
+    let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
+    var planted: Set<String> = []
+    for name in ["iPhone-5.png", "contact-sheet.png"] {
+      for pid in lastPID + 1...lastPID + 3_000 { planted.insert(".\(name).\(pid).tmp") }
+      for index in 0..<500 {
+        let random = String((0..<10).map { alphabet[($0 * 7 + index * 13) % alphabet.count] })
+        planted.insert(".\(name).\(random).tmp")
+      }
+    }
+    for name in planted {
+      try FileManager.default.createSymbolicLink(
+        atPath: shared.appendingPathComponent(name).path, withDestinationPath: precious)
+    }
+    let run = try runDemoProcess(
+      ["render", "--screen", "iPhone 5", "--out", shared.path], shell: #"umask 027; exec "$@""#)
+    #expect(run.status == 0 && !run.signaled, "\(run.stderr)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: precious)) == Data("precious\n".utf8))
+    let names = Set(try FileManager.default.contentsOfDirectory(atPath: shared.path))
+    #expect(names.subtracting(planted) == ["iPhone-5.png", "contact-sheet.png"])
+    for name in ["iPhone-5.png", "contact-sheet.png"] {
+      var status = stat()
+      try #require(lstat(shared.appendingPathComponent(name).path, &status) == 0)
+      #expect(status.st_mode & S_IFMT == S_IFREG, "\(name) is not a regular file")
+      #expect(status.st_mode & 0o777 == 0o640, "\(name): mode \(String(status.st_mode, radix: 8))")
+    }
+  }
 }

@@ -9,6 +9,14 @@ import Foundation
 
 /// `demo render`: the options' documents drawn into `--out`.
 func render(_ options: Options) {
+  // Ctrl-C or a kill leaves no temporary file behind. A blocked signal mask passes across
+  // exec (Foundation's Process spawns from a Dispatch thread that blocks these), and would
+  // make the demo deaf to them: they are unblocked first.
+  var signals = sigset_t()
+  sigemptyset(&signals)
+  for number in [SIGHUP, SIGINT, SIGTERM] { sigaddset(&signals, number) }
+  pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+  RGBAImage.removeTemporaryFilesOnSignals()
   let folder = options.output ?? "."
   let catalog = loadCatalog(options)
   let documents = loadDocuments(

@@ -8,11 +8,14 @@
 #include <limits.h>
 #include <fcntl.h>
 #include <png.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -174,6 +177,103 @@ static void fontfit_png_random_name(char out[FONTFIT_PNG_RANDOM_LENGTH + 1]) {
   out[FONTFIT_PNG_RANDOM_LENGTH] = '\0';
 }
 
+// The temporary files being written, for the signal handler to remove. Each slot is FREE,
+// BUSY (a file is being created or moved into place, with the termination signals blocked in
+// that thread) or READY (the file `path`, identified by `device` and `inode`, exists).
+// Everything the handler reads is a static buffer or a lock-free atomic, so it stays
+// async-signal-safe. With more writes at once than slots, the extra ones are not removed on
+// a signal.
+enum { FONTFIT_SLOT_FREE, FONTFIT_SLOT_BUSY, FONTFIT_SLOT_READY };
+#define FONTFIT_PNG_SLOT_COUNT 16
+
+struct fontfit_png_slot {
+  atomic_int state;
+  dev_t device;
+  ino_t inode;
+  char path[PATH_MAX];
+};
+
+static struct fontfit_png_slot fontfit_png_slots[FONTFIT_PNG_SLOT_COUNT];
+
+static const int fontfit_png_signals[] = {SIGHUP, SIGINT, SIGTERM};
+#define FONTFIT_PNG_SIGNAL_COUNT (sizeof fontfit_png_signals / sizeof fontfit_png_signals[0])
+
+static void fontfit_png_signal_set(sigset_t *set) {
+  sigemptyset(set);
+  for (size_t index = 0; index < FONTFIT_PNG_SIGNAL_COUNT; index++) {
+    sigaddset(set, fontfit_png_signals[index]);
+  }
+}
+
+// Blocks the termination signals in this thread, saving the old mask in `old`: a signal
+// then waits until the slot says what exists. Another thread's handler waits for BUSY slots.
+static void fontfit_png_block_signals(sigset_t *old) {
+  sigset_t set;
+  fontfit_png_signal_set(&set);
+  pthread_sigmask(SIG_BLOCK, &set, old);
+}
+
+static void fontfit_png_restore_signals(const sigset_t *old) {
+  pthread_sigmask(SIG_SETMASK, old, NULL);
+}
+
+// A FREE slot, now BUSY; NULL when all are taken.
+static struct fontfit_png_slot *fontfit_png_claim_slot(void) {
+  for (size_t index = 0; index < FONTFIT_PNG_SLOT_COUNT; index++) {
+    int expected = FONTFIT_SLOT_FREE;
+    if (atomic_compare_exchange_strong(&fontfit_png_slots[index].state, &expected,
+                                       FONTFIT_SLOT_BUSY)) {
+      return &fontfit_png_slots[index];
+    }
+  }
+  return NULL;
+}
+
+static void fontfit_png_on_termination_signal(int number) {
+  int saved_errno = errno;
+  for (size_t index = 0; index < FONTFIT_PNG_SLOT_COUNT; index++) {
+    struct fontfit_png_slot *slot = &fontfit_png_slots[index];
+    // A BUSY slot belongs to a thread inside open(2) or rename(2) with the signals blocked:
+    // wait for it (at most a second) to say whether a file exists.
+    int state = atomic_load(&slot->state);
+    for (int wait = 0; state == FONTFIT_SLOT_BUSY && wait < 1000; wait++) {
+      struct timespec millisecond = {0, 1000000};
+      nanosleep(&millisecond, NULL);
+      state = atomic_load(&slot->state);
+    }
+    if (state != FONTFIT_SLOT_READY) continue;
+    // Only the file this process created, never one put at the name since.
+    struct stat status;
+    if (lstat(slot->path, &status) == 0 && status.st_dev == slot->device &&
+        status.st_ino == slot->inode) {
+      unlink(slot->path);
+    }
+  }
+  // Then end as the signal would have: the default action, raised again (it is blocked
+  // while this handler runs, and delivered when it returns).
+  struct sigaction default_action;
+  memset(&default_action, 0, sizeof default_action);
+  default_action.sa_handler = SIG_DFL;
+  sigemptyset(&default_action.sa_mask);
+  sigaction(number, &default_action, NULL);
+  raise(number);
+  errno = saved_errno;
+}
+
+void fontfit_png_remove_temporary_files_on_signals(void) {
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = fontfit_png_on_termination_signal;
+  fontfit_png_signal_set(&action.sa_mask);
+  for (size_t index = 0; index < FONTFIT_PNG_SIGNAL_COUNT; index++) {
+    struct sigaction current;
+    if (sigaction(fontfit_png_signals[index], NULL, &current) != 0) continue;
+    // Ignored (nohup) or handled by the app: left alone.
+    if ((current.sa_flags & SA_SIGINFO) != 0 || current.sa_handler != SIG_DFL) continue;
+    sigaction(fontfit_png_signals[index], &action, NULL);
+  }
+}
+
 int fontfit_png_write(const char *path, const uint8_t *pixels, uint32_t width, uint32_t height,
                       size_t bytes_per_row, char *error, size_t error_size) {
   if (error_size > 0) error[0] = '\0';
@@ -200,6 +300,11 @@ int fontfit_png_write(const char *path, const uint8_t *pixels, uint32_t width, u
   // A new file at a name nobody can predict: O_EXCL fails on anything already there (a
   // planted symbolic link included, dangling or not), and O_NOFOLLOW makes sure no link is
   // followed. Mode 0644, less the umask.
+  // Registered for the signal handler from before the file exists (BUSY, signals blocked
+  // here) until it is renamed or removed.
+  sigset_t old_mask;
+  fontfit_png_block_signals(&old_mask);
+  struct fontfit_png_slot *slot = fontfit_png_claim_slot();
   int descriptor = -1;
   for (int attempt = 0; attempt < FONTFIT_PNG_CREATE_ATTEMPTS && descriptor < 0; attempt++) {
     char random[FONTFIT_PNG_RANDOM_LENGTH + 1];
@@ -209,6 +314,19 @@ int fontfit_png_write(const char *path, const uint8_t *pixels, uint32_t width, u
     descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
     if (descriptor < 0 && errno != EEXIST) break;
   }
+  int open_errno = errno;
+  struct stat created;
+  if (slot != NULL && descriptor >= 0 && fstat(descriptor, &created) == 0) {
+    memcpy(slot->path, temporary, sizeof temporary);
+    slot->device = created.st_dev;
+    slot->inode = created.st_ino;
+    atomic_store(&slot->state, FONTFIT_SLOT_READY);
+  } else if (slot != NULL) {
+    atomic_store(&slot->state, FONTFIT_SLOT_FREE);
+    slot = NULL;
+  }
+  fontfit_png_restore_signals(&old_mask);
+  errno = open_errno;
   if (descriptor < 0) {
     const char *reason = errno == EEXIST ? "every name tried exists" : strerror(errno);
     // The directory without its last slash, unless it is "/"; "." for a bare name.
@@ -228,11 +346,15 @@ int fontfit_png_write(const char *path, const uint8_t *pixels, uint32_t width, u
     snprintf(error, error_size, "cannot write the file: %s", strerror(errno));
     status = -1;
   }
+  fontfit_png_block_signals(&old_mask);
+  if (slot != NULL) atomic_store(&slot->state, FONTFIT_SLOT_BUSY);
   if (status == 0 && rename(temporary, path) != 0) {
     snprintf(error, error_size, "cannot move the written file into place: %s", strerror(errno));
     status = -1;
   }
   if (status != 0) unlink(temporary);
+  if (slot != NULL) atomic_store(&slot->state, FONTFIT_SLOT_FREE);
+  fontfit_png_restore_signals(&old_mask);
   return status;
 }
 

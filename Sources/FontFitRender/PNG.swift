@@ -27,6 +27,19 @@ extension RGBAImage {
   /// 255, the most Linux file systems allow, less the 16 bytes the temporary name adds.
   public static let longestFileNameByteCount = Int(FONTFIT_PNG_LONGEST_NAME)
 
+  /// Makes SIGHUP, SIGINT and SIGTERM remove the temporary files of the PNG writes under way,
+  /// then end the process as the signal's default action would.
+  ///
+  /// ``writePNG(to:)`` records each temporary file's name (up to 16 writes at once) in a
+  /// static buffer before the file exists and clears it once the file is renamed or removed;
+  /// the handler only unlinks and re-raises, so it is async-signal-safe. A signal that is
+  /// ignored, or that the app already handles, is left alone. SIGKILL cannot be caught: after
+  /// it a temporary file (`.NAME.` + ten characters + `.tmp`) may remain. Call this once,
+  /// early; a command-line tool that writes pictures should.
+  public static func removeTemporaryFilesOnSignals() {
+    fontfit_png_remove_temporary_files_on_signals()
+  }
+
   /// Writes the image as a PNG file at `path`.
   ///
   /// The file is written under a new temporary name in the same directory (`.NAME.` and ten

@@ -162,4 +162,36 @@ struct DemoFileSafetyTests {
       #expect(status.st_mode & 0o777 == 0o640, "\(name): mode \(String(status.st_mode, radix: 8))")
     }
   }
+
+  @Test(
+    "A signal during render removes the temporary file and ends the demo by that signal (D9)",
+    arguments: [SIGINT, SIGTERM])
+  func signalRemovesTemporaryFile(_ signal: Int32) throws {
+    let scratch = try ScratchDirectory()
+    defer { scratch.remove() }
+    let out = scratch.url.appendingPathComponent("out")
+    try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+    // A picture of 36 million pixels takes seconds to compress. The demo is started from a
+    // test thread that blocks these signals; it unblocks them itself.
+    let catalog = try scratch.write(
+      "big.json", #"{"screens": [{"name": "Big", "width": 3000, "height": 3000, "scale": 2}]}"#)
+    var sawTemporaryFile = false
+    let run = try runDemoProcess(
+      ["render", "--screens", catalog, "--screen", "Big", "--out", out.path]
+    ) { process in
+      let deadline = Date().addingTimeInterval(60)
+      while Date() < deadline, process.isRunning {
+        let names = try FileManager.default.contentsOfDirectory(atPath: out.path)
+        if names.contains(where: { $0.hasSuffix(".tmp") }) {
+          sawTemporaryFile = true
+          break
+        }
+        usleep(2_000)
+      }
+      kill(process.processIdentifier, signal)
+    }
+    #expect(sawTemporaryFile, "no temporary file appeared")
+    #expect(run.signaled && run.status == signal, "status \(run.status): \(run.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == [])
+  }
 }

@@ -34,6 +34,12 @@ int fontfit_png_write_to_descriptor(int descriptor, const uint8_t *pixels, uint3
                                     uint32_t height, size_t bytes_per_row, char *error,
                                     size_t error_size);
 
+/// Makes SIGHUP, SIGINT and SIGTERM remove the temporary file of every `fontfit_png_write`
+/// under way (up to 16 at once), then end the process as the signal's default action would.
+/// A signal that is ignored or already has a handler is left alone. SIGKILL cannot be caught:
+/// after it a temporary file may remain.
+void fontfit_png_remove_temporary_files_on_signals(void);
+
 /// Reads the PNG file at `path` as 8-bit RGBA (straight alpha) into a buffer it allocates with
 /// malloc (`*pixels`, `*width` × `*height` × 4 bytes; the caller frees it). At most
 /// `max_pixels` pixels are accepted. Returns 0 on success; otherwise writes a message into

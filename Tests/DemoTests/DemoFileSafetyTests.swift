@@ -194,4 +194,39 @@ struct DemoFileSafetyTests {
     #expect(run.signaled && run.status == signal, "status \(run.status): \(run.stderr)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == [])
   }
+
+  @Test("A screen whose file name would pass 255 bytes is exit 2 before anything is written (D10)")
+  func longScreenNameIsRefusedFirst() throws {
+    let scratch = try ScratchDirectory()
+    defer { scratch.remove() }
+    let out = scratch.url.appendingPathComponent("out")
+    try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+    // 235 letters make a 239-byte file name, the longest; one more is refused.
+    let longest = String(repeating: "A", count: 235)
+    let tooLong = String(repeating: "B", count: 236)
+    let catalog = try scratch.write(
+      "screens.json",
+      """
+      {"screens": [{"name": "\(longest)", "width": 20, "height": 20},
+                   {"name": "\(tooLong)", "width": 20, "height": 20}]}
+      """)
+    let refused = try runDemoProcess([
+      "render", "--screens", catalog, "--screen", "iPhone 4s", "--screen", longest, "--screen",
+      tooLong, "--out", out.path,
+    ])
+    #expect(refused.status == 2 && !refused.signaled, "\(refused.stderr)")
+    #expect(
+      refused.stderr.contains(
+        "screen \(tooLong): its file name would be 240 bytes, more than 239 (a file name may "
+          + "have 255 bytes, and the temporary name adds 16)"), "\(refused.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == [])
+    let written = try runDemoProcess([
+      "render", "--screens", catalog, "--screen", longest, "--out", out.path,
+    ])
+    #expect(written.status == 0, "\(written.stderr)")
+    #expect(
+      Set(try FileManager.default.contentsOfDirectory(atPath: out.path)) == [
+        longest + ".png", "contact-sheet.png",
+      ])
+  }
 }

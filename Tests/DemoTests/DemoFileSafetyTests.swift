@@ -229,4 +229,47 @@ struct DemoFileSafetyTests {
         longest + ".png", "contact-sheet.png",
       ])
   }
+
+  @Test("A FIFO as the layout is read to the end with a writer, and refused without one (D12)")
+  func fifoLayout() throws {
+    let scratch = try ScratchDirectory()
+    defer { scratch.remove() }
+    let fifo = scratch.url.appendingPathComponent("layout.json").path
+    try #require(mkfifo(fifo, 0o600) == 0)
+    // No writer: refused at once (it waited in open forever).
+    let alone = try runDemoProcess([fifo, "--screen", "iPhone 5"], timeout: 20)
+    #expect(!alone.timedOut, "no exit within 20 s")
+    #expect(alone.status == 2 && !alone.signaled, "\(alone.stderr)")
+    #expect(
+      alone.stderr.contains("\(fifo): cannot be read: a FIFO with no writer"), "\(alone.stderr)")
+    // A writer that has the FIFO open (read-write, so that opening does not wait) and takes
+    // its time: it writes only once the demo has opened the FIFO, then closes it.
+    let sample = packageRoot.appendingPathComponent("Demo/Resources/sample.json").path
+    let text = try Data(contentsOf: URL(fileURLWithPath: sample))
+    let writer = open(fifo, O_RDWR | O_CLOEXEC)
+    try #require(writer >= 0)
+    var writerOpen = true
+    defer { if writerOpen { close(writer) } }
+    let fed = try runDemoProcess([fifo, "--screen", "iPhone 5"], timeout: 20) { process in
+      let descriptors = "/proc/\(process.processIdentifier)/fd"
+      let deadline = Date().addingTimeInterval(20)
+      func demoHasItOpen() -> Bool {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: descriptors)) ?? []
+        return names.contains {
+          (try? FileManager.default.destinationOfSymbolicLink(atPath: descriptors + "/" + $0))
+            == fifo
+        }
+      }
+      while Date() < deadline, process.isRunning, !demoHasItOpen() { usleep(5_000) }
+      usleep(200_000)
+      let written = text.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
+      #expect(written == text.count)
+      close(writer)
+      writerOpen = false
+    }
+    #expect(!fed.timedOut, "no exit within 20 s")
+    #expect(fed.status == 0, "\(fed.stderr)")
+    let direct = try runDemoProcess([sample, "--screen", "iPhone 5"])
+    #expect(!fed.stdout.isEmpty && fed.stdout == direct.stdout)
+  }
 }

@@ -272,4 +272,42 @@ struct DemoFileSafetyTests {
     let direct = try runDemoProcess([sample, "--screen", "iPhone 5"])
     #expect(!fed.stdout.isEmpty && fed.stdout == direct.stdout)
   }
+
+  @Test("A FIFO or device in a font directory is exit 2 naming it, not a hang in Fontconfig (D12)")
+  func specialFileInFontDirectory() throws {
+    let scratch = try ScratchDirectory()
+    defer { scratch.remove() }
+    let fonts = scratch.url.appendingPathComponent("fonts")
+    let nested = fonts.appendingPathComponent("nested")
+    try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+      toPath: fonts.appendingPathComponent("DejaVuSans.ttf").path)
+    // A hidden FIFO is skipped, as Fontconfig skips it.
+    try #require(mkfifo(fonts.appendingPathComponent(".hidden.ttf").path, 0o600) == 0)
+    let fine = try runDemoProcess(["fonts", "DejaVu Sans 12", "--only-fonts", fonts.path])
+    #expect(fine.status == 0 && !fine.timedOut, "\(fine.stderr)")
+    for (entry, kind) in [("nested/x.ttf", "a FIFO"), ("nested/zero.ttf", "a character device")] {
+      let path = fonts.appendingPathComponent(entry).path
+      if kind == "a FIFO" {
+        try #require(mkfifo(path, 0o600) == 0)
+      } else {
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "/dev/zero")
+      }
+      for arguments in [
+        ["fonts", "DejaVu Sans 12", "--only-fonts", fonts.path],
+        ["--screen", "iPhone 5", "--font-dir", fonts.path],
+      ] {
+        let run = try runDemoProcess(arguments, timeout: 20)
+        #expect(!run.timedOut, "\(arguments): no exit within 20 s")
+        #expect(run.status == 2 && !run.signaled, "\(arguments): \(run.stderr)")
+        #expect(
+          run.stderr.contains(
+            "\(arguments[2]) \(fonts.path): \(path) is \(kind), not a font file; a font "
+              + "directory may hold only regular files and directories"), "\(run.stderr)")
+        #expect(run.stdout.isEmpty)
+      }
+      try FileManager.default.removeItem(atPath: path)
+    }
+  }
 }

@@ -310,4 +310,21 @@ struct DemoFileSafetyTests {
       try FileManager.default.removeItem(atPath: path)
     }
   }
+
+  @Test("With standard output closed the message says so, not some other file's errno (D14)")
+  func closedStandardOutput() throws {
+    for arguments in [["--version"], ["--screen", "iPhone 5"], ["screens"]] {
+      let run = try runDemoProcess(arguments, shell: #"exec "$@" >&-"#)
+      #expect(run.status == 1 && !run.signaled, "\(arguments): \(run.stderr)")
+      #expect(
+        run.stderr == "demo: cannot write the output: standard output is closed\n",
+        "\(arguments): \(run.stderr)")
+    }
+    // A command that writes nothing there does not need it.
+    let scratch = try ScratchDirectory()
+    defer { scratch.remove() }
+    let drawn = try runDemoProcess(
+      ["render", "--screen", "iPhone 5", "--out", scratch.url.path], shell: #"exec "$@" >&-"#)
+    #expect(drawn.status == 0, "\(drawn.stderr)")
+  }
 }

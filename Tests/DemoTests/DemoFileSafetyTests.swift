@@ -327,4 +327,16 @@ struct DemoFileSafetyTests {
       ["render", "--screen", "iPhone 5", "--out", scratch.url.path], shell: #"exec "$@" >&-"#)
     #expect(drawn.status == 0, "\(drawn.stderr)")
   }
+
+  @Test("FC_DEBUG's traces go to standard error; the JSON dump on standard output parses (D16)")
+  func fontconfigDebugOutputStaysOffTheDump() throws {
+    let run = try runDemoProcess(
+      ["--format", "json", "--screen", "iPhone 5"], environment: ["FC_DEBUG": "1"])
+    #expect(run.status == 0, "\(run.stderr.prefix(500))")
+    let top = try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any]
+    #expect((top?["screens"] as? [Any])?.count == 1)
+    #expect(run.stderr.contains("Match Pattern"), "Fontconfig printed no trace")
+    let plain = try runDemoProcess(["--format", "json", "--screen", "iPhone 5"])
+    #expect(run.stdout == plain.stdout)
+  }
 }

@@ -166,8 +166,10 @@ static void fontfit_png_random_name(char out[FONTFIT_PNG_RANDOM_LENGTH + 1]) {
     static _Atomic unsigned long counter;
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
-    unsigned long long mix = ((unsigned long long)now.tv_nsec << 20) ^ (unsigned long long)now.tv_sec ^
-                             ((unsigned long long)getpid() << 40) ^ atomic_fetch_add(&counter, 1);
+    unsigned long long mix = ((unsigned long long)now.tv_nsec << 20) ^
+                             (unsigned long long)now.tv_sec ^
+                             ((unsigned long long)getpid() << 40) ^
+                             atomic_fetch_add(&counter, 1);
     for (size_t index = got; index < sizeof bytes; index++) {
       mix = mix * 6364136223846793005ULL + 1442695040888963407ULL;
       bytes[index] = (unsigned char)(mix >> 56);
@@ -299,9 +301,8 @@ int fontfit_png_write(const char *path, const uint8_t *pixels, uint32_t width, u
   }
   // A new file at a name nobody can predict: O_EXCL fails on anything already there (a
   // planted symbolic link included, dangling or not), and O_NOFOLLOW makes sure no link is
-  // followed. Mode 0644, less the umask.
-  // Registered for the signal handler from before the file exists (BUSY, signals blocked
-  // here) until it is renamed or removed.
+  // followed. Mode 0644, less the umask. The file is in a slot for the signal handler from
+  // before it exists (BUSY, the signals blocked here) until it is renamed or removed.
   sigset_t old_mask;
   fontfit_png_block_signals(&old_mask);
   struct fontfit_png_slot *slot = fontfit_png_claim_slot();

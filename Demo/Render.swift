@@ -9,6 +9,14 @@ import Foundation
 
 /// `demo render`: the options' documents drawn into `--out`.
 func render(_ options: Options) {
+  // Ctrl-C or a kill leaves no temporary file behind. A blocked signal mask passes across
+  // exec (Foundation's Process spawns from a Dispatch thread that blocks these), and would
+  // make the demo deaf to them: they are unblocked first.
+  var signals = sigset_t()
+  sigemptyset(&signals)
+  for number in [SIGHUP, SIGINT, SIGTERM] { sigaddset(&signals, number) }
+  pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+  RGBAImage.removeTemporaryFilesOnSignals()
   let folder = options.output ?? "."
   let catalog = loadCatalog(options)
   let documents = loadDocuments(
@@ -21,8 +29,10 @@ func render(_ options: Options) {
   for localized in documents {
     let suffix = localized.locale.map { "-" + fileName($0) } ?? ""
     names["contact-sheet" + suffix] = "the contact sheet"
+    checkFileNameLength("contact-sheet" + suffix + ".png", of: "the contact sheet")
     for screen in screens {
       let name = fileName(screen.name) + suffix
+      checkFileNameLength(name + ".png", of: "screen \(screen.name)")
       if let other = names[name] {
         fail("screens \"\(other)\" and \"\(screen.name)\" would both be \(name).png", status: 2)
       }
@@ -70,6 +80,18 @@ private func checkOutputFolder(_ folder: String) {
   guard FileManager.default.isWritableFile(atPath: folder) else {
     fail("--out \(folder): not writable", status: 2)
   }
+}
+
+/// Exits with status 2 when `file` (the picture of `owner`) is too long a name to write: over
+/// ``RGBAImage/longestFileNameByteCount`` bytes, as the temporary name adds 16 to it and a
+/// file name may have 255 (NAME_MAX).
+private func checkFileNameLength(_ file: String, of owner: String) {
+  let count = file.utf8.count
+  guard count > RGBAImage.longestFileNameByteCount else { return }
+  fail(
+    "\(owner): its file name would be \(count) bytes, more than "
+      + "\(RGBAImage.longestFileNameByteCount) (a file name may have 255 bytes, and the "
+      + "temporary name adds 16)", status: 2)
 }
 
 /// Exits with status 2 unless `screen`'s picture has at least one pixel and at most the

@@ -22,7 +22,10 @@ func fail(_ message: String, status: Int32) -> Never {
 /// Writes `text` and a line break to standard output; a failed write (a full disk, a closed
 /// file) is exit status 1, never a success with the output lost.
 func writeOutput(_ text: String) {
-  guard writeAll(text + "\n", to: STDOUT_FILENO) else {
+  guard let descriptor = standardOutput.descriptor else {
+    fail("cannot write the output: standard output is closed", status: 1)
+  }
+  guard writeAll(text + "\n", to: descriptor) else {
     let reason = String(cString: strerror(errno))
     fail("cannot write the output: \(reason)", status: 1)
   }
@@ -440,6 +443,8 @@ func number(_ value: Double) -> String {
 }
 
 func run() {
+  // Before anything opens a file, which could take a closed standard output's descriptor.
+  _ = standardOutput
   // A closed pipe is a failed write (exit 1 with a message), not a signal.
   signal(SIGPIPE, SIG_IGN)
   let options: Options

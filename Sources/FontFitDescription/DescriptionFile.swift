@@ -39,7 +39,8 @@ enum DescriptionFile {
     if path == standardInput {
       descriptor = STDIN_FILENO
     } else {
-      descriptor = open(path, O_RDONLY | O_CLOEXEC)
+      // O_NONBLOCK: opening a FIFO without it waits for a writer, forever if none comes.
+      descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
       guard descriptor >= 0 else { throw failure(name, errno) }
     }
     defer { if path != standardInput { close(descriptor) } }
@@ -49,9 +50,37 @@ enum DescriptionFile {
     if status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) > maximumSize {
       throw tooLarge(name, maximumSize, kind)
     }
-    // Read to the end, whatever kind of file it is (a pipe, a FIFO, a terminal).
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    if path != standardInput, status.st_mode & S_IFMT == S_IFIFO {
+      // A FIFO is read when a writer has it open (or is waiting in open for a reader, as
+      // `cat x.json > fifo &` does): a first read that does not wait tells. End of file at
+      // once means there is none, which would otherwise read as an empty file.
+      while true {
+        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count > 0 {
+          bytes.append(contentsOf: chunk[..<count])
+          break
+        }
+        if count == 0 {
+          throw DescriptionError(
+            file: name,
+            message: "cannot be read: a FIFO with no writer (start the program that writes it "
+              + "first)")
+        }
+        if errno == EINTR { continue }
+        if errno == EAGAIN || errno == EWOULDBLOCK { break }
+        throw failure(name, errno)
+      }
+    }
+    // Reads wait again, for the rest of a pipe, a FIFO or a terminal.
+    if path != standardInput {
+      let flags = fcntl(descriptor, F_GETFL)
+      guard flags >= 0, fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) == 0 else {
+        throw failure(name, errno)
+      }
+    }
+    // Read to the end, whatever kind of file it is.
     while true {
       let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       if count < 0 {

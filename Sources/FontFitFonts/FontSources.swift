@@ -8,7 +8,10 @@
 /// and the same rules measure the same text the same way, whatever else they have installed.
 ///
 /// Directories are scanned with their subdirectories when the font system is made; each must
-/// exist and hold at least one font file Fontconfig accepts.
+/// exist, hold at least one font file Fontconfig accepts, and hold nothing but regular files
+/// and directories (symbolic links followed, names starting with `.` skipped): a FIFO, socket
+/// or device in one is an error naming it, since Fontconfig would open it and a FIFO never
+/// answers.
 public struct FontSources: Hashable, Sendable {
   /// Font directories, as given; the font system makes relative paths absolute against the
   /// working directory.

@@ -138,7 +138,8 @@ final class FontconfigResolver: Sendable {
   /// fonts.
   ///
   /// - Throws: ``FontError`` naming a directory that is empty as a name, does not exist, is
-  ///   not a directory, cannot be scanned, or holds no font file Fontconfig accepts.
+  ///   not a directory, holds a FIFO, socket or device, cannot be scanned, or holds no font
+  ///   file Fontconfig accepts.
   private static func addFonts(in directories: [String], to config: OpaquePointer)
     throws(FontError)
   {
@@ -164,6 +165,12 @@ final class FontconfigResolver: Sendable {
       }
       // The same directory twice (spelt differently, say) is scanned once.
       guard !added.contains(path) else { continue }
+      if let (entry, kind) = firstSpecialFile(in: path) {
+        throw failure(
+          "\(entry) is \(kind), not a font file; a font directory may hold only regular files "
+            + "and directories (symbolic links are followed, names starting with \".\" are "
+            + "skipped)", path: path)
+      }
       guard FcConfigAppFontAddDir(config, path) != 0 else {
         throw failure("the font directory cannot be scanned", path: path)
       }
@@ -179,6 +186,51 @@ final class FontconfigResolver: Sendable {
           message: "the font directory holds no font file", file: path)
       }
     }
+  }
+
+  /// The first entry under `directory` (searched with its subdirectories, as Fontconfig scans
+  /// it) that is neither a regular file nor a directory once symbolic links are followed,
+  /// with what it is: a FIFO, a socket or a device.
+  ///
+  /// Fontconfig opens every such entry to query it, and opening a FIFO waits for a writer
+  /// forever, so a directory holding one is refused before it is scanned. Names starting with
+  /// `.` are left out, as Fontconfig leaves them out; an entry that cannot be examined (a
+  /// dangling link, say) is left to Fontconfig, which skips it. A directory reached twice
+  /// (through a link) is searched once.
+  private static func firstSpecialFile(in directory: String) -> (path: String, kind: String)? {
+    var pending = [directory]
+    var visited: Set<[UInt64]> = []
+    while let current = pending.popLast() {
+      var status = stat()
+      guard stat(current, &status) == 0,
+        visited.insert([UInt64(status.st_dev), UInt64(status.st_ino)]).inserted,
+        let stream = opendir(current)
+      else { continue }
+      defer { closedir(stream) }
+      var names: [String] = []
+      while let entry = readdir(stream) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+          String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        if !name.hasPrefix(".") { names.append(name) }
+      }
+      // By bytes, so the entry named is the same on every run.
+      for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+        let path = current.hasSuffix("/") ? current + name : current + "/" + name
+        var entry = stat()
+        guard stat(path, &entry) == 0 else { continue }
+        switch entry.st_mode & S_IFMT {
+        case S_IFREG: continue
+        case S_IFDIR: pending.append(path)
+        case S_IFIFO: return (path, "a FIFO")
+        case S_IFSOCK: return (path, "a socket")
+        case S_IFCHR: return (path, "a character device")
+        case S_IFBLK: return (path, "a block device")
+        default: return (path, "a special file")
+        }
+      }
+    }
+    return nil
   }
 
   /// The files of the configuration's system or application fonts.

@@ -23,35 +23,66 @@ extension RGBAImage {
     self.pixels = Array(UnsafeBufferPointer(start: pixels, count: count))
   }
 
+  /// The longest file name (the last part of a path, in UTF-8 bytes) ``writePNG(to:)`` writes:
+  /// 255, the most Linux file systems allow, less the 16 bytes the temporary name adds.
+  public static let longestFileNameByteCount = Int(FONTFIT_PNG_LONGEST_NAME)
+
+  /// Makes SIGHUP, SIGINT and SIGTERM remove the temporary files of the PNG writes under way,
+  /// then end the process as the signal's default action would.
+  ///
+  /// ``writePNG(to:)`` records each temporary file's name (up to 16 writes at once) in a
+  /// static buffer before the file exists and clears it once the file is renamed or removed;
+  /// the handler only unlinks and re-raises, so it is async-signal-safe. A signal that is
+  /// ignored, or that the app already handles, is left alone. SIGKILL cannot be caught: after
+  /// it a temporary file (`.NAME.` + ten characters + `.tmp`) may remain. Call this once,
+  /// early; a command-line tool that writes pictures should.
+  public static func removeTemporaryFilesOnSignals() {
+    fontfit_png_remove_temporary_files_on_signals()
+  }
+
   /// Writes the image as a PNG file at `path`.
   ///
-  /// The file is written under a temporary name in the same directory and renamed into
-  /// place, so a failed write leaves no partial file. The same pixels always give the same
-  /// bytes: fixed compression, no time stamp.
+  /// The file is written under a new temporary name in the same directory (`.NAME.` and ten
+  /// random characters and `.tmp`, created exclusively, never through a symbolic link, mode
+  /// 0644 less the umask), flushed to disk and renamed into place, so a failed write leaves
+  /// no partial file and a link planted in a shared directory is never followed. The same
+  /// pixels always give the same bytes: fixed compression, no time stamp.
   ///
-  /// - Throws: ``RenderError/output(path:message:)`` when the file cannot be written.
+  /// - Throws: ``RenderError/output(path:message:)`` when the file cannot be written, with
+  ///   the cause (`No space left on device`), or when its name is longer than
+  ///   ``longestFileNameByteCount`` bytes.
   public func writePNG(to path: String) throws(RenderError) {
-    let url = URL(fileURLWithPath: path)
-    let temporary = url.deletingLastPathComponent()
-      .appendingPathComponent(
-        ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp"
-      )
-      .path
     var message = [CChar](repeating: 0, count: 512)
     let status = pixels.withUnsafeBufferPointer { pixels in
       fontfit_png_write(
-        temporary, pixels.baseAddress, UInt32(width), UInt32(height), width * 4, &message,
+        path, pixels.baseAddress, UInt32(width), UInt32(height), width * 4, &message,
         message.count)
     }
     guard status == 0 else {
-      unlink(temporary)
       let text = message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
       throw .output(path: path, message: String(decoding: text, as: UTF8.self))
     }
-    guard rename(temporary, path) == 0 else {
-      let reason = String(cString: strerror(errno))
-      unlink(temporary)
-      throw .output(path: path, message: "cannot move the written file into place: \(reason)")
+  }
+
+  /// Writes the image's PNG bytes to the open file descriptor `descriptor`.
+  ///
+  /// The descriptor stays open; `path` names it in errors. The tests write to `/dev/full`
+  /// through this.
+  ///
+  /// - Parameters:
+  ///   - descriptor: An open file descriptor, written from its current offset.
+  ///   - path: The name errors give the file.
+  /// - Throws: ``RenderError/output(path:message:)`` with the failed write's cause.
+  func writePNG(toDescriptor descriptor: Int32, path: String) throws(RenderError) {
+    var message = [CChar](repeating: 0, count: 512)
+    let status = pixels.withUnsafeBufferPointer { pixels in
+      fontfit_png_write_to_descriptor(
+        descriptor, pixels.baseAddress, UInt32(width), UInt32(height), width * 4, &message,
+        message.count)
+    }
+    guard status == 0 else {
+      let text = message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+      throw .output(path: path, message: String(decoding: text, as: UTF8.self))
     }
   }
 }

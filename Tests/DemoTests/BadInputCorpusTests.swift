@@ -65,7 +65,8 @@ enum BadInputCorpus {
 }
 
 /// The corpus files written at run time rather than committed: bytes that are not UTF-8 text,
-/// files of many megabytes, a symbolic link loop and a directory.
+/// files of many megabytes, a symbolic link loop, a directory, a FIFO and a font directory
+/// holding one.
 enum BadInputFiles {
   /// Writes the generated file `name` into `directory`.
   ///
@@ -77,6 +78,19 @@ enum BadInputFiles {
     switch name {
     case "directory.xml":
       try fileManager.createDirectory(at: file, withIntermediateDirectories: false)
+    case "fifo.json":
+      guard mkfifo(file.path, 0o600) == 0 else {
+        throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path])
+      }
+    case "fonts-with-fifo":
+      try fileManager.createDirectory(at: file, withIntermediateDirectories: false)
+      try fileManager.copyItem(
+        atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+        toPath: file.appendingPathComponent("DejaVuSans.ttf").path)
+      let fifo = file.appendingPathComponent("x.ttf").path
+      guard mkfifo(fifo, 0o600) == 0 else {
+        throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: fifo])
+      }
     case "loop-a":
       try fileManager.createSymbolicLink(atPath: file.path, withDestinationPath: "loop-b")
       try fileManager.createSymbolicLink(

@@ -187,8 +187,9 @@ func fontSystem(_ options: Options, usageStatus: Int32) -> FontSystem {
   } else {
     sources = FontSources(directories: options.fontDirectories, includesSystemFonts: true)
   }
+  let system: FontSystem
   do {
-    return try FontSystem(sources: sources)
+    system = try FontSystem(sources: sources)
   } catch {
     // A directory that cannot be used is bad input, named by its option; fonts missing on
     // the machine are not bad input.
@@ -198,6 +199,14 @@ func fontSystem(_ options: Options, usageStatus: Int32) -> FontSystem {
     }
     fail("\(error)", status: usageStatus)
   }
+  // Without one usable font every widget would fail to lay out: that is said once, with the
+  // status for fonts unavailable, rather than as a failure of each widget.
+  do {
+    _ = try system.lineMetrics(of: FontDescriptor(family: "sans-serif"))
+  } catch {
+    fail("no usable font: \(error)", status: usageStatus)
+  }
+  return system
 }
 
 /// The text widgets of a laid-out tree whose layout failed, with the reason.

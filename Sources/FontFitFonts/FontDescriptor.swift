@@ -140,10 +140,11 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     }
     var pattern = families.joined(separator: ",")
     if weight != .regular {
-      pattern += ":weight=" + String(weight.exactFontconfigValue ?? weight.fontconfigValue)
+      pattern +=
+        ":weight=" + TextFormat.string(weight.exactFontconfigValue ?? weight.fontconfigValue)
     }
     if slant != .roman { pattern += ":slant=" + String(slant.fontconfigValue) }
-    pattern += (isPixelSize ? ":pixelsize=" : ":size=") + String(pointSize)
+    pattern += (isPixelSize ? ":pixelsize=" : ":size=") + TextFormat.string(pointSize)
     return pattern
   }
 }

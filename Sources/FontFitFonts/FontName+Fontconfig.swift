@@ -44,6 +44,15 @@ extension Font {
     _ element: String, to pattern: inout FontconfigPattern, in name: String
   ) throws(FontNameError) {
     let parts = element.splitScalars(maxSplits: 1) { $0 == "=" }
+    if parts.count < 2, element.unicodeScalars.contains("=") {
+      let key = String(String.UnicodeScalarView(element.unicodeScalars.prefix { $0 != "=" }))
+        .trimmingSpaces()
+      throw FontNameError(
+        name: name,
+        message: key.isEmpty
+          ? "expected a property name before \"=\", such as size=17"
+          : "expected a value after \"\(key)=\"")
+    }
     guard parts.count == 2 else {
       if let named = FontWeight.named(element) {
         pattern.weight = named
@@ -61,7 +70,7 @@ extension Font {
     let value = unescape(String(parts[1])).trimmingSpaces()
     switch key {
     case "size", "pixelsize":
-      guard let size = Double(value) else {
+      guard let size = decimalNumber(value) else {
         throw FontNameError(name: name, message: "expected a number for \(key), found \"\(value)\"")
       }
       pattern.pointSize = try checkedSize(size, written: value, in: name)
@@ -69,7 +78,7 @@ extension Font {
     case "weight":
       if let named = FontWeight.named(value) {
         pattern.weight = named
-      } else if let number = Double(value), number.isFinite {
+      } else if let number = decimalNumber(value), number.isFinite {
         pattern.weight = FontWeight(fontconfigValue: number)
       } else {
         throw FontNameError(

@@ -43,8 +43,11 @@ extension Font {
       throw FontNameError(name: name, message: "expected a family name before the style and size")
     }
     guard let pointSize else {
+      let example =
+        family.unicodeScalars.contains { $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+        ? family : "DejaVu Sans"
       throw FontNameError(
-        name: name, message: "expected a size at the end, as in \"\(family) 17\"")
+        name: name, message: "expected a size at the end, as in \"\(example) 17\"")
     }
     let families = family.splitScalars { $0 == "," }.map { $0.trimmingSpaces() }
       .filter { !$0.isEmpty }
@@ -62,10 +65,12 @@ extension Font {
     -> Double?
   {
     let number = word.hasSuffix("px") || word.hasSuffix("pt") ? String(word.dropLast(2)) : word
-    guard let first = number.first, first.isNumber || first == "." || first == "-" else {
-      return nil
+    if let size = decimalNumber(number) { return try checkedSize(size, written: number, in: name) }
+    // `nan`, `inf` and `0x11` read as numbers, but not as sizes a font name gives.
+    if Double(number) != nil {
+      throw FontNameError(
+        name: name, message: "expected a size in decimal digits, such as 17, found \"\(word)\"")
     }
-    guard let size = Double(number) else { return nil }
-    return try checkedSize(size, written: number, in: name)
+    return nil
   }
 }

@@ -51,6 +51,22 @@ extension Font {
         message: "a font name may not contain the control character "
           + TextFormat.codePoint(control.value))
     }
+    // Nor invisible characters that no family name has and a reader cannot see: format
+    // characters (U+FEFF, bidi controls; not the visible number signs of Arabic and Kaithi)
+    // and line or paragraph separators.
+    if let invisible = name.unicodeScalars.first(where: { scalar in
+      let visibleMarks: [ClosedRange<UInt32>] = [
+        0x600...0x6FF, 0x70F...0x70F, 0x890...0x891, 0x8E2...0x8E2, 0x110BD...0x110BD,
+        0x110CD...0x110CD,
+      ]
+      return [.format, .lineSeparator, .paragraphSeparator].contains(
+        scalar.properties.generalCategory) && !visibleMarks.contains { $0.contains(scalar.value) }
+    }) {
+      throw FontNameError(
+        name: name,
+        message: "a font name may not contain the invisible character "
+          + TextFormat.codePoint(invisible.value))
+    }
     if let violation = InputLimits.violation(of: .name, by: name) {
       throw FontNameError(name: name, message: violation)
     }
@@ -86,7 +102,7 @@ extension Font {
       return nil
     }
     let after = String(String.UnicodeScalarView(scalars[(dash + 1)...]))
-    guard !after.isEmpty, let size = Double(after) else { return nil }
+    guard !after.isEmpty, let size = decimalNumber(after) else { return nil }
     return (String(String.UnicodeScalarView(before)), size, after)
   }
 
@@ -110,6 +126,30 @@ extension Font {
           + (written?.trimmingSpaces() ?? "\(size)"))
     }
     return size
+  }
+
+  /// The number `text` writes in decimal (`17`, `-1.5`, `12.5e0`), or nil: Swift's `Double`
+  /// would also read `0x11`, `nan` and `inf`, which no font name means as a size.
+  static func decimalNumber(_ text: String) -> Double? {
+    var scalars = text.unicodeScalars[...]
+    func digits() -> Int {
+      let count = scalars.prefix { ("0"..."9").contains($0) }.count
+      scalars = scalars.dropFirst(count)
+      return count
+    }
+    if scalars.first == "+" || scalars.first == "-" { scalars = scalars.dropFirst() }
+    var mantissa = digits()
+    if scalars.first == "." {
+      scalars = scalars.dropFirst()
+      mantissa += digits()
+    }
+    guard mantissa > 0 else { return nil }
+    if scalars.first == "e" || scalars.first == "E" {
+      scalars = scalars.dropFirst()
+      if scalars.first == "+" || scalars.first == "-" { scalars = scalars.dropFirst() }
+      guard digits() > 0 else { return nil }
+    }
+    return scalars.isEmpty ? Double(text) : nil
   }
 
   /// Splits on `separator` where it is not escaped by a backslash, scalar by scalar.

@@ -71,6 +71,11 @@ public struct FontWeight: Hashable, Sendable, Comparable, CustomStringConvertibl
   /// A value on Fontconfig's scale that ``init(fontconfigValue:)`` reads back as exactly this
   /// weight, when there is one: the interpolation can be a rounding step off either way.
   var exactFontconfigValue: Double? {
+    // The shortest decimal first: 150 rather than 149.99999999999997.
+    for digits in 0...6 {
+      let rounded = TextFormat.rounded(fontconfigValue, fractionDigits: digits)
+      if FontWeight(fontconfigValue: rounded) == self { return rounded }
+    }
     var candidate = fontconfigValue
     for _ in 0..<8 { candidate = candidate.nextDown }
     for _ in 0..<17 {

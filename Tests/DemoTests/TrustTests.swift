@@ -231,3 +231,33 @@ struct TrustTests {
     }
   }
 }
+
+@Suite("Trust: no usable font (issue 19, D13)")
+struct NoUsableFontTests {
+  @Test("With no usable font, check exits 2 and dump 1, each saying so once")
+  func noFontIsSaidOnce() throws {
+    let scratch = try ScratchDirectory()
+    defer { scratch.remove() }
+    let empty = scratch.url.appendingPathComponent("fonts")
+    try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: false)
+    let config = try scratch.write(
+      "fonts.conf",
+      """
+      <?xml version="1.0"?>
+      <fontconfig><dir>\(empty.path)</dir><cachedir>\(scratch.url.path)/cache</cachedir></fontconfig>
+      """)
+    let environment = ["FONTCONFIG_FILE": config]
+    let check = try runDemoProcess(
+      [
+        "check", packageRoot.appendingPathComponent("Demo/Resources/sample.json").path, "--screen",
+        "iPhone 5",
+      ],
+      environment: environment)
+    #expect(check.status == 2, "\(check.stderr)")
+    #expect(check.stderr.hasPrefix("demo: no usable font: "), "\(check.stderr)")
+    #expect(check.stdout.isEmpty)
+    let dump = try runDemoProcess(["--screen", "iPhone 5"], environment: environment)
+    #expect(dump.status == 1, "\(dump.stderr)")
+    #expect(dump.stderr.hasPrefix("demo: no usable font: "), "\(dump.stderr)")
+  }
+}

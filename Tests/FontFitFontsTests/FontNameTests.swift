@@ -1,4 +1,5 @@
 import FontFitFonts
+import FontFitText
 import TestSupport
 import Testing
 
@@ -81,7 +82,7 @@ struct FontNameTests {
       ("DejaVu Sans:size=17:boldest", "unknown style \"boldest\""),
       ("DejaVu Sans:size=17:colour=red", "unknown property \"colour\""),
       (":size=12", "expected a family"),
-      ("DejaVu Sans:size=nan", "expected a size between"),
+      ("DejaVu Sans:size=nan", "expected a number for size, found \"nan\""),
       ("DejaVu Sans 1e-300", "expected a size between"),
       ("DejaVu Sans 1e20", "expected a size between"),
       ("DejaVu Sans 1e400", "points, found 1e400"),
@@ -161,4 +162,65 @@ struct FontNameRoundTripTests {
     #expect(try Font(font.description) == font, "printed as \(font.description)")
   }
 
+}
+
+@Suite("Font names say what is wrong (issue 19, D17)")
+struct FontNameMessageTests {
+  /// The message a name is refused with, or nil when it is read.
+  private func message(_ name: String) -> String? {
+    do {
+      _ = try Font(name)
+      return nil
+    } catch {
+      return error.message
+    }
+  }
+
+  @Test("A weight and a size print as written, and read back as the same font")
+  func roundTrip() throws {
+    let font = try Font("DejaVu Sans:weight=150:size=12")
+    #expect(font.description == "DejaVu Sans:weight=150:size=12")
+    #expect(try Font(font.description) == font)
+    for weight in [0.0, 1, 40, 55, 77.5, 150, 181, 214] {
+      let name = "DejaVu Sans:weight=\(TextFormat.string(weight)):size=12.5"
+      let read = try Font(name)
+      #expect(try Font(read.description) == read, "\(name) → \(read.description)")
+      #expect(!read.description.contains("9999"), "\(read.description)")
+    }
+  }
+
+  @Test("An empty value is named as missing, not as an unknown style")
+  func emptyValues() {
+    #expect(message("DejaVu Sans:size=") == "expected a value after \"size=\"")
+    #expect(message("DejaVu Sans:weight=:size=12") == "expected a value after \"weight=\"")
+    #expect(message("DejaVu Sans:=12") == "expected a property name before \"=\", such as size=17")
+  }
+
+  @Test("Sizes are decimal: not NaN, infinity, hexadecimal")
+  func decimalSizes() {
+    for size in ["nan", "inf", "0x11", "0x1p4", "-inf"] {
+      #expect(
+        message("DejaVu Sans \(size)")
+          == "expected a size in decimal digits, such as 17, found \"\(size)\"", "\(size)")
+      #expect(message("DejaVu Sans:size=\(size)")?.hasPrefix("expected a number") == true)
+    }
+    #expect(message("DejaVu Sans 12.5e0") == nil)
+    #expect(message("DejaVu Sans-17") == nil)
+  }
+
+  @Test("A name of punctuation is not suggested as a family")
+  func punctuationSuggestion() {
+    for name in ["\\", "=", "-"] {
+      #expect(
+        message(name) == "expected a size at the end, as in \"DejaVu Sans 17\"", "\(name)")
+    }
+    #expect(message("Helvetica") == "expected a size at the end, as in \"Helvetica 17\"")
+  }
+
+  @Test("Invisible characters are refused in font names")
+  func invisibleCharacters() {
+    for scalar in ["\u{2028}", "\u{2029}", "\u{FEFF}", "\u{202E}", "\u{200B}"] {
+      #expect(message("DejaVu\(scalar)Sans 12")?.contains("invisible character") == true)
+    }
+  }
 }

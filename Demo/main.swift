@@ -22,10 +22,15 @@ func fail(_ message: String, status: Int32) -> Never {
 /// Writes `text` and a line break to standard output; a failed write (a full disk, a closed
 /// file) is exit status 1, never a success with the output lost.
 func writeOutput(_ text: String) {
+  writeRaw(text + "\n")
+}
+
+/// Writes `text` as it is to standard output; a failed write is exit status 1.
+func writeRaw(_ text: String) {
   guard let descriptor = standardOutput.descriptor else {
     fail("cannot write the output: standard output is closed", status: 1)
   }
-  guard writeAll(text + "\n", to: descriptor) else {
+  guard writeAll(text, to: descriptor) else {
     let reason = String(cString: strerror(errno))
     fail("cannot write the output: \(reason)", status: 1)
   }
@@ -378,14 +383,6 @@ struct CheckOutput {
       text += ",\n  \"omitted\": " + JSONOutput.array(omissions).serialized(indent: 2, level: 1)
     }
     writeOutput(text + "\n}")
-  }
-}
-
-/// Writes `text` as it is to standard output; a failed write is exit status 1.
-func writeRaw(_ text: String) {
-  guard writeAll(text, to: STDOUT_FILENO) else {
-    let reason = String(cString: strerror(errno))
-    fail("cannot write the output: \(reason)", status: 1)
   }
 }
 

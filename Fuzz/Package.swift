@@ -11,6 +11,7 @@ let package = Package(
     .executable(name: "description-xml", targets: ["FuzzDescriptionXML"]),
     .executable(name: "font-name", targets: ["FuzzFontName"]),
     .executable(name: "fit", targets: ["FuzzFit"]),
+    .executable(name: "large-input", targets: ["FuzzLargeInput"]),
   ],
   dependencies: [.package(name: "FontFit", path: "..")],
   targets: [
@@ -25,6 +26,7 @@ let package = Package(
     .executableTarget(name: "FuzzDescriptionXML", dependencies: ["FuzzSupport"]),
     .executableTarget(name: "FuzzFontName", dependencies: ["FuzzSupport"]),
     .executableTarget(name: "FuzzFit", dependencies: ["FuzzSupport"]),
+    .executableTarget(name: "FuzzLargeInput", dependencies: ["FuzzSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -142,6 +142,11 @@ enum BadInputFiles {
     case "over-16-mib.json": return spaces(sixteenMiB) + Array("{}".utf8)
     case "exactly-16-mib.json": return spaces(sixteenMiB - 2) + Array("{}".utf8)
     case "over-16-mib.xml": return spaces(sixteenMiB) + Array("<layout/>".utf8)
+    case "over-8-mib.xml":
+      // Valid XML one byte over the XML limit: libxml2 used to call it truncated.
+      let head = Array("<?xml version=\"1.0\"?><layout designScreen=\"iPhone 5\">".utf8)
+      let tail = Array("<View id=\"root\" frame=\"0,0,320,568\"/></layout>".utf8)
+      return head + spaces(sixteenMiB / 2 + 1 - head.count - tail.count) + tail
     default: return nil
     }
   }

@@ -184,6 +184,19 @@ struct TrustTests {
       "\(run.stderr)")
   }
 
+  @Test("D5: a valid XML file of exactly 8 MiB loads; libxml2's own 10 MB limit is never met")
+  func largestXMLLoads() throws {
+    let scratch = try ScratchDirectory()
+    defer { scratch.remove() }
+    let head = #"<?xml version="1.0"?><layout designScreen="iPhone 5"><!--"#
+    let tail = #"--><View id="root" frame="0,0,320,568"/></layout>"#
+    let padding = String(repeating: " ", count: (8 << 20) - head.utf8.count - tail.utf8.count)
+    let path = try scratch.write("large.xml", head + padding + tail)
+    let run = try runDemo([path, "--screen", "iPhone 5"])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("View root"))
+  }
+
   @Test("D7: control characters from the input never reach the terminal raw")
   func messagesAreTerminalSafe() throws {
     let scratch = try ScratchDirectory()

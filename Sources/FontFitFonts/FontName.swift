@@ -55,6 +55,7 @@ extension Font {
     // characters (U+FEFF, bidi controls; not the visible number signs of Arabic and Kaithi)
     // and line or paragraph separators.
     if let invisible = name.unicodeScalars.first(where: { scalar in
+      guard scalar.value >= 0x80 else { return false }
       let visibleMarks: [ClosedRange<UInt32>] = [
         0x600...0x6FF, 0x70F...0x70F, 0x890...0x891, 0x8E2...0x8E2, 0x110BD...0x110BD,
         0x110CD...0x110CD,

@@ -52,12 +52,19 @@ extension RGBAImage {
   ///   the cause (`No space left on device`), or when its name is longer than
   ///   ``longestFileNameByteCount`` bytes.
   public func writePNG(to path: String) throws(RenderError) {
-    var message = [CChar](repeating: 0, count: 512)
-    let status = pixels.withUnsafeBufferPointer { pixels in
+    try encode(naming: path) { pixels, message in
       fontfit_png_write(
-        path, pixels.baseAddress, UInt32(width), UInt32(height), width * 4, &message,
-        message.count)
+        path, pixels, UInt32(width), UInt32(height), width * 4, &message, message.count)
     }
+  }
+
+  /// Runs one of the C writers on the pixels, turning its status and message into an error
+  /// naming `path`.
+  private func encode(
+    naming path: String, _ write: (UnsafePointer<UInt8>?, inout [CChar]) -> Int32
+  ) throws(RenderError) {
+    var message = [CChar](repeating: 0, count: 512)
+    let status = pixels.withUnsafeBufferPointer { write($0.baseAddress, &message) }
     guard status == 0 else {
       let text = message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
       throw .output(path: path, message: String(decoding: text, as: UTF8.self))
@@ -74,15 +81,9 @@ extension RGBAImage {
   ///   - path: The name errors give the file.
   /// - Throws: ``RenderError/output(path:message:)`` with the failed write's cause.
   func writePNG(toDescriptor descriptor: Int32, path: String) throws(RenderError) {
-    var message = [CChar](repeating: 0, count: 512)
-    let status = pixels.withUnsafeBufferPointer { pixels in
+    try encode(naming: path) { pixels, message in
       fontfit_png_write_to_descriptor(
-        descriptor, pixels.baseAddress, UInt32(width), UInt32(height), width * 4, &message,
-        message.count)
-    }
-    guard status == 0 else {
-      let text = message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-      throw .output(path: path, message: String(decoding: text, as: UTF8.self))
+        descriptor, pixels, UInt32(width), UInt32(height), width * 4, &message, message.count)
     }
   }
 }

@@ -45,24 +45,7 @@ struct ColorBitmapFaceTests {
 
   /// The Pango harness, compiled once into a temporary folder.
   static func harness() throws -> URL {
-    let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("Harness/pango_extents.c")
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("pango-extents-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let binary = folder.appendingPathComponent("pango_extents")
-    let (status, log) = try runCommand(
-      [
-        "sh", "-c",
-        "cc -O2 '\(source.path)' -o '\(binary.path)' $(pkg-config --cflags --libs pangoft2)",
-      ], input: nil)
-    try #require(
-      status == 0,
-      """
-      the Pango harness does not build (is libpango1.0-dev installed? scripts/test installs \
-      it): \(log)
-      """)
-    return binary
+    try buildPangoHarness("pango_extents")
   }
 
   /// `text` in `family` at `size` laid out on one line by FontFit: its width, line height and

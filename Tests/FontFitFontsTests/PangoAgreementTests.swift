@@ -122,24 +122,7 @@ struct PangoAgreementTests {
 
   /// The harness, compiled once into a temporary folder.
   static func harness() throws -> URL {
-    let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("Harness/pango_fit.c")
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("pango-harness-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let binary = folder.appendingPathComponent("pango_fit")
-    let (status, log) = try runCommand(
-      [
-        "sh", "-c",
-        "cc -O2 '\(source.path)' -o '\(binary.path)' $(pkg-config --cflags --libs pangoft2)",
-      ], input: nil)
-    try #require(
-      status == 0,
-      """
-      the Pango harness does not build (is libpango1.0-dev installed? scripts/test installs \
-      it): \(log)
-      """)
-    return binary
+    try buildPangoHarness("pango_fit")
   }
 
   /// FontFit's fitted size for `fit`.

@@ -56,19 +56,7 @@ struct PangoFallbackTests {
 
   /// The harness, compiled once into a temporary folder.
   static func harness() throws -> URL {
-    let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("Harness/pango_items.c")
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("pango-items-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let binary = folder.appendingPathComponent("pango_items")
-    let (status, log) = try runCommand(
-      [
-        "sh", "-c",
-        "cc -O2 '\(source.path)' -o '\(binary.path)' $(pkg-config --cflags --libs pangoft2)",
-      ], input: nil)
-    try #require(status == 0, "the Pango harness does not build: \(log)")
-    return binary
+    try buildPangoHarness("pango_items")
   }
 
   /// Pango's items of one case: UTF-8 ranges and the file of each one's face.

@@ -29,3 +29,40 @@ public func runCommand(
   try output.close()
   return (process.terminationStatus, try String(contentsOf: outputFile, encoding: .utf8))
 }
+
+/// Compiles one of the Pango reference harnesses in `Tests/Harness` (`pango_fit`,
+/// `pango_items`, `pango_extents`) against Pango's FreeType backend into a new temporary
+/// folder, and returns the binary.
+///
+/// - Parameter name: The harness's name, its source file's without `.c`.
+/// - Returns: The compiled binary's location.
+/// - Throws: When the compiler fails (libpango1.0-dev missing: `scripts/test` installs it).
+public func buildPangoHarness(_ name: String) throws -> URL {
+  let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Harness/\(name).c")
+  let folder = FileManager.default.temporaryDirectory
+    .appendingPathComponent("\(name)-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  let binary = folder.appendingPathComponent(name)
+  let (status, log) = try runCommand(
+    [
+      "sh", "-c",
+      "cc -O2 '\(source.path)' -o '\(binary.path)' $(pkg-config --cflags --libs pangoft2)",
+    ], input: nil)
+  guard status == 0 else { throw HarnessBuildFailure(name: name, log: log) }
+  return binary
+}
+
+/// A Pango harness that did not compile, with the compiler's output.
+public struct HarnessBuildFailure: Error, CustomStringConvertible {
+  /// The harness's name.
+  public var name: String
+  /// What the compiler printed.
+  public var log: String
+
+  /// Says which harness failed and why, and what usually fixes it.
+  public var description: String {
+    "the Pango harness \(name) does not build (is libpango1.0-dev installed? scripts/test "
+      + "installs it): \(log)"
+  }
+}

@@ -16,16 +16,26 @@ import FuzzSupport
 
 runFuzzer(fuzzLargeInput)
 
-/// The font system of the pinned directory (`FUZZ_FONT_DIR`, default DejaVu's), made once.
-let pinnedFonts: FontSystem = {
-  let directory =
-    ProcessInfo.processInfo.environment["FUZZ_FONT_DIR"] ?? "/usr/share/fonts/truetype/dejavu"
-  do {
-    return try FontSystem(sources: .only([directory]))
-  } catch {
-    fail("the pinned font directory \(directory) cannot be used: \(error)")
-  }
-}()
+/// What every input shares, made on first use (a global of main.swift would be initialised
+/// only when execution reaches it, after the fuzzer has started).
+enum Shared {
+  /// The font system of the pinned directory (`FUZZ_FONT_DIR`, default DejaVu's).
+  static let fonts: FontSystem = {
+    let directory =
+      ProcessInfo.processInfo.environment["FUZZ_FONT_DIR"] ?? "/usr/share/fonts/truetype/dejavu"
+    do {
+      return try FontSystem(sources: .only([directory]))
+    } catch {
+      fail("the pinned font directory \(directory) cannot be used: \(error)")
+    }
+  }()
+
+  /// The file each XML input is written to, one per process.
+  static let xmlPath: String = {
+    let directory = ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp"
+    return "\(directory)/fontfit-fuzz-large-\(ProcessInfo.processInfo.processIdentifier).xml"
+  }()
+}
 
 /// What one input asks for.
 struct Recipe {
@@ -53,7 +63,16 @@ struct Recipe {
     languageBytes = FuzzBytes.isSet(4, in: flags) ? language : nil
     let padding = Int(input.uint16()) * 256
     paddingBytes = FuzzBytes.isSet(5, in: flags) ? padding : 0
-    let letters = Array(input.restAsText().filter { !$0.isNewline && $0 != "\"" && $0 != "\\" })
+    // Letters both syntaxes take as they are: no controls, quotes, backslashes or
+    // noncharacters XML refuses.
+    let letters = Array(
+      input.restAsText().filter { character in
+        character != "\"" && character != "\\"
+          && character.unicodeScalars.allSatisfy { scalar in
+            scalar.properties.generalCategory != .control && scalar.value != 0xFFFE
+              && scalar.value != 0xFFFF
+          }
+      })
     alphabet = letters.isEmpty ? ["a", "b", " ", "中", "ب", "🎉"] : letters
   }
 
@@ -74,8 +93,8 @@ struct Recipe {
 
   var language: String? {
     languageBytes.map { count in
-      var tag = "en-x"
-      while tag.utf8.count + 9 <= max(count, 5) + 4 { tag += "-abcdefgh" }
+      var tag = "en-x-abcdefgh"
+      while tag.utf8.count + 9 <= count { tag += "-abcdefgh" }
       return tag
     }
   }
@@ -139,12 +158,6 @@ struct Recipe {
   }
 }
 
-/// The file each XML input is written to, one per process.
-let xmlPath: String = {
-  let directory = ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp"
-  return "\(directory)/fontfit-fuzz-large-\(ProcessInfo.processInfo.processIdentifier).xml"
-}()
-
 /// The test of one recipe.
 func fuzzLargeInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   var input = FuzzBytes(data, count: size)
@@ -153,11 +166,11 @@ func fuzzLargeInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   let limit = recipe.isXML ? 8 << 20 : 16 << 20
   let result = Result { () throws(DescriptionError) -> LayoutDocument in
     if recipe.isXML {
-      guard FileManager.default.createFile(atPath: xmlPath, contents: Data(text.utf8)) else {
-        fail("cannot write \(xmlPath)")
+      guard FileManager.default.createFile(atPath: Shared.xmlPath, contents: Data(text.utf8)) else {
+        fail("cannot write \(Shared.xmlPath)")
       }
-      defer { try? FileManager.default.removeItem(atPath: xmlPath) }
-      return try LayoutDocument.load(path: xmlPath, catalog: bundledCatalog)
+      defer { try? FileManager.default.removeItem(atPath: Shared.xmlPath) }
+      return try LayoutDocument.load(path: Shared.xmlPath, catalog: bundledCatalog)
     }
     return try LayoutDocument.parse(text, file: "large.json", catalog: bundledCatalog)
   }
@@ -174,7 +187,7 @@ func fuzzLargeInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   case .success(let document):
     expect(recipe.isWithinBounds, "a value beyond a bound is accepted")
     expect(text.utf8.count <= limit, "a file of \(text.utf8.count) bytes is accepted")
-    let tree = document.makeTree(on: document.designScreen, shaper: pinnedFonts)
+    let tree = document.makeTree(on: document.designScreen, shaper: Shared.fonts)
     tree.layoutIfNeeded()
     var problems = 0
     do {

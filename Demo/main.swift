@@ -273,11 +273,15 @@ func check(_ options: Options) {
   let catalog = loadCatalog(options)
   let fonts = fontSystem(options, usageStatus: 2)
   let limit = options.maxProblems
-  var output = CheckOutput(format: options.format, prefixesFile: options.arguments.count > 1)
-  for file in options.arguments {
+  // Every file is read before anything is written, so bad input leaves standard output
+  // empty (and a JSON output never half written).
+  let files = options.arguments.map { file in
     let documents = loadDocuments(file, catalog: catalog, options: options)
     let screens = chosenScreens(documents[0].document.catalog, options: options)
-    let jobs = documents.flatMap { document in screens.map { (document, $0) } }
+    return (file: file, jobs: documents.flatMap { document in screens.map { (document, $0) } })
+  }
+  var output = CheckOutput(format: options.format, prefixesFile: options.arguments.count > 1)
+  for (file, jobs) in files {
     let window = ParallelLayout.processorCount * 2
     for start in stride(from: 0, to: jobs.count, by: window) {
       let batch = Array(jobs[start..<min(start + window, jobs.count)])
@@ -300,7 +304,9 @@ func check(_ options: Options) {
       for result in found {
         switch result {
         case .success(let screen): output.write(screen, file: file)
-        case .failure(let error): fail("\(file): \(error)", status: 2)
+        case .failure(let error):
+          output.finish()
+          fail("\(file): \(error)", status: 2)
         }
       }
     }

@@ -99,7 +99,7 @@ int32_t fontfit_check_language_tag(const char *language_tag) {
       length >= (int32_t)sizeof(locale)) {
     return 1;
   }
-  if (U_FAILURE(status)) return status > 2 ? status : 3;
+  if (U_FAILURE(status)) return 1000 + status;
   if (parsed != (int32_t)strlen(language_tag)) return 2;
   return 0;
 }

@@ -94,14 +94,23 @@ struct Scripts {
   static let common: Int32 = 0
   static let inherited: Int32 = 1
   static let latin: Int32 = 25
+  static let unknown: Int32 = 103
+
+  /// Whether `code` is a real script: not Common, Inherited or Unknown (unassigned and
+  /// private use characters), which take the script of the run they are in.
+  static func isReal(_ code: Int32) -> Bool {
+    code > inherited && code != unknown
+  }
 
   /// Resolves the scripts as Pango's script iterator (after ICU's `usc_nextRun`) does.
   ///
-  /// A run starts as Common and takes the first real script in it; Common and Inherited
-  /// characters join the run they are in (at a text's start, the script after them). A
-  /// closing bracket takes the script of the run its opening bracket was in, so in
-  /// `日本 (abc) x` both brackets are Latin, and in `한국어 (שלום) x` the closing one ends the
-  /// Hebrew run. Brackets nest up to 128 deep, as in Pango.
+  /// A run starts as Common and takes the first real script in it; Common, Inherited and
+  /// Unknown characters join the run they are in (at a paragraph's start, the script after
+  /// them). A closing bracket takes the script of the run its opening bracket was in, so in
+  /// `abc (שלום) x` both brackets are Latin, and in `한국어 (שלום) x` the closing one ends the
+  /// Hebrew run; one without a partner forgets every open bracket, as in Pango. Brackets nest
+  /// up to 128 deep. Each paragraph (after a line feed, carriage return or U+2029) starts
+  /// afresh, as Pango lays out each paragraph on its own.
   init(_ graphemes: Graphemes) {
     let codes = graphemes.firstScalars.map(Self.code)
     var resolved = codes
@@ -112,7 +121,20 @@ struct Scripts {
     var stackAtRunStart = 0
     var index = 0
     while index < codes.count {
-      var script = codes[index]
+      if graphemes.kinds[index] == .lineSeparator,
+        ["\n", "\r", "\u{2029}"].contains(graphemes.firstScalars[index])
+      {
+        // The separator ends its paragraph's run; the next paragraph starts afresh (Pango's
+        // paragraphs end at a line feed, a carriage return and U+2029).
+        for member in runStart...index { resolved[member] = runScript }
+        index += 1
+        runStart = index
+        runScript = Self.common
+        stack.removeAll()
+        stackAtRunStart = 0
+        continue
+      }
+      var script = Self.isReal(codes[index]) ? codes[index] : Self.common
       var closes = false
       if script == Self.common, let bracket = Self.bracket(graphemes.firstScalars[index]) {
         if bracket.isOpening {
@@ -126,10 +148,13 @@ struct Scripts {
           stackAtRunStart = min(stackAtRunStart, stack.count)
           script = stack[partner].script
           closes = true
+        } else {
+          stack.removeAll()
+          stackAtRunStart = 0
         }
       }
-      if runScript <= Self.inherited || script <= Self.inherited || script == runScript {
-        if runScript <= Self.inherited, script > Self.inherited {
+      if !Self.isReal(runScript) || !Self.isReal(script) || script == runScript {
+        if !Self.isReal(runScript), Self.isReal(script) {
           runScript = script
           for entry in stackAtRunStart..<stack.count { stack[entry].script = script }
         }

@@ -116,11 +116,14 @@ final class BreakReshaper: BreakReshaping {
     let faceOf = text.faceOf
     let opportunities = text.opportunities
     guard index > 0, index < count, opportunities[index] == .prohibited,
-      kinds[index - 1] == .visible, kinds[index] == .visible, faceOf[index - 1] == faceOf[index]
+      kinds[index - 1] == .visible, kinds[index] == .visible, faceOf[index - 1] == faceOf[index],
+      text.languageOf[index - 1] == text.languageOf[index]
     else { return BreakAdjustment(insertsHyphen: hyphenates[index]) }
     let font = faceOf[index]
+    // The pieces are shaped in one face and one language, as each side's run is.
     func inWord(_ other: Int) -> Bool {
       kinds[other] == .visible && faceOf[other] == font
+        && text.languageOf[other] == text.languageOf[index]
     }
     var first = index - 1
     while first > 0, index - first < window, inWord(first - 1),

@@ -46,7 +46,14 @@ struct FallbackSearch {
   mutating func firstFace(in system: FontSystem) throws(FontError) -> FallbackFace? {
     if let first { return first }
     let resolved = try system.resolve(descriptor, language: language)
-    let opened = try? system.face(for: resolved)
+    let opened: FontFace?
+    do {
+      opened = try system.face(for: resolved)
+    } catch  where error.isReplacedFile {
+      throw error
+    } catch {
+      opened = nil
+    }
     let found = opened.map { FallbackFace(resolved: resolved, face: $0, position: 0) }
     first = .some(found)
     return found
@@ -67,9 +74,10 @@ struct FallbackSearch {
   /// The first face of the set that draws every character of `character`, or nil when no
   /// installed face does.
   ///
-  /// A face that cannot be opened (a bitmap-only font FreeType cannot size, say) is skipped:
-  /// this is the one failure that is not reported, because the next font in the set may
-  /// serve, and a character no font covers is reported as missing anyway.
+  /// A face FreeType cannot open (a monochrome bitmap font, say) is skipped: this is the one
+  /// failure that is not reported, because the next font in the set may serve, and a
+  /// character no font covers is reported as missing anyway. A file that no longer holds the
+  /// face Fontconfig listed is an error, as for the requested font.
   mutating func face(for character: Character, in system: FontSystem) throws(FontError)
     -> FallbackFace?
   {
@@ -99,6 +107,9 @@ struct FallbackSearch {
       let face: FontFace
       do {
         face = try system.face(for: candidate.resolved)
+      } catch  where error.isReplacedFile {
+        // A replaced file is reported, never passed over for the next face.
+        throw error
       } catch {
         continue
       }

@@ -34,6 +34,13 @@ public struct FontError: Error, Hashable, Sendable, CustomStringConvertible {
     self.file = file
   }
 
+  /// The ``function`` of the error a face gets when its file no longer holds the face
+  /// Fontconfig listed (it was replaced after Fontconfig scanned it).
+  public static let replacedFileCheck = "the check of the face's family"
+
+  /// Whether the file no longer holds the face Fontconfig listed.
+  public var isReplacedFile: Bool { function == Self.replacedFileCheck }
+
   /// `FT_New_Face failed (error 1) for /path/font.ttf: cannot open resource`.
   public var description: String {
     var text = "\(function) failed"

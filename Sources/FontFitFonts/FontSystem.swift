@@ -30,6 +30,9 @@ public final class FontSystem: Sendable {
   /// The caches, guarded: resolutions, chains and fallback answers by descriptor and language,
   /// open faces by file and index, shaped texts by text, descriptor and options.
   private let caches: Lock<Caches>
+  /// The family names Fontconfig gave each face resolved so far, so a face reopened by file
+  /// and index is checked as its first opening was; as many entries as faces resolved.
+  private let expectedFamilies = Lock<[FaceKey: [String]]>([:])
   /// The bytes of the font files with a face open, by path, held weakly: the faces of one
   /// file, its FreeType and HarfBuzz views and the faces of a collection, share one copy,
   /// freed with the last face that reads it.
@@ -335,7 +338,13 @@ public final class FontSystem: Sendable {
   ///   Fontconfig scanned it, as a package upgrade does): its family is none of the names
   ///   Fontconfig has for the face.
   func face(for resolved: ResolvedFont) throws(FontError) -> FontFace {
-    try face(for: FaceKey(resolved), expectingFamilies: resolved.familyNames)
+    let key = FaceKey(resolved)
+    if !resolved.familyNames.isEmpty {
+      expectedFamilies.withLock { known in
+        if known[key] == nil { known[key] = resolved.familyNames }
+      }
+    }
+    return try face(for: key, expectingFamilies: resolved.familyNames)
   }
 
   /// The open face for a file and index, opened on first use and then shared.
@@ -348,10 +357,14 @@ public final class FontSystem: Sendable {
   {
     if let face = caches.withLock({ $0.faces.value(for: key) }) { return face }
     let opened = try FontFace(library: library, file: fileBytes(key.file), index: key.index)
+    // A face reopened by file and index (to draw, or to measure a break) after the cache let
+    // it go is checked against the names its resolution gave.
+    let families =
+      families.isEmpty ? expectedFamilies.withLock { $0[key] } ?? [] : families
     let named = opened.familyName.lowercased()
     if !families.isEmpty, !named.isEmpty, !families.contains(where: { $0.lowercased() == named }) {
       throw FontError(
-        library: .freeType, function: "FT_New_Face",
+        library: .freeType, function: FontError.replacedFileCheck,
         message: "the file no longer holds the face Fontconfig listed: it holds "
           + "\"\(opened.familyName)\", not \"\(families[0])\" (it was replaced after "
           + "Fontconfig scanned it; run fc-cache, or start again)", file: key.file)

@@ -16,8 +16,8 @@ final class FontconfigResolver: Sendable {
   private struct Handle: @unchecked Sendable {
     let config: OpaquePointer
     /// The configuration's TrueType and CFF fonts (system and application), built on first
-    /// use: Pango matches and sorts among these only (`filter_by_format`), so a bitmap or
-    /// Type 1 font never takes part.
+    /// use: Pango matches and sorts among these only (`filter_by_format`), so a bitmap,
+    /// Type 1 or web font never takes part.
     var fonts: UnsafeMutablePointer<FcFontSet>?
     /// The scripts of each language's Fontconfig orthography, by tag; nil for a tag no
     /// orthography matches.
@@ -283,8 +283,12 @@ final class FontconfigResolver: Sendable {
       guard let set = FcConfigGetFonts(handle.config, kind) else { continue }
       for index in 0..<Int(set.pointee.nfont) {
         guard let font = set.pointee.fonts[index] else { continue }
-        let format = (try? string(font, "fontformat")) ?? nil
-        guard format == "TrueType" || format == "CFF" else { continue }
+        // As Pango's `pango_fc_is_supported_font_format`: the format compared without case,
+        // and web fonts left out.
+        let format = ((try? string(font, "fontformat")) ?? nil)?.lowercased()
+        guard format == "truetype" || format == "cff" else { continue }
+        let file = ((try? string(font, "file")) ?? nil)?.lowercased() ?? ""
+        guard !file.hasSuffix(".woff"), !file.hasSuffix(".woff2") else { continue }
         FcPatternReference(font)
         guard FcFontSetAdd(filtered, font) != 0 else {
           FcPatternDestroy(font)
@@ -461,12 +465,14 @@ final class FontconfigResolver: Sendable {
         for bit in 0..<32 where bits & (1 << FcChar32(bit)) != 0 {
           guard let scalar = Unicode.Scalar(page + FcChar32(word * 32 + bit)) else { continue }
           let code = Scripts.code(scalar)
-          if code > Scripts.inherited { scripts.insert(code) }
+          if Scripts.isReal(code) { scripts.insert(code) }
         }
       }
       page = FcCharSetNextPage(charset, &map, &next)
     }
-    return scripts
+    // An orthography of no real script (`und-zsye`) says nothing, as an empty entry in
+    // Pango's table: it writes every script.
+    return scripts.isEmpty ? nil : scripts
   }
 
   /// The request as a Fontconfig pattern with the configuration's substitutions applied; the

@@ -9,9 +9,9 @@ import FontFitText
 /// (Fontconfig's orthography for the language has characters of it, as Pango's table of
 /// scripts by language was made), else the script's sample language (Pango's
 /// `pango_script_get_sample_language`: `ar` for Arabic, `hi` for Devanagari, …), else
-/// ``Language/none`` (`xx`). Han has no sample language: Pango then reads `PANGO_LANGUAGE`
-/// or `LANGUAGE`, and FontFit always takes `xx` instead, so results never depend on the
-/// environment; a text's own language (`zh-CN`, `ja`, …) chooses a regional face.
+/// ``Language/none`` (`xx`), Han among them. Pango first looks for a language of the script in
+/// `PANGO_LANGUAGE` or `LANGUAGE`; FontFit never reads the environment, so results never
+/// depend on it, and a text's own language (`zh-CN`, `ja`, …) chooses a regional face.
 struct Itemization {
   /// One run: a range of grapheme clusters.
   struct Run {
@@ -58,8 +58,15 @@ struct Itemization {
       let isEmoji =
         !graphemes.isSingleScalar[index] || graphemes.firstScalars[index].value >= 0x80
         ? Self.isEmojiPresentation(text[graphemes.ranges[index]].unicodeScalars) : false
+      // A line separator is a run of its own: each paragraph is itemised apart, as Pango
+      // lays out each paragraph on its own.
+      let separates =
+        index > 0
+        && (graphemes.kinds[index] == .lineSeparator
+          || graphemes.kinds[index - 1] == .lineSeparator)
       if index > start,
-        scripts[index] != scripts[start] || levels[index] != levels[start] || isEmoji != emoji
+        separates || scripts[index] != scripts[start] || levels[index] != levels[start]
+          || isEmoji != emoji
       {
         runs.append(
           Run(
@@ -82,7 +89,7 @@ struct Itemization {
   static func language(
     for script: Int32, textLanguage: Language?, scriptsOfLanguage: (Language) -> Set<Int32>?
   ) -> Language {
-    if script <= Scripts.inherited { return textLanguage ?? .unspecified }
+    if !Scripts.isReal(script) { return textLanguage ?? .unspecified }
     if let textLanguage {
       // A language without an orthography (`zh`, `zh-Hans`) counts as writing every script.
       guard let scripts = scriptsOfLanguage(textLanguage) else { return textLanguage }

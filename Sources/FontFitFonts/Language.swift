@@ -37,7 +37,7 @@ public struct Language: Hashable, Sendable, CustomStringConvertible {
       throw LanguageError(
         tag: tag, reason: "ICU's locale ID for it would be longer than ICU's 156 bytes")
     case 2: throw LanguageError(tag: tag, reason: "ICU cannot read all of it as a locale")
-    case let code: throw LanguageError(tag: tag, reason: "ICU refuses it (error \(code))")
+    case let code: throw LanguageError(tag: tag, reason: "ICU refuses it (error \(code - 1000))")
     }
     self.tag = tag
   }

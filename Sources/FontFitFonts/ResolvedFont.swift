@@ -53,6 +53,26 @@ public struct ResolvedFont: Hashable, Sendable, CustomStringConvertible {
     self.isSubstitution = isSubstitution
   }
 
+  /// Whether both name the same face, chosen the same way for the same request (the family
+  /// names Fontconfig listed, kept to check the file, are not compared).
+  public static func == (lhs: ResolvedFont, rhs: ResolvedFont) -> Bool {
+    lhs.requested == rhs.requested && lhs.family == rhs.family && lhs.style == rhs.style
+      && lhs.file == rhs.file && lhs.index == rhs.index && lhs.weight == rhs.weight
+      && lhs.slant == rhs.slant && lhs.isSubstitution == rhs.isSubstitution
+  }
+
+  /// Hashes what ``==(_:_:)`` compares.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(requested)
+    hasher.combine(family)
+    hasher.combine(style)
+    hasher.combine(file)
+    hasher.combine(index)
+    hasher.combine(weight)
+    hasher.combine(slant)
+    hasher.combine(isSubstitution)
+  }
+
   /// Families that Fontconfig treats as aliases for a configured default.
   static let genericFamilies: Set<String> = [
     "sans-serif", "sans", "serif", "monospace", "mono", "system-ui", "cursive", "fantasy",

@@ -56,6 +56,7 @@ struct Shaper {
         let tag = run.language.tag
         let language = languages.firstIndex(of: tag) ?? languages.count
         if language == languages.count { languages.append(tag) }
+        // At most the sample languages (about 40), `xx`, `en` and the text's own: a byte.
         for index in run.clusters { languageOf[index] = UInt8(truncatingIfNeeded: language) }
         try chooseFaces(for: run, in: text, graphemes: graphemes, into: &faceOf)
       }
@@ -120,10 +121,15 @@ struct Shaper {
   /// keeps the font (a space, a control, a variation selector: ``Itemization/keepsFont(_:)``)
   /// takes the face before it in the run, or the face after it when that comes earlier in
   /// the set (or when none is before it); a run of nothing else takes the face that covers a
-  /// space.
+  /// space. A tab ends the face's item, as in Pango: a stretch of spaces with a tab among
+  /// them keeps the face before it. A line separator is a run of its own and is not shaped.
   private mutating func chooseFaces(
     for run: Itemization.Run, in text: String, graphemes: Graphemes, into faceOf: inout [Int]
   ) throws(FontError) {
+    if run.clusters.count == 1, graphemes.kinds[run.clusters.lowerBound] == .lineSeparator {
+      faceOf[run.clusters.lowerBound] = 0
+      return
+    }
     let descriptor =
       run.isEmoji
       ? FontDescriptor(
@@ -172,19 +178,24 @@ struct Shaper {
     }
     var previous: (face: Int, position: Int)?
     var gap: Int?
+    var gapHasTab = false
     let start = run.clusters.lowerBound
     for (offset, choice) in chosen.enumerated() {
       guard let choice else {
         if gap == nil { gap = offset }
+        if graphemes.firstScalars[start + offset] == "\t" { gapHasTab = true }
         continue
       }
       if let from = gap {
-        // Spaces between two faces go with the later one when it is less of a fallback.
+        // Spaces between two faces go with the later one when it is less of a fallback,
+        // unless a tab (which ends an item in Pango) lies among them.
         let face =
-          previous.map { choice.face != $0.face && choice.position < $0.position ? choice : $0 }
-          ?? choice
+          previous.map {
+            !gapHasTab && choice.face != $0.face && choice.position < $0.position ? choice : $0
+          } ?? choice
         for member in from..<offset { faceOf[start + member] = face.face }
         gap = nil
+        gapHasTab = false
       }
       faceOf[start + offset] = choice.face
       previous = choice

@@ -8,7 +8,7 @@ public enum InputLimits {
   /// Texts, titles, placeholders, truncation tokens and strings-table values, in UTF-8
   /// bytes; also each text after pseudo-localisation.
   public static let textBytes = 100_000
-  /// Ids, fit groups, screen and locale names and font names, in UTF-8 bytes.
+  /// Ids, fit groups, screen names and font names, in UTF-8 bytes.
   public static let nameBytes = 1_000
   /// Comma-separated families in one font name.
   public static let fontFamilies = 64
@@ -20,7 +20,7 @@ public enum InputLimits {
   public enum Kind: Sendable {
     /// A text, title, placeholder, truncation token or strings-table value.
     case text
-    /// An id, fit group, screen or locale name, or font name.
+    /// An id, fit group, screen name or font name.
     case name
 
     /// The most UTF-8 bytes a value of this kind may have.

@@ -144,6 +144,21 @@ struct TrustTests {
       run.stderr.contains(
         "root.children[0].language: expected a BCP 47 language tag: a tag of 157 bytes"),
       "\(run.stderr)")
+    // Within the byte bound, a tag whose locale ID ICU cannot hold (its keys grow into
+    // "calendar=", "collation=", …) is refused too: it would fail in line breaking.
+    let expanding =
+      "en-u-ca-buddhist-co-phonebk-cu-usd-nu-arab-tz-usnyc-ka-shifted-kb-true-kc-true-kn-true"
+    let icu = try scratch.write(
+      "icu.json",
+      layout(
+        1,
+        #"{"type": "Label", "frame": [0, 0, 100, 20], "text": "Hi", "language": ""#
+          + expanding + #""}"#))
+    let refused = try runDemo([icu, "--screen", "iPhone 5"])
+    #expect(refused.status == 2)
+    #expect(
+      refused.stderr.contains("ICU's locale ID for it would be longer than ICU's 156 bytes"),
+      "\(refused.stderr)")
     // Within the bound, a private use tag still works.
     let fine = "en-x-" + Array(repeating: "abcdefgh", count: 10).joined(separator: "-")
     let good = try scratch.write(

@@ -389,6 +389,30 @@ struct FontDamageError: Error, CustomStringConvertible {
 
 @Suite("A face is the one Fontconfig listed (issue 19, D6)")
 struct FaceIdentityTests {
+  @Test("A fallback face whose file was replaced is an error naming it, never passed over")
+  func replacedFallbackFace() throws {
+    let scratch = try ScratchFontDirectory(
+      copying: [
+        "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+        "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",
+      ], prefix: "FaceIdentityTests")
+    let fonts = try FontSystem(sources: .only([scratch.path]))
+    let sans = FontDescriptor(family: "DejaVu Sans")
+    _ = try fonts.shape("Hello", font: sans)
+    let file = scratch.file("wqy-microhei.ttc")
+    try FontFileChange.movedOver.apply(to: file)
+    let error = try #require(throws: ShapingError.self) {
+      try fonts.shape("中文", font: sans)
+    }
+    guard case .font(let fontError) = error else {
+      Issue.record("expected a font error, got \(error)")
+      return
+    }
+    #expect(fontError.isReplacedFile)
+    #expect(fontError.file == file)
+    #expect(fontError.description.contains("DejaVu Sans Mono"), "\(fontError)")
+  }
+
   @Test("Every installed face names itself by one of the families Fontconfig lists for it")
   func everyInstalledFaceIsRecognised() throws {
     let (status, output) = try runCommand(

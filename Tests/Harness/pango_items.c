@@ -8,8 +8,10 @@
 // script the context language does not include takes the script's sample language, as
 // pango_itemize does. PANGO_LANGUAGE and LANGUAGE are cleared first: Pango reads a Han run's
 // language from them.
-// Output, one line per item: the item's UTF-8 offset and length, its face's file, family and
-// style, and its language; a line "=" ends each case.
+// The text is cut into paragraphs as PangoLayout cuts it (pango_find_paragraph_boundary) and
+// each paragraph is itemised on its own.
+// Output, one line per item: the item's UTF-8 offset and length, its face's file, face index,
+// family and style, and its language; a line "=" ends each case.
 //
 // Built and run by Tests/FontFitFontsTests/PangoFallbackTests.swift where libpango1.0-dev is
 // installed (scripts/test installs it); not part of the package.
@@ -56,22 +58,30 @@ int main(void) {
     pango_context_set_language(
         context, pango_language_from_string(strcmp(fields[1], "-") != 0 ? fields[1] : "en"));
     int length = (int)strlen(fields[2]);
-    GList *items = pango_itemize(context, fields[2], 0, length, NULL, NULL);
-    for (GList *l = items; l != NULL; l = l->next) {
-      PangoItem *item = l->data;
-      PangoFontDescription *face = pango_font_describe(item->analysis.font);
-      FcPattern *pattern = pango_fc_font_get_pattern(PANGO_FC_FONT(item->analysis.font));
-      FcChar8 *file = NULL, *family = NULL, *style = NULL;
-      FcPatternGetString(pattern, FC_FILE, 0, &file);
-      FcPatternGetString(pattern, FC_FAMILY, 0, &family);
-      FcPatternGetString(pattern, FC_STYLE, 0, &style);
-      printf("%d\t%d\t%s\t%s\t%s\t%s\n", item->offset, item->length, file ? (char *)file : "",
-             family ? (char *)family : "", style ? (char *)style : "",
-             pango_language_to_string(item->analysis.language));
-      pango_font_description_free(face);
+    int start = 0;
+    while (start < length) {
+      int delimiter = 0, next = 0;
+      pango_find_paragraph_boundary(fields[2] + start, length - start, &delimiter, &next);
+      GList *items = delimiter > 0
+          ? pango_itemize(context, fields[2], start, delimiter, NULL, NULL) : NULL;
+      for (GList *l = items; l != NULL; l = l->next) {
+        PangoItem *item = l->data;
+        FcPattern *pattern = pango_fc_font_get_pattern(PANGO_FC_FONT(item->analysis.font));
+        FcChar8 *file = NULL, *family = NULL, *style = NULL;
+        int index = 0;
+        FcPatternGetString(pattern, FC_FILE, 0, &file);
+        FcPatternGetInteger(pattern, FC_INDEX, 0, &index);
+        FcPatternGetString(pattern, FC_FAMILY, 0, &family);
+        FcPatternGetString(pattern, FC_STYLE, 0, &style);
+        printf("%d\t%d\t%s\t%d\t%s\t%s\t%s\n", item->offset, item->length,
+               file ? (char *)file : "", index, family ? (char *)family : "",
+               style ? (char *)style : "", pango_language_to_string(item->analysis.language));
+      }
+      g_list_free_full(items, (GDestroyNotify)pango_item_free);
+      if (next <= 0) break;
+      start += next;
     }
     printf("=\n");
-    g_list_free_full(items, (GDestroyNotify)pango_item_free);
     pango_font_description_free(desc);
   }
   return 0;

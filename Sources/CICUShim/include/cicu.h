@@ -31,7 +31,7 @@ int32_t fontfit_line_breaks(const uint16_t *utf16, int32_t length, const char *l
 /// all of it and its locale ID fits ICU's buffer (`ULOC_FULLNAME_CAPACITY`, 157 bytes,
 /// terminator included), as the line break iterator needs.
 /// Returns 0 when it can, 1 when the locale ID is too long, 2 when ICU reads only part of
-/// the tag, and an ICU `UErrorCode` above 2 on another failure.
+/// the tag, and 1000 plus ICU's `UErrorCode` on another failure.
 int32_t fontfit_check_language_tag(const char *language_tag);
 
 /// The resolved bidi embedding level (UAX #9, ICU's `ubidi`) of every UTF-16 unit of a

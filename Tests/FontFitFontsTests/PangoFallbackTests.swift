@@ -121,6 +121,31 @@ struct PangoFallbackTests {
     #expect(differences.isEmpty, "\(differences.count) clusters differ, first: \(differences)")
   }
 
+  @Test("The issue's examples fit at Pango's sizes: Arabic in Noto Sans, Hindi in DejaVu Sans")
+  func issueExamplesFitAsPango() throws {
+    // Before runs took their faces by language, the space of the Arabic text was drawn in
+    // Noto Sans (14.5pt) and the danda in Noto Sans Takri (17.5pt).
+    let cases = [
+      PangoAgreementTests.Case(
+        family: "Noto Sans", text: "في التطبيق", width: 375, height: 20, maximumLines: 1,
+        maximum: 28),
+      PangoAgreementTests.Case(
+        family: "DejaVu Sans", text: "हिंदी पाठ। दूसरा वाक्य।", width: 150, height: 40,
+        maximumLines: 0, maximum: 28),
+    ]
+    let (status, output) = try runCommand(
+      [try PangoAgreementTests.harness().path],
+      input: cases.map(\.harnessLine).joined(separator: "\n") + "\n")
+    try #require(status == 0, "the harness failed: \(output)")
+    let answers = output.split(separator: "\n").map { $0.split(separator: "\t") }
+    try #require(answers.count == cases.count)
+    for (fit, answer) in zip(cases, answers) {
+      let pango = try #require(Double(answer[0]))
+      #expect(try PangoAgreementTests.ours(fit).size == pango, "\(fit.text)")
+    }
+    #expect(answers.map { Double($0[0]) } == [17, 18])
+  }
+
   @Test("A run's language: the text's when it writes the script, else the script's sample")
   func runLanguages() throws {
     let system = try FontSystem.shared()

@@ -638,6 +638,7 @@ extension FontFace {
       let row = y.rounded(.down)
       self.column = Int(column)
       self.row = Int(row)
+      // The fraction left of the pixel grid, in 26.6 units; FreeType's y axis points up.
       dx = FT_Pos(((x - column) * 64).rounded())
       dy = -FT_Pos(((y - row) * 64).rounded())
       self.visible = visible

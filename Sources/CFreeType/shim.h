@@ -5,6 +5,7 @@
 #include FT_FREETYPE_H
 #include FT_TRUETYPE_TABLES_H
 #include FT_OUTLINE_H
+#include FT_COLOR_H
 
 /// FT_IS_SCALABLE is a function-like macro, which Swift cannot import.
 static inline int fontfit_ft_is_scalable(FT_Face face) { return FT_IS_SCALABLE(face) ? 1 : 0; }
@@ -19,6 +20,16 @@ static inline int fontfit_ft_is_color_bitmap(FT_Face face) {
   if (FT_HAS_SBIX(face)) return 1;
 #endif
   return FT_IS_SCALABLE(face) ? 0 : 1;
+}
+
+/// Whether `face` is a scalable face that draws glyphs in colour layers: FT_HAS_COLOR and
+/// FT_IS_SCALABLE (macros) and a `COLR` table. Such a face's glyphs with layers are drawn from
+/// their layer glyphs' outlines, each in its `CPAL` colour (`FT_Get_Color_Glyph_Layer`).
+static inline int fontfit_ft_has_color_layers(FT_Face face) {
+  if (!FT_HAS_COLOR(face) || !FT_IS_SCALABLE(face)) return 0;
+  FT_ULong length = 0;
+  if (FT_Load_Sfnt_Table(face, FT_MAKE_TAG('C', 'O', 'L', 'R'), 0, NULL, &length) != 0) return 0;
+  return length > 0 ? 1 : 0;
 }
 
 /// The `head` table of a face, or NULL when the font has none.

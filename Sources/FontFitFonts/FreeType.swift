@@ -184,6 +184,13 @@ final class FontFace: Sendable {
   /// The family the face names itself by (FreeType's `family_name`), to check that the file
   /// still holds the face Fontconfig listed; empty when it names none.
   let familyName: String
+  /// Whether the face is an outline face whose glyphs may be drawn in colour layers (a `COLR`
+  /// version 0 table): such a glyph is drawn as
+  /// ``image(of:pixelsPerEm:x:y:visible:foreground:)`` describes.
+  let hasColorLayers: Bool
+  /// The colours a face with colour layers paints them in: its `CPAL` palette 0, straight
+  /// RGBA; empty for any other face, or one without a palette.
+  let palette: [LayerColor]
 
   /// Whether the face draws colour bitmaps from strikes.
   ///
@@ -232,6 +239,8 @@ final class FontFace: Sendable {
       drawnBMP = contents.drawnBMP
       hyphen = contents.hyphen
       strikes = contents.strikes
+      hasColorLayers = contents.hasColorLayers
+      palette = contents.palette
     } catch {
       _ = library.withLibrary { _ in FT_Done_Face(face) }
       throw error
@@ -247,6 +256,8 @@ final class FontFace: Sendable {
     var drawnBMP: [UInt64]
     var hyphen: (text: String, glyph: UInt32, advance: Double)?
     var strikes: [Double]
+    var hasColorLayers: Bool
+    var palette: [LayerColor]
   }
 
   /// Reads and checks a newly opened face; the caller frees it on failure.
@@ -316,9 +327,24 @@ final class FontFace: Sendable {
       face, harfBuzz, unitsPerEm: Int(units), codes: sample + [0x20, 0x30, 0x41, 0x61],
       file: path)
     let hyphen = try hyphen(harfBuzz, drawsHyphenMinus: drawn[0] & (1 << 0x2D) != 0, map: &map)
+    let hasColorLayers = !isColorBitmap && fontfit_ft_has_color_layers(face) != 0
     return Contents(
       unitsPerEm: unitsPerEm, lineMetrics: metrics, harfBuzz: harfBuzz, drawnBMP: drawn,
-      hyphen: hyphen, strikes: strikes)
+      hyphen: hyphen, strikes: strikes, hasColorLayers: hasColorLayers,
+      palette: hasColorLayers ? palette(of: face) : [])
+  }
+
+  /// Palette 0 of `face`'s `CPAL` table, as FreeType reads it; empty when it has none.
+  private static func palette(of face: FT_Face) -> [LayerColor] {
+    var data = FT_Palette_Data()
+    guard FT_Palette_Data_Get(face, &data) == 0, data.num_palettes > 0 else { return [] }
+    var colors: UnsafeMutablePointer<FT_Color>?
+    guard FT_Palette_Select(face, 0, &colors) == 0, let colors else { return [] }
+    return (0..<Int(data.num_palette_entries)).map { index in
+      let color = colors[index]
+      return LayerColor(
+        red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)
+    }
   }
 
   /// Checks that FreeType and HarfBuzz read the same face from the same bytes: the units per
@@ -506,7 +532,8 @@ final class FontFace: Sendable {
 }
 
 /// A glyph's coverage as FreeType rasterised it: one byte per pixel, 0 (none) to 255 (full);
-/// and for a glyph drawn in its own colours (a colour bitmap face's), its colours.
+/// and for a glyph drawn in its own colours (a colour bitmap face's, or one with `COLR`
+/// layers), its colours.
 package struct GlyphImage: Sendable {
   /// The column of the image's left edge, in the target's pixels.
   package var left: Int
@@ -524,9 +551,21 @@ package struct GlyphImage: Sendable {
   package var color: [UInt8]? = nil
 }
 
+/// A colour a glyph's layer is painted in: red, green, blue and alpha, straight (not
+/// premultiplied), as `CPAL` stores them.
+struct LayerColor: Hashable, Sendable {
+  var red: UInt8
+  var green: UInt8
+  var blue: UInt8
+  var alpha: UInt8
+}
+
 extension FontFace {
   /// The most pixels a rasterised glyph may span in either direction.
   package static let maximumGlyphPixels = 16_384
+
+  /// The `COLR` palette index that stands for the text's colour rather than a palette entry.
+  static let foregroundColorIndex: UInt16 = 0xFFFF
 
   /// Glyph `glyph` rasterised unhinted and antialiased at `pixelsPerEm`, with its origin (on
   /// the baseline) at (`x`, `y`) in the target's pixels, fractions honoured; nil for a glyph
@@ -536,12 +575,21 @@ extension FontFace {
   /// A colour bitmap face's glyph is its bitmap from the strike cairo would choose, scaled as
   /// ``colorImage(of:pixelsPerEm:x:y:visible:)`` describes, in colour.
   ///
-  /// - Throws: ``FontError`` when FreeType cannot load or render the glyph, or when a
-  ///   visible glyph would span more than ``maximumGlyphPixels`` or its position is not a
-  ///   finite number of pixels within ±2³⁰.
+  /// A glyph with colour layers in a face with a `COLR` version 0 table (``hasColorLayers``) is
+  /// its layer glyphs' outlines, each rasterised as an outline glyph is, composited in the
+  /// table's order ("over") into one premultiplied image covering them all
+  /// (``GlyphImage/color``): each layer in its colour of the face's palette 0, and a layer whose
+  /// colour is the foreground (palette index 0xFFFF), or an index beyond the palette, in
+  /// `foreground` (the text's colour; black by default), opaque: the text colour's alpha fades
+  /// the whole image when it is drawn. A glyph without layers is drawn from its own outline, in
+  /// the text's colour.
+  /// - Throws: ``FontError`` when FreeType cannot load or render the glyph or one of its
+  ///   layers, or when a visible glyph would span more than ``maximumGlyphPixels`` or its
+  ///   position is not a finite number of pixels within ±2³⁰.
   package func image(
     of glyph: UInt32, pixelsPerEm: Double, x: Double, y: Double,
-    visible: (x0: Int, y0: Int, x1: Int, y1: Int)
+    visible: (x0: Int, y0: Int, x1: Int, y1: Int),
+    foreground: (red: UInt8, green: UInt8, blue: UInt8) = (0, 0, 0)
   ) throws(FontError) -> GlyphImage? {
     let limit = Double(1 << 30)
     guard x.isFinite, y.isFinite, abs(x) < limit, abs(y) < limit, pixelsPerEm.isFinite,
@@ -552,61 +600,189 @@ extension FontFace {
         message: "glyph \(glyph) cannot be drawn at \(pixelsPerEm) pixels per em at (\(x), \(y))",
         file: file)
     }
-    let column = x.rounded(.down)
-    let row = y.rounded(.down)
-    // The fraction left of the pixel grid, in 26.6 units; FreeType's y axis points up.
-    let dx = FT_Pos(((x - column) * 64).rounded())
-    let dy = -FT_Pos(((y - row) * 64).rounded())
     if isColorBitmap {
       return try colorImage(of: glyph, pixelsPerEm: pixelsPerEm, x: x, y: y, visible: visible)
     }
-    let size = FT_F26Dot6((pixelsPerEm * 64).rounded())
+    let placement = OutlinePlacement(pixelsPerEm: pixelsPerEm, x: x, y: y, visible: visible)
     return try state.withLock { (map) throws(FontError) -> GlyphImage? in
       let face = map.face
-      var box = FT_BBox()
-      try checkFreeType(
-        fontfit_ft_load_outline(face, FT_UInt(glyph), size, dx, dy, &box), "FT_Load_Glyph",
-        file: file, glyph: glyph)
-      // The pixels the outline covers, rows growing downwards.
-      let left = Int(column) + Int(box.xMin >> 6)
-      let right = Int(column) + Int((box.xMax + 63) >> 6)
-      let top = Int(row) - Int((box.yMax + 63) >> 6)
-      let bottom = Int(row) - Int(box.yMin >> 6)
-      guard right > visible.x0, left < visible.x1, bottom > visible.y0, top < visible.y1 else {
-        return nil
+      if hasColorLayers {
+        let layers = Self.colorLayers(of: glyph, in: face)
+        if !layers.isEmpty {
+          return try layeredImage(
+            layers, of: glyph, face: face, placement: placement,
+            foreground: LayerColor(
+              red: foreground.red, green: foreground.green, blue: foreground.blue, alpha: 255))
+        }
       }
-      guard right - left <= Self.maximumGlyphPixels, bottom - top <= Self.maximumGlyphPixels
-      else {
-        throw FontError(
-          library: .freeType, function: "FT_Render_Glyph",
-          message: "glyph \(glyph) would be \(right - left)×\(bottom - top) pixels at "
-            + "\(pixelsPerEm) pixels per em, more than \(Self.maximumGlyphPixels) a side",
-          file: file)
-      }
-      guard let slot = face.pointee.glyph else {
-        throw FontError(
-          library: .freeType, function: "FT_Load_Glyph", message: "glyph \(glyph) has no slot",
-          file: file)
-      }
-      try checkFreeType(
-        FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL), "FT_Render_Glyph", file: file,
-        glyph: glyph)
-      let bitmap = slot.pointee.bitmap
-      let width = Int(bitmap.width)
-      let height = Int(bitmap.rows)
-      guard width > 0, height > 0, let buffer = bitmap.buffer else { return nil }
-      var coverage = [UInt8](repeating: 0, count: width * height)
-      let pitch = Int(bitmap.pitch)
-      for line in 0..<height {
-        // A negative pitch means the rows are stored bottom up.
-        let source = pitch >= 0 ? buffer + line * pitch : buffer + (height - 1 - line) * -pitch
-        for pixel in 0..<width { coverage[line * width + pixel] = source[pixel] }
-      }
-      return GlyphImage(
-        left: Int(column) + Int(slot.pointee.bitmap_left),
-        top: Int(row) - Int(slot.pointee.bitmap_top), width: width, height: height,
-        coverage: coverage)
+      return try outlineImage(of: glyph, face: face, placement: placement)
     }
+  }
+
+  /// Where and how large an outline glyph is rasterised: its size in 26.6 pixels per em, the
+  /// pixel its origin lies in, the fraction of the pixel beyond that (26.6, FreeType's y axis
+  /// pointing up), and the pixels that are visible.
+  private struct OutlinePlacement {
+    let pixelsPerEm: Double
+    let size: FT_F26Dot6
+    let column: Int
+    let row: Int
+    let dx: FT_Pos
+    let dy: FT_Pos
+    let visible: (x0: Int, y0: Int, x1: Int, y1: Int)
+
+    init(pixelsPerEm: Double, x: Double, y: Double, visible: (x0: Int, y0: Int, x1: Int, y1: Int)) {
+      self.pixelsPerEm = pixelsPerEm
+      size = FT_F26Dot6((pixelsPerEm * 64).rounded())
+      let column = x.rounded(.down)
+      let row = y.rounded(.down)
+      self.column = Int(column)
+      self.row = Int(row)
+      // The fraction left of the pixel grid, in 26.6 units; FreeType's y axis points up.
+      dx = FT_Pos(((x - column) * 64).rounded())
+      dy = -FT_Pos(((y - row) * 64).rounded())
+      self.visible = visible
+    }
+  }
+
+  /// The layers of `glyph` in `face`'s `COLR` table, bottom first.
+  ///
+  /// Each layer's glyph and palette index; empty when the glyph has none. The caller holds
+  /// the face's lock.
+  private static func colorLayers(of glyph: UInt32, in face: FT_Face) -> [(
+    glyph: UInt32, colorIndex: UInt16
+  )] {
+    var layers: [(glyph: UInt32, colorIndex: UInt16)] = []
+    var iterator = FT_LayerIterator()
+    var layerGlyph: FT_UInt = 0
+    var colorIndex: FT_UInt = 0
+    while FT_Get_Color_Glyph_Layer(face, FT_UInt(glyph), &layerGlyph, &colorIndex, &iterator) != 0 {
+      layers.append((UInt32(layerGlyph), UInt16(truncatingIfNeeded: colorIndex)))
+      // FreeType ends the walk after its last layer; a table cannot list more than 65,535.
+      if layers.count > Int(UInt16.max) { break }
+    }
+    return layers
+  }
+
+  /// Glyph `glyph`'s outline in `face` rasterised where `placement` puts it, as coverage.
+  ///
+  /// Nil when it draws nothing or lies wholly outside the visible pixels. The caller holds
+  /// the face's lock.
+  private func outlineImage(
+    of glyph: UInt32, face: FT_Face, placement: OutlinePlacement
+  ) throws(FontError) -> GlyphImage? {
+    let column = placement.column
+    let row = placement.row
+    let visible = placement.visible
+    var box = FT_BBox()
+    try checkFreeType(
+      fontfit_ft_load_outline(
+        face, FT_UInt(glyph), placement.size, placement.dx, placement.dy, &box),
+      "FT_Load_Glyph", file: file, glyph: glyph)
+    // The pixels the outline covers, rows growing downwards.
+    let left = column + Int(box.xMin >> 6)
+    let right = column + Int((box.xMax + 63) >> 6)
+    let top = row - Int((box.yMax + 63) >> 6)
+    let bottom = row - Int(box.yMin >> 6)
+    guard right > visible.x0, left < visible.x1, bottom > visible.y0, top < visible.y1 else {
+      return nil
+    }
+    guard right - left <= Self.maximumGlyphPixels, bottom - top <= Self.maximumGlyphPixels
+    else {
+      throw FontError(
+        library: .freeType, function: "FT_Render_Glyph",
+        message: "glyph \(glyph) would be \(right - left)×\(bottom - top) pixels at "
+          + "\(placement.pixelsPerEm) pixels per em, more than \(Self.maximumGlyphPixels) a side",
+        file: file)
+    }
+    guard let slot = face.pointee.glyph else {
+      throw FontError(
+        library: .freeType, function: "FT_Load_Glyph", message: "glyph \(glyph) has no slot",
+        file: file)
+    }
+    try checkFreeType(
+      FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL), "FT_Render_Glyph", file: file,
+      glyph: glyph)
+    let bitmap = slot.pointee.bitmap
+    let width = Int(bitmap.width)
+    let height = Int(bitmap.rows)
+    guard width > 0, height > 0, let buffer = bitmap.buffer else { return nil }
+    var coverage = [UInt8](repeating: 0, count: width * height)
+    let pitch = Int(bitmap.pitch)
+    for line in 0..<height {
+      // A negative pitch means the rows are stored bottom up.
+      let source = pitch >= 0 ? buffer + line * pitch : buffer + (height - 1 - line) * -pitch
+      for pixel in 0..<width { coverage[line * width + pixel] = source[pixel] }
+    }
+    return GlyphImage(
+      left: column + Int(slot.pointee.bitmap_left),
+      top: row - Int(slot.pointee.bitmap_top), width: width, height: height,
+      coverage: coverage)
+  }
+
+  /// Glyph `glyph`'s colour `layers` rasterised where `placement` puts them and composited.
+  ///
+  /// The layers are composited in order, premultiplied, over a transparent image covering
+  /// them all; nil when none draws anything visible. The caller holds the face's lock.
+  private func layeredImage(
+    _ layers: [(glyph: UInt32, colorIndex: UInt16)], of glyph: UInt32, face: FT_Face,
+    placement: OutlinePlacement, foreground: LayerColor
+  ) throws(FontError) -> GlyphImage? {
+    var images: [(image: GlyphImage, color: LayerColor)] = []
+    for layer in layers {
+      guard let image = try outlineImage(of: layer.glyph, face: face, placement: placement)
+      else { continue }
+      let index = Int(layer.colorIndex)
+      let color =
+        layer.colorIndex != Self.foregroundColorIndex && index < palette.count
+        ? palette[index] : foreground
+      images.append((image, color))
+    }
+    guard let first = images.first?.image else { return nil }
+    var box = (
+      x0: first.left, y0: first.top, x1: first.left + first.width, y1: first.top + first.height
+    )
+    for (image, _) in images.dropFirst() {
+      box = (
+        min(box.x0, image.left), min(box.y0, image.top),
+        max(box.x1, image.left + image.width), max(box.y1, image.top + image.height)
+      )
+    }
+    let width = box.x1 - box.x0
+    let height = box.y1 - box.y0
+    guard width <= Self.maximumGlyphPixels, height <= Self.maximumGlyphPixels else {
+      throw FontError(
+        library: .freeType, function: "FT_Render_Glyph",
+        message: "glyph \(glyph)'s colour layers would be \(width)×\(height) pixels at "
+          + "\(placement.pixelsPerEm) pixels per em, more than \(Self.maximumGlyphPixels) a side",
+        file: file)
+    }
+    var pixels = [UInt8](repeating: 0, count: width * height * 4)
+    for (image, color) in images {
+      let channels = [Int(color.red), Int(color.green), Int(color.blue)]
+      for line in 0..<image.height {
+        for column in 0..<image.width {
+          let coverage = Int(image.coverage[line * image.width + column])
+          // The layer's alpha here, and the colour premultiplied by it, "over" what is below.
+          let alpha = (Int(color.alpha) * coverage + 127) / 255
+          guard alpha > 0 else { continue }
+          let target =
+            ((image.top - box.y0 + line) * width + image.left - box.x0 + column) * 4
+          for channel in 0..<3 {
+            pixels[target + channel] = UInt8(
+              (channels[channel] * alpha + 127) / 255
+                + (Int(pixels[target + channel]) * (255 - alpha) + 127) / 255)
+          }
+          pixels[target + 3] = UInt8(
+            alpha + (Int(pixels[target + 3]) * (255 - alpha) + 127) / 255)
+        }
+      }
+    }
+    var coverage = [UInt8](repeating: 0, count: width * height)
+    for index in coverage.indices { coverage[index] = pixels[index * 4 + 3] }
+    return GlyphImage(
+      left: box.x0, top: box.y0, width: width, height: height, coverage: coverage,
+      color: pixels)
   }
 }
 
@@ -834,13 +1010,14 @@ private struct ResamplingWeights {
 
 extension FontSystem {
   /// Glyph `glyph` of face `index` of the font file at `file`, rasterised as
-  /// ``FontFace/image(of:pixelsPerEm:x:y:visible:)`` does, with the face from the bounded
-  /// face cache.
+  /// ``FontFace/image(of:pixelsPerEm:x:y:visible:foreground:)`` does (colour layers that take
+  /// the text's colour in `foreground`), with the face from the bounded face cache.
   package func glyphImage(
     _ glyph: UInt32, file: String, index: Int, pixelsPerEm: Double, x: Double, y: Double,
-    visible: (x0: Int, y0: Int, x1: Int, y1: Int)
+    visible: (x0: Int, y0: Int, x1: Int, y1: Int),
+    foreground: (red: UInt8, green: UInt8, blue: UInt8) = (0, 0, 0)
   ) throws(FontError) -> GlyphImage? {
     try face(for: FaceKey(file: file, index: index)).image(
-      of: glyph, pixelsPerEm: pixelsPerEm, x: x, y: y, visible: visible)
+      of: glyph, pixelsPerEm: pixelsPerEm, x: x, y: y, visible: visible, foreground: foreground)
   }
 }

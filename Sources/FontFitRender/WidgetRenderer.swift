@@ -162,7 +162,7 @@ public struct WidgetRenderer: Sendable {
           visible: (
             max(0, clip.x0), max(0, clip.y0), min(buffer.width, clip.x1),
             min(buffer.height, clip.y1)
-          ))
+          ), foreground: (color.red, color.green, color.blue))
       } catch {
         throw .font(error)
       }
@@ -185,8 +185,9 @@ public struct WidgetRenderer: Sendable {
     }
   }
 
-  /// Composites a glyph drawn in its own colours (an emoji's) inside the pixels of `clip`: the
-  /// text's colour does not tint it, only its alpha fades it, as `opacity`.
+  /// Composites a glyph drawn in its own colours (an emoji's, or a `COLR` glyph's layers, whose
+  /// foreground layers the font system drew in the text's colour) inside the pixels of `clip`:
+  /// the text's colour does not tint it, only its alpha fades it, as `opacity`.
   private func draw(
     colored image: GlyphImage, pixels: [UInt8], opacity: Int,
     clip: (x0: Int, y0: Int, x1: Int, y1: Int), into buffer: PixelBuffer

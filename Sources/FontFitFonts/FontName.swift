@@ -54,15 +54,7 @@ extension Font {
     // Nor invisible characters that no family name has and a reader cannot see: format
     // characters (U+FEFF, bidi controls; not the visible number signs of Arabic and Kaithi)
     // and line or paragraph separators.
-    if let invisible = name.unicodeScalars.first(where: { scalar in
-      guard scalar.value >= 0x80 else { return false }
-      let visibleMarks: [ClosedRange<UInt32>] = [
-        0x600...0x6FF, 0x70F...0x70F, 0x890...0x891, 0x8E2...0x8E2, 0x110BD...0x110BD,
-        0x110CD...0x110CD,
-      ]
-      return [.format, .lineSeparator, .paragraphSeparator].contains(
-        scalar.properties.generalCategory) && !visibleMarks.contains { $0.contains(scalar.value) }
-    }) {
+    if let invisible = name.unicodeScalars.first(where: Self.isInvisible) {
       throw FontNameError(
         name: name,
         message: "a font name may not contain the invisible character "
@@ -81,6 +73,26 @@ extension Font {
         name: name,
         message: "a font name of \(descriptor.families.count) families has more than "
           + "\(InputLimits.fontFamilies), the most a font name may have")
+    }
+  }
+
+  /// The format characters that are visible: the number signs of Arabic and Kaithi.
+  private static let visibleFormatCharacters: [ClosedRange<UInt32>] = [
+    0x600...0x6FF, 0x70F...0x70F, 0x890...0x891, 0x8E2...0x8E2, 0x110BD...0x110BD,
+    0x110CD...0x110CD,
+  ]
+
+  /// Whether `scalar` is a format character (but a visible one) or a line or paragraph
+  /// separator; ASCII never is.
+  private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+    guard scalar.value >= 0x80 else { return false }
+    switch scalar.properties.generalCategory {
+    case .format:
+      return !visibleFormatCharacters.contains { $0.contains(scalar.value) }
+    case .lineSeparator, .paragraphSeparator:
+      return true
+    default:
+      return false
     }
   }
 

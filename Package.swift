@@ -37,43 +37,51 @@ let package = Package(
     .target(name: "CHarfBuzz", linkerSettings: [.linkedLibrary(":libharfbuzz.so.0")]),
 
     // The pipeline, one module per role; dependencies run one way, top to bottom.
+    // Only FontFitFonts (and Render's PNG writer) links C; the modules above the seam compile
+    // and test with no font stack at all.
     .target(name: "FontFitText"),
+    .target(name: "FontFitFontModel", dependencies: ["FontFitText"]),
     .target(
       name: "FontFitFonts",
-      dependencies: ["FontFitText", "CFontconfig", "CFreeType", "CICUShim", "CHarfBuzz"]
+      dependencies: [
+        "FontFitFontModel", "FontFitText", "CFontconfig", "CFreeType", "CICUShim", "CHarfBuzz",
+      ]
     ),
-    .target(name: "FontFitWidgets", dependencies: ["FontFitFonts", "FontFitText"]),
+    .target(name: "FontFitWidgets", dependencies: ["FontFitFontModel", "FontFitText"]),
     .target(
       name: "FontFitDescription",
-      dependencies: ["FontFitWidgets", "FontFitFonts", "FontFitText"],
+      dependencies: ["FontFitWidgets", "FontFitFontModel", "FontFitText"],
       resources: [.copy("Resources/screens.json")]
     ),
     .target(
       name: "FontFitSnapshot",
-      dependencies: ["FontFitWidgets", "FontFitFonts", "FontFitText"]
+      dependencies: ["FontFitWidgets", "FontFitFontModel", "FontFitText"]
     ),
     .target(
       name: "FontFitRender",
-      dependencies: ["FontFitWidgets", "FontFitFonts", "FontFitText", "CPNGShim"]
+      dependencies: [
+        "FontFitWidgets", "FontFitFontModel", "FontFitFonts", "FontFitText", "CPNGShim",
+      ]
     ),
     .target(
       name: "FontFit",
       dependencies: [
-        "FontFitText", "FontFitFonts", "FontFitWidgets", "FontFitDescription", "FontFitSnapshot",
+        "FontFitText", "FontFitFontModel", "FontFitFonts", "FontFitWidgets", "FontFitDescription", "FontFitSnapshot",
         "FontFitRender",
       ]
     ),
     .executableTarget(
       name: "FontFitBench",
       dependencies: [
-        "FontFitDescription", "FontFitSnapshot", "FontFitFonts", "FontFitWidgets", "FontFitText",
+        "FontFitDescription", "FontFitSnapshot", "FontFitFontModel", "FontFitFonts", "FontFitWidgets",
+        "FontFitText",
       ]
     ),
     .executableTarget(
       name: "demo",
       dependencies: [
-        "FontFitDescription", "FontFitSnapshot", "FontFitFonts", "FontFitWidgets", "FontFitRender",
-        "FontFitText",
+        "FontFitDescription", "FontFitSnapshot", "FontFitFontModel", "FontFitFonts", "FontFitWidgets",
+        "FontFitRender", "FontFitText",
       ],
       path: "Demo",
       exclude: ["Projects"],
@@ -83,34 +91,34 @@ let package = Package(
     // Tests: one target per module, plus shared helpers.
     .target(
       name: "TestSupport",
-      dependencies: ["FontFitText", "FontFitFonts", "FontFitWidgets"],
+      dependencies: ["FontFitText", "FontFitFontModel", "FontFitFonts", "FontFitWidgets"],
       path: "Tests/TestSupport"
     ),
     .testTarget(name: "FontFitTextTests", dependencies: ["FontFitText", "TestSupport"]),
     .testTarget(
-      name: "FontFitFontsTests", dependencies: ["FontFitFonts", "FontFitText", "TestSupport"]),
+      name: "FontFitFontsTests", dependencies: ["FontFitFontModel", "FontFitFonts", "FontFitText", "TestSupport"]),
     .testTarget(
       name: "FontFitWidgetsTests",
-      dependencies: ["FontFitWidgets", "FontFitFonts", "FontFitText", "TestSupport"]
+      dependencies: ["FontFitWidgets", "FontFitFontModel", "FontFitFonts", "FontFitText", "TestSupport"]
     ),
     .testTarget(
       name: "FontFitDescriptionTests",
       dependencies: [
-        "FontFitDescription", "FontFitSnapshot", "FontFitWidgets", "FontFitFonts", "FontFitText",
+        "FontFitDescription", "FontFitSnapshot", "FontFitWidgets", "FontFitFontModel", "FontFitFonts", "FontFitText",
         "TestSupport",
       ]
     ),
     .testTarget(
       name: "FontFitSnapshotTests",
       dependencies: [
-        "FontFitSnapshot", "FontFitDescription", "FontFitWidgets", "FontFitFonts", "FontFitText",
+        "FontFitSnapshot", "FontFitDescription", "FontFitWidgets", "FontFitFontModel", "FontFitFonts", "FontFitText",
         "TestSupport",
       ]
     ),
     .testTarget(
       name: "FontFitRenderTests",
       dependencies: [
-        "FontFitRender", "FontFitDescription", "FontFitWidgets", "FontFitFonts", "FontFitText",
+        "FontFitRender", "FontFitDescription", "FontFitWidgets", "FontFitFontModel", "FontFitFonts", "FontFitText",
         "TestSupport",
       ]
     ),

@@ -2,6 +2,7 @@
 // is written.
 
 import FontFitDescription
+import FontFitFontModel
 import FontFitFonts
 import FontFitRender
 import FontFitWidgets

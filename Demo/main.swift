@@ -2,6 +2,7 @@
 // the screens and explains font names. Exit statuses are in each command's help.
 
 import FontFitDescription
+import FontFitFontModel
 import FontFitFonts
 import FontFitRender
 import FontFitSnapshot

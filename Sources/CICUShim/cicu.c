@@ -89,19 +89,41 @@ static UBreakIterator *line_iterator(const char *locale, int *owned, UErrorCode 
   return opened;
 }
 
-int32_t fontfit_check_language_tag(const char *language_tag) {
-  char locale[ULOC_FULLNAME_CAPACITY] = "";
+// The ICU locale ID for a BCP 47 tag, into `locale` (ULOC_FULLNAME_CAPACITY bytes). A tag
+// whose ID ICU cannot hold (its `-u-` keys grow into "calendar=", "collation=", ...) or
+// cannot read is cut at its first extension or private use singleton, which leaves the
+// language, script, region and variants that choose the break rules; failing that, the root
+// locale. Line breaking therefore never fails on a well-formed tag, as Pango never does.
+static void locale_for_tag(const char *language_tag, char *locale) {
+  locale[0] = '\0';
+  if (language_tag == NULL || language_tag[0] == '\0') return;
   UErrorCode status = U_ZERO_ERROR;
   int32_t parsed = 0;
-  int32_t length = uloc_forLanguageTag(language_tag, locale, (int32_t)sizeof(locale), &parsed,
+  int32_t length = uloc_forLanguageTag(language_tag, locale, ULOC_FULLNAME_CAPACITY, &parsed,
                                        &status);
-  if (status == U_BUFFER_OVERFLOW_ERROR || status == U_STRING_NOT_TERMINATED_WARNING ||
-      length >= (int32_t)sizeof(locale)) {
-    return 1;
+  if (U_SUCCESS(status) && status != U_STRING_NOT_TERMINATED_WARNING &&
+      length < ULOC_FULLNAME_CAPACITY) {
+    return;
   }
-  if (U_FAILURE(status)) return 1000 + status;
-  if (parsed != (int32_t)strlen(language_tag)) return 2;
-  return 0;
+  char prefix[ULOC_FULLNAME_CAPACITY] = "";
+  size_t kept = 0;
+  for (const char *subtag = language_tag; *subtag != '\0';) {
+    const char *end = strchr(subtag, '-');
+    size_t count = end == NULL ? strlen(subtag) : (size_t)(end - subtag);
+    if (count == 1 || kept + count + 2 > sizeof(prefix)) break;
+    if (kept > 0) prefix[kept++] = '-';
+    memcpy(prefix + kept, subtag, count);
+    kept += count;
+    prefix[kept] = '\0';
+    if (end == NULL) break;
+    subtag = end + 1;
+  }
+  status = U_ZERO_ERROR;
+  length = uloc_forLanguageTag(prefix, locale, ULOC_FULLNAME_CAPACITY, &parsed, &status);
+  if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING ||
+      length >= ULOC_FULLNAME_CAPACITY) {
+    locale[0] = '\0';
+  }
 }
 
 int32_t fontfit_line_breaks(const uint16_t *utf16, int32_t length, const char *language_tag,
@@ -116,14 +138,7 @@ int32_t fontfit_line_breaks(const uint16_t *utf16, int32_t length, const char *l
 
   UErrorCode status = U_ZERO_ERROR;
   char locale[ULOC_FULLNAME_CAPACITY] = "";
-  if (language_tag != NULL && language_tag[0] != '\0') {
-    int32_t parsed = 0;
-    uloc_forLanguageTag(language_tag, locale, (int32_t)sizeof(locale), &parsed, &status);
-    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING) {
-      return fail(error, U_FAILURE(status) ? status : U_BUFFER_OVERFLOW_ERROR);
-    }
-    status = U_ZERO_ERROR;
-  }
+  locale_for_tag(language_tag, locale);
   int owned = 1;
   UBreakIterator *iterator = line_iterator(locale, &owned, &status);
   if (U_FAILURE(status) || iterator == NULL) {

@@ -9,6 +9,7 @@
 // - FontFitRender: laid-out trees drawn into RGBA pixels, and PNG files.
 
 @_exported import FontFitDescription
+@_exported import FontFitFontModel
 @_exported import FontFitFonts
 @_exported import FontFitRender
 @_exported import FontFitSnapshot

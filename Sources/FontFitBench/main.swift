@@ -8,6 +8,7 @@
 //     --cases 600
 
 import FontFitDescription
+import FontFitFontModel
 import FontFitFonts
 import FontFitSnapshot
 import FontFitText

@@ -1,4 +1,4 @@
-import FontFitFonts
+import FontFitFontModel
 import FontFitText
 import FontFitWidgets
 

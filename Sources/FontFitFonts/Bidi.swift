@@ -1,4 +1,5 @@
 internal import CICUShim
+import FontFitFontModel
 import FontFitText
 
 /// The bidi embedding levels (UAX #9, through ICU's `ubidi`) of a text's grapheme clusters.

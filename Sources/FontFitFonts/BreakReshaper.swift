@@ -1,3 +1,4 @@
+import FontFitFontModel
 import FontFitText
 
 /// Examines a forced break inside a word as Pango does, for the breaks a layout asks about.

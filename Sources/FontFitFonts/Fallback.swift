@@ -1,3 +1,4 @@
+import FontFitFontModel
 import FontFitText
 
 /// Finds, for a grapheme cluster of one run, the first face of the run's font set that has

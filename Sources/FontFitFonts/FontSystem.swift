@@ -1,3 +1,4 @@
+import FontFitFontModel
 import FontFitText
 
 /// Resolves fonts with Fontconfig and measures text with FreeType; shared and thread-safe.
@@ -476,3 +477,7 @@ public struct CacheSizes: Hashable, Sendable {
     self.shapedTextBytes = shapedTextBytes
   }
 }
+
+/// The real measurer: Fontconfig resolves, HarfBuzz shapes, ICU finds line breaks and bidi
+/// levels.
+extension FontSystem: TextShaping {}

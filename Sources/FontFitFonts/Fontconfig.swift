@@ -1,4 +1,5 @@
 internal import CFontconfig
+import FontFitFontModel
 import FontFitText
 internal import Glibc
 

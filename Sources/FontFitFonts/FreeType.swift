@@ -1,4 +1,5 @@
 internal import CFreeType
+import FontFitFontModel
 import FontFitText
 internal import Glibc
 

@@ -1,3 +1,4 @@
+import FontFitFontModel
 import FontFitText
 
 /// The grapheme clusters of a text with what shaping asks of each: its kind, its first and

@@ -1,4 +1,5 @@
 internal import CHarfBuzz
+import FontFitFontModel
 import FontFitText
 
 /// One glyph as HarfBuzz placed it, in font units.

@@ -1,3 +1,4 @@
+import FontFitFontModel
 import FontFitText
 
 /// A text cut into runs the way Pango's itemiser cuts it before it chooses fonts: by script

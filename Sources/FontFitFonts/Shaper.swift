@@ -1,3 +1,4 @@
+import FontFitFontModel
 import FontFitText
 
 /// Shapes one text the way Pango does.

@@ -1,4 +1,5 @@
 internal import CICUShim
+import FontFitFontModel
 import FontFitText
 
 /// A line breaker that follows the Unicode Line Breaking Algorithm (UAX #14), through ICU.

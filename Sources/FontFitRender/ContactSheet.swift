@@ -1,5 +1,6 @@
 // Every screen side by side at one scale, each labelled with its name and size.
 
+import FontFitFontModel
 import FontFitFonts
 import FontFitText
 import FontFitWidgets

@@ -2,6 +2,7 @@
 // FreeType from the same faces at the same sizes and positions, and light frames with the
 // problems marked.
 
+import FontFitFontModel
 import FontFitFonts
 import FontFitText
 import FontFitWidgets

@@ -1,5 +1,5 @@
 import Dispatch
-import FontFitFonts
+import FontFitFontModel
 import FontFitText
 import Synchronization
 

@@ -1,4 +1,4 @@
-import FontFitFonts
+import FontFitFontModel
 import FontFitText
 
 /// A button whose single-line title shrinks to the button's width, like UIKit's

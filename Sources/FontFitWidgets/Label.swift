@@ -1,4 +1,4 @@
-import FontFitFonts
+import FontFitFontModel
 import FontFitText
 
 /// A multi-line label that shrinks its font until the wrapped text fits its box.

@@ -1,4 +1,4 @@
-import FontFitFonts
+import FontFitFontModel
 import FontFitText
 
 /// A single-line text field whose text shrinks to the field's width; it shows its placeholder

@@ -1,4 +1,4 @@
-import FontFitFonts
+import FontFitFontModel
 import FontFitText
 
 /// A scrolling multi-line text view: its font adapts but does not shrink by default, and it

@@ -1,4 +1,4 @@
-import FontFitFonts
+import FontFitFontModel
 import FontFitText
 
 /// A widget that shows text: the common base of ``Label``, ``Button``, ``TextField`` and

@@ -1,7 +1,7 @@
 // The fit stage of a text widget: from its state and environment to a `WidgetLayout` value,
 // including the one rule that decides whether `.reject` overflow refuses a text.
 
-import FontFitFonts
+import FontFitFontModel
 import FontFitText
 
 /// What one layout pass computed for a text widget; a value, read without side effects.

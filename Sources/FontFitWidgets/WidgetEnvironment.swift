@@ -1,4 +1,4 @@
-import FontFitFonts
+import FontFitFontModel
 
 /// Where a widget tree is shown: the screen, the design it was made for, how fonts adapt, and
 /// what measures text.

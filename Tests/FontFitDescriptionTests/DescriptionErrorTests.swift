@@ -1,4 +1,5 @@
 import FontFitDescription
+import FontFitFontModel
 import FontFitWidgets
 import Foundation
 import TestSupport

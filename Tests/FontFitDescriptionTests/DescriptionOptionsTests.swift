@@ -1,4 +1,5 @@
 import FontFitDescription
+import FontFitFontModel
 import FontFitFonts
 import FontFitSnapshot
 import FontFitText

@@ -1,4 +1,5 @@
 import FontFitDescription
+import FontFitFontModel
 import FontFitFonts
 import FontFitText
 import FontFitWidgets

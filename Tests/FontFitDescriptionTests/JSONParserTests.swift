@@ -1,4 +1,5 @@
 import FontFitDescription
+import FontFitFontModel
 import Testing
 
 // MARK: - Helpers

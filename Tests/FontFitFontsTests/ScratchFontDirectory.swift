@@ -1,3 +1,4 @@
+import FontFitFontModel
 import Foundation
 import Testing
 

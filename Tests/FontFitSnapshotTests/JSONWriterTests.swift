@@ -1,4 +1,5 @@
 import FontFitDescription
+import FontFitFontModel
 import FontFitSnapshot
 import TestSupport
 import Testing

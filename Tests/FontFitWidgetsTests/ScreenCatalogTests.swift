@@ -1,3 +1,4 @@
+import FontFitFontModel
 import FontFitWidgets
 import TestSupport
 import Testing

@@ -1,3 +1,4 @@
+import FontFitFontModel
 import FontFitFonts
 import FontFitText
 import FontFitWidgets

@@ -5,7 +5,8 @@
 
 /// Finds the UAX #14 line break positions of a UTF-16 text with ICU's line break iterator,
 /// with the rules of the locale `language_tag` names (a BCP 47 tag; NULL or "" for the root
-/// rules).
+/// rules). A tag whose locale ID ICU cannot hold is used without its extensions and private
+/// use part, so a well-formed tag never fails.
 ///
 /// Each position is a UTF-16 offset at which a line may (or must) start: the boundaries
 /// `ubrk_following` reports, excluding 0 and including `length` (when `length > 0`).
@@ -26,13 +27,6 @@
 int32_t fontfit_line_breaks(const uint16_t *utf16, int32_t length, const char *language_tag,
                             int32_t *offsets, uint8_t *hard, int32_t capacity,
                             int32_t *error);
-
-/// Whether ICU can use the BCP 47 tag `language_tag` as a locale: `uloc_forLanguageTag` reads
-/// all of it and its locale ID fits ICU's buffer (`ULOC_FULLNAME_CAPACITY`, 157 bytes,
-/// terminator included), as the line break iterator needs.
-/// Returns 0 when it can, 1 when the locale ID is too long, 2 when ICU reads only part of
-/// the tag, and 1000 plus ICU's `UErrorCode` on another failure.
-int32_t fontfit_check_language_tag(const char *language_tag);
 
 /// The resolved bidi embedding level (UAX #9, ICU's `ubidi`) of every UTF-16 unit of a
 /// paragraph.

@@ -1,4 +1,3 @@
-import FontFitFonts
 import FontFitText
 
 /// What widgets need to measure text: the seam between the widget layer and a font stack.
@@ -36,7 +35,3 @@ extension TextShaping {
     try resolve(font, language: nil)
   }
 }
-
-/// The real measurer: Fontconfig resolves, HarfBuzz shapes, ICU finds line breaks and bidi
-/// levels.
-extension FontSystem: TextShaping {}

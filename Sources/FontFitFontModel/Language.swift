@@ -1,4 +1,3 @@
-internal import CICUShim
 import FontFitText
 
 /// A language, as a BCP 47 tag such as `en`, `zh-Hans-CN` or `sr-Latn`.
@@ -20,8 +19,9 @@ public struct Language: Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Parameter tag: The tag, such as `zh-Hant-TW`.
   /// - Throws: ``LanguageError`` saying which subtag is wrong.
-  /// A tag is also bounded (``InputLimits/languageTagBytes``) and must be one ICU can use as
-  /// a locale for line breaking, so a tag that is accepted never fails later.
+  /// A tag is also bounded (``InputLimits/languageTagBytes``). Line breaking reads as much of
+  /// an accepted tag as ICU can hold as a locale (at least its language, script, region and
+  /// variants), so an accepted tag never fails later.
   public init(_ tag: String) throws(LanguageError) {
     guard tag.utf8.count <= InputLimits.languageTagBytes else {
       throw LanguageError(
@@ -31,14 +31,6 @@ public struct Language: Hashable, Sendable, CustomStringConvertible {
           + "the most a language tag may be")
     }
     try Self.check(tag)
-    switch fontfit_check_language_tag(tag) {
-    case 0: break
-    case 1:
-      throw LanguageError(
-        tag: tag, reason: "ICU's locale ID for it would be longer than ICU's 156 bytes")
-    case 2: throw LanguageError(tag: tag, reason: "ICU cannot read all of it as a locale")
-    case let code: throw LanguageError(tag: tag, reason: "ICU refuses it (error \(code - 1000))")
-    }
     self.tag = tag
   }
 
@@ -51,19 +43,19 @@ public struct Language: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The language of a tag known to be well-formed (one of the package's own tables).
-  static func known(_ tag: String) -> Language {
+  package static func known(_ tag: String) -> Language {
     Language(knownTag: tag)
   }
 
   /// The language a text without one is matched in: English, as Fontconfig assumes in the C
   /// locale, so the machine's `LANG` never changes a result.
-  static let unspecified = Language(knownTag: "en")
+  package static let unspecified = Language(knownTag: "en")
 
   /// Pango's tag for no particular language, `xx`.
   ///
   /// Fontconfig's order is then the family's alone. A run of a script with no sample
   /// language (Han among them) takes it.
-  static let none = Language(knownTag: "xx")
+  package static let none = Language(knownTag: "xx")
 
   private static func check(_ tag: String) throws(LanguageError) {
     let subtags = tag.split(separator: "-", omittingEmptySubsequences: false).map(String.init)

@@ -24,7 +24,7 @@ public struct ResolvedFont: Hashable, Sendable, CustomStringConvertible {
   public var isSubstitution: Bool
   /// Every family name Fontconfig lists for the face (in all its languages), to check that
   /// the file still holds this face when it opens; empty when unknown.
-  var familyNames: [String] = []
+  package var familyNames: [String] = []
 
   /// `DejaVu Sans Bold (DejaVuSans-Bold.ttf)`, with the request when it was substituted.
   public var description: String {
@@ -74,7 +74,7 @@ public struct ResolvedFont: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Families that Fontconfig treats as aliases for a configured default.
-  static let genericFamilies: Set<String> = [
+  package static let genericFamilies: Set<String> = [
     "sans-serif", "sans", "serif", "monospace", "mono", "system-ui", "cursive", "fantasy",
     "emoji", "math",
   ]

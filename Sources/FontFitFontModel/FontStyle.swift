@@ -66,7 +66,7 @@ public struct FontWeight: Hashable, Sendable, Comparable, CustomStringConvertibl
   }
 
   /// The same weight on Fontconfig's scale (0 thin … 80 regular … 200 bold … 215).
-  var fontconfigValue: Double { Self.interpolate(value, from: \.css, to: \.fontconfig) }
+  package var fontconfigValue: Double { Self.interpolate(value, from: \.css, to: \.fontconfig) }
 
   /// A value on Fontconfig's scale that ``init(fontconfigValue:)`` reads back as exactly this
   /// weight, when there is one: the interpolation can be a rounding step off either way.
@@ -86,7 +86,7 @@ public struct FontWeight: Hashable, Sendable, Comparable, CustomStringConvertibl
   }
 
   /// A weight read from Fontconfig's scale.
-  init(fontconfigValue: Double) {
+  package init(fontconfigValue: Double) {
     self.init(Self.interpolate(fontconfigValue, from: \.fontconfig, to: \.css))
   }
 
@@ -135,7 +135,7 @@ public enum FontSlant: String, CaseIterable, Hashable, Sendable {
   }
 
   /// Fontconfig's number for the slant.
-  var fontconfigValue: Int32 {
+  package var fontconfigValue: Int32 {
     switch self {
     case .roman: 0
     case .italic: 100
@@ -144,7 +144,7 @@ public enum FontSlant: String, CaseIterable, Hashable, Sendable {
   }
 
   /// The slant for a Fontconfig number.
-  init(fontconfigValue: Int32) {
+  package init(fontconfigValue: Int32) {
     switch fontconfigValue {
     case 100: self = .italic
     case 110: self = .oblique

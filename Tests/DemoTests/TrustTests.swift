@@ -158,17 +158,17 @@ struct TrustTests {
             + #""Several words that wrap over lines", "language": ""# + language + #""}"#))
       return try runDemo([path, "--screen", "iPhone 5"])
     }
-    let long = try dump(language: expanding)
+    let expanded = try dump(language: expanding)
     let plain = try dump(language: "en")
-    #expect(long.status == 0, "\(long.stderr)")
+    #expect(expanded.status == 0, "\(expanded.stderr)")
     // The lines as the dump quotes them: "(3 lines)", then the text with ⏎ at each break.
     func lines(_ run: DemoRun) -> [String] {
       run.stdout.split(separator: "\n").filter { $0.contains("Label") }.map {
         String($0.drop { $0 != "(" })
       }
     }
-    #expect(lines(long).first?.hasPrefix("(1 line)") == false, "\(long.stdout)")
-    #expect(lines(long) == lines(plain), "\(long.stdout)\n\(plain.stdout)")
+    #expect(lines(expanded).first?.hasPrefix("(1 line)") == false, "\(expanded.stdout)")
+    #expect(lines(expanded) == lines(plain), "\(expanded.stdout)\n\(plain.stdout)")
     // Within the bound, a private use tag still works.
     let fine = "en-x-" + Array(repeating: "abcdefgh", count: 10).joined(separator: "-")
     let good = try scratch.write(

@@ -59,9 +59,7 @@ let package = Package(
     ),
     .target(
       name: "FontFitRender",
-      dependencies: [
-        "FontFitWidgets", "FontFitFontModel", "FontFitFonts", "FontFitText", "CPNGShim",
-      ]
+      dependencies: ["FontFitWidgets", "FontFitFontModel", "FontFitText", "CPNGShim"]
     ),
     .target(
       name: "FontFit",

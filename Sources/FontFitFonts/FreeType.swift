@@ -532,26 +532,6 @@ final class FontFace: Sendable {
   }
 }
 
-/// A glyph's coverage as FreeType rasterised it: one byte per pixel, 0 (none) to 255 (full);
-/// and for a glyph drawn in its own colours (a colour bitmap face's, or one with `COLR`
-/// layers), its colours.
-package struct GlyphImage: Sendable {
-  /// The column of the image's left edge, in the target's pixels.
-  package var left: Int
-  /// The row of the image's top edge, in the target's pixels (rows grow downwards).
-  package var top: Int
-  /// The width in pixels.
-  package var width: Int
-  /// The height in pixels.
-  package var height: Int
-  /// Row by row, `width` bytes each; for a colour glyph, its alpha.
-  package var coverage: [UInt8]
-  /// For a glyph drawn in its own colours rather than the text's, row by row, `width` pixels
-  /// of red, green, blue and alpha, premultiplied (no channel exceeds the alpha); nil for a
-  /// glyph drawn in the text's colour with ``coverage``.
-  package var color: [UInt8]? = nil
-}
-
 /// A colour a glyph's layer is painted in: red, green, blue and alpha, straight (not
 /// premultiplied), as `CPAL` stores them.
 struct LayerColor: Hashable, Sendable {
@@ -1009,14 +989,16 @@ private struct ResamplingWeights {
   }
 }
 
-extension FontSystem {
-  /// Glyph `glyph` of face `index` of the font file at `file`, rasterised as
-  /// ``FontFace/image(of:pixelsPerEm:x:y:visible:foreground:)`` does (colour layers that take
-  /// the text's colour in `foreground`), with the face from the bounded face cache.
-  package func glyphImage(
+extension FontSystem: GlyphRasterizing {
+  /// Glyph `glyph` of face `index` of the font file at `file`, rasterised by FreeType (colour
+  /// layers that take the text's colour in `foreground`), with the face from the bounded face
+  /// cache.
+  ///
+  /// - Throws: ``FontError`` when the face cannot be opened or the glyph rasterised.
+  public func glyphImage(
     _ glyph: UInt32, file: String, index: Int, pixelsPerEm: Double, x: Double, y: Double,
     visible: (x0: Int, y0: Int, x1: Int, y1: Int),
-    foreground: (red: UInt8, green: UInt8, blue: UInt8) = (0, 0, 0)
+    foreground: (red: UInt8, green: UInt8, blue: UInt8)
   ) throws(FontError) -> GlyphImage? {
     try face(for: FaceKey(file: file, index: index)).image(
       of: glyph, pixelsPerEm: pixelsPerEm, x: x, y: y, visible: visible, foreground: foreground)

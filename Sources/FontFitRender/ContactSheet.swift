@@ -1,7 +1,6 @@
 // Every screen side by side at one scale, each labelled with its name and size.
 
 import FontFitFontModel
-import FontFitFonts
 import FontFitText
 import FontFitWidgets
 
@@ -14,7 +13,7 @@ public struct ContactSheet {
   public let screens: [Screen]
   /// The sheet so far.
   public private(set) var image: RGBAImage
-  private let fonts: FontSystem
+  private let fonts: any TextShaping & GlyphRasterizing
 
   /// Pixels between screens and around the sheet.
   static let gap = 16
@@ -26,7 +25,9 @@ public struct ContactSheet {
   /// An empty sheet for `screens` at `scale` pixels per point, with their labels written.
   ///
   /// - Throws: ``RenderError`` when the sheet would be too large or a label cannot be drawn.
-  public init(screens: [Screen], scale: Double = 0.5, fonts: FontSystem) throws(RenderError) {
+  public init(
+    screens: [Screen], scale: Double = 0.5, fonts: any TextShaping & GlyphRasterizing
+  ) throws(RenderError) {
     guard scale.isFinite, scale > 0 else { throw .invalidScale(scale) }
     self.scale = scale
     self.screens = screens

@@ -1,7 +1,6 @@
 // Pixels: an image that owns its RGBA8 pixels, and a view of pixels an app owns.
 
 import FontFitFontModel
-import FontFitFonts
 import FontFitText
 import FontFitWidgets
 

@@ -3,7 +3,6 @@
 // problems marked.
 
 import FontFitFontModel
-import FontFitFonts
 import FontFitText
 import FontFitWidgets
 
@@ -19,7 +18,7 @@ import FontFitWidgets
 /// gets a red corner. The same tree and scale always give the same pixels.
 public struct WidgetRenderer: Sendable {
   /// Rasterises the glyphs, from the faces the layout measured with.
-  public let fonts: FontSystem
+  public let fonts: any GlyphRasterizing
   /// Pixels per point.
   public let scale: Double
   /// Whether frames and problems are drawn.
@@ -33,11 +32,11 @@ public struct WidgetRenderer: Sendable {
   /// Creates a renderer.
   ///
   /// - Parameters:
-  ///   - fonts: The font system the tree was laid out with.
+  ///   - fonts: What rasterises the glyphs: the font system the tree was laid out with.
   ///   - scale: Pixels per point: the screen's scale for its own pixels.
   ///   - drawsFrames: Whether to draw frames and mark problems.
   /// - Throws: ``RenderError/invalidScale(_:)`` unless `scale` is positive and finite.
-  public init(fonts: FontSystem, scale: Double, drawsFrames: Bool = true) throws(RenderError) {
+  public init(fonts: any GlyphRasterizing, scale: Double, drawsFrames: Bool = true) throws(RenderError) {
     guard scale.isFinite, scale > 0 else { throw .invalidScale(scale) }
     self.fonts = fonts
     self.scale = scale

@@ -47,7 +47,9 @@ let package = Package(
         "FontFitFontModel", "FontFitText", "CFontconfig", "CFreeType", "CICUShim", "CHarfBuzz",
       ]
     ),
-    .target(name: "FontFitWidgets", dependencies: ["FontFitFontModel", "FontFitText"]),
+    .target(name: "FontFitEngine", dependencies: ["FontFitFontModel", "FontFitText"]),
+    .target(
+      name: "FontFitWidgets", dependencies: ["FontFitEngine", "FontFitFontModel", "FontFitText"]),
     .target(
       name: "FontFitDescription",
       dependencies: ["FontFitWidgets", "FontFitFontModel", "FontFitText"],

@@ -1,5 +1,6 @@
 // Every screen side by side at one scale, each labelled with its name and size.
 
+import FontFitEngine
 import FontFitFontModel
 import FontFitText
 import FontFitWidgets

@@ -1,5 +1,6 @@
 // Pixels: an image that owns its RGBA8 pixels, and a view of pixels an app owns.
 
+import FontFitEngine
 import FontFitFontModel
 import FontFitText
 import FontFitWidgets

@@ -2,6 +2,7 @@
 // FreeType from the same faces at the same sizes and positions, and light frames with the
 // problems marked.
 
+import FontFitEngine
 import FontFitFontModel
 import FontFitText
 import FontFitWidgets

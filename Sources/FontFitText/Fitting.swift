@@ -90,15 +90,16 @@ public struct FontSizeRange: RandomAccessCollection, Hashable, Sendable {
 
   /// Every candidate multiplied by `factor` (a positive finite number): the same sizes in
   /// other units, such as points to a screen's units.
-  public func scaled(by factor: Double) -> FontSizeRange {
-    guard factor != 1, factor.isFinite, factor > 0 else { return self }
-    if let presets { return (try? FontSizeRange(presets: presets.map { $0 * factor })) ?? self }
-    if count == 1, minimum == maximum {
-      return (try? FontSizeRange(fixed: maximum * factor)) ?? self
-    }
-    return
-      (try? FontSizeRange(
-        minimum: minimum * factor, maximum: maximum * factor, step: step * factor)) ?? self
+  ///
+  /// - Throws: ``FitPolicyError`` when a scaled size is not one a font may have (a factor that
+  ///   overflows a size, or makes a step too fine); the sizes are never returned unscaled.
+  public func scaled(by factor: Double) throws(FitPolicyError) -> FontSizeRange {
+    guard factor != 1 else { return self }
+    guard factor.isFinite, factor > 0 else { throw .invalidScaleFactor(factor) }
+    if let presets { return try FontSizeRange(presets: presets.map { $0 * factor }) }
+    if count == 1, minimum == maximum { return try FontSizeRange(fixed: maximum * factor) }
+    return try FontSizeRange(
+      minimum: minimum * factor, maximum: maximum * factor, step: step * factor)
   }
 
   /// The candidates no larger than `cap`.
@@ -107,15 +108,18 @@ public struct FontSizeRange: RandomAccessCollection, Hashable, Sendable {
   /// minimum), or the presets below `cap` and `cap` itself. A fit group caps its members this
   /// way, so that every member can take the group's size.
   ///
-  /// - Parameter cap: The largest size allowed, in points; positive and finite.
+  /// - Parameter cap: The largest size allowed, in the range's units; positive and finite.
   /// - Returns: The capped candidates; `self` when `cap` is not below the maximum.
-  public func capped(at cap: Double) -> FontSizeRange {
-    guard cap.isFinite, cap > 0, cap < maximum else { return self }
+  /// - Throws: ``FitPolicyError`` when `cap` is not a positive finite size.
+  public func capped(at cap: Double) throws(FitPolicyError) -> FontSizeRange {
+    guard cap.isFinite, cap > 0 else { throw .invalidFixedSize(cap) }
+    guard cap < maximum else { return self }
     if let presets {
       // The cap itself is a candidate, so a group's members can all take its size.
-      return (try? FontSizeRange(presets: presets.filter { $0 < cap } + [cap])) ?? self
+      return try FontSizeRange(presets: presets.filter { $0 < cap } + [cap])
     }
-    return (try? FontSizeRange(minimum: minimum, maximum: cap, step: step)) ?? self
+    if cap < minimum { return try FontSizeRange(fixed: cap) }
+    return try FontSizeRange(minimum: minimum, maximum: cap, step: step)
   }
 }
 
@@ -140,6 +144,9 @@ public enum FitPolicyError: Error, Hashable, Sendable, CustomStringConvertible {
   case tooManyPresetSizes(Int)
   /// A fit that may grow the text has no maximum size.
   case growWithoutMaximum
+  /// Sizes were to be converted to other units by a factor that is not a positive finite
+  /// number.
+  case invalidScaleFactor(Double)
 
   /// A sentence naming the value.
   public var description: String {
@@ -153,6 +160,7 @@ public enum FitPolicyError: Error, Hashable, Sendable, CustomStringConvertible {
         + "candidate sizes"
     case .noPresetSizes: "the list of preset sizes is empty"
     case .growWithoutMaximum: "a fit that grows the text needs a maximum size"
+    case .invalidScaleFactor(let value): Self.sentence("units per point", value)
     case .invalidPresetSize(let value): Self.sentence("preset size", value)
     case .tooManyPresetSizes(let count):
       "\(count) preset sizes are more than \(FontSizeRange.maximumCount)"

@@ -1,6 +1,7 @@
 // The adaptation stage (the MBFontAdapter behaviour): design font sizes and frames, made for
 // one screen, become those used on another. Everything the stage does is in this file.
 
+import FontFitEngine
 import FontFitFontModel
 import FontFitText
 import Foundation

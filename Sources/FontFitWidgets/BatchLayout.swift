@@ -1,4 +1,5 @@
 import Dispatch
+import FontFitEngine
 import FontFitFontModel
 import FontFitText
 import Synchronization
@@ -83,7 +84,8 @@ public enum ParallelLayout {
   }
 
   /// The layouts of many labels on all cores: for each request, the ``WidgetLayout`` a
-  /// ``Label`` with those settings has in `environment`.
+  /// ``Label`` with those settings has in `environment`, computed by ``TextEngine`` with no
+  /// widget built.
   ///
   /// - Parameters:
   ///   - requests: The texts and their settings.
@@ -94,22 +96,47 @@ public enum ParallelLayout {
     of requests: [FitRequest], in environment: WidgetEnvironment,
     workers: Int = processorCount
   ) -> [WidgetLayout] {
-    map(requests.count, workers: workers) { index in
-      Label(request: requests[index], environment: environment).computeLayout()
+    let engine = TextEngine(shaper: environment.shaper)
+    return map(requests.count, workers: workers) { index in
+      requests[index].layout(in: environment, engine: engine)
     }
   }
 }
 
-extension Label {
-  /// A label at the origin with a request's settings, in `environment`.
-  convenience init(request: FitRequest, environment: WidgetEnvironment) {
-    self.init(
-      frame: Rect(x: 0, y: 0, width: request.size.width, height: request.size.height),
-      font: request.font, text: request.text)
-    numberOfLines = request.numberOfLines
-    autoFit = request.autoFit
-    lineBreakMode = request.lineBreakMode
-    language = request.language
-    self.environment = environment
+extension FitRequest {
+  /// The layout a label at the origin with these settings has in `environment`: the screen's
+  /// adaptation and text scale, then the fit.
+  func layout(in environment: WidgetEnvironment, engine: TextEngine) -> WidgetLayout {
+    let frame = environment.screenFrame(
+      Rect(x: 0, y: 0, width: size.width, height: size.height), scaling: nil)
+    let plan = SizePlan(adaptation: environment.adaptation, scalesWithText: true, environment)
+    let adapted = font.withPointSize(plan.entering(plan.designPoints(font)))
+    var stages = plan.stages(design: font)
+    let units = plan.unitsPerPoint
+    let outcome: Result<TextFit, WidgetLayoutError>
+    do throws(WidgetLayoutError) {
+      try TextWidget.check(adapted)
+      var request = TextRequest(
+        text: text, font: adapted.descriptor, fontSize: adapted.pointSize * units,
+        fitSizes: try plan.fitSizes(for: adapted, autoFit: autoFit, cap: nil), box: frame.size,
+        maximumLines: numberOfLines, lineBreakMode: lineBreakMode,
+        language: language ?? environment.language)
+      request.keepsWordsWhole = autoFit?.keepsWordsWhole ?? false
+      request.fitsExactly = autoFit?.mode == .exact
+      do {
+        outcome = .success(try engine.fit(request))
+      } catch {
+        throw WidgetLayoutError(error)
+      }
+    } catch {
+      outcome = .failure(error)
+    }
+    if case .success(let fit) = outcome, let autoFit {
+      stages.append(
+        SizeStage(kind: .fit, size: fit.pointSize / units, note: .mode(autoFit.mode.staticName)))
+    }
+    return WidgetLayout(
+      screenFrame: frame, adaptedFont: adapted, stages: stages, group: nil, unitsPerPoint: units,
+      shownText: text, outcome: outcome, rejection: nil)
   }
 }

@@ -1,3 +1,4 @@
+import FontFitEngine
 import FontFitFontModel
 import FontFitText
 

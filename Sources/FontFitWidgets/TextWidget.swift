@@ -1,3 +1,4 @@
+import FontFitEngine
 import FontFitFontModel
 import FontFitText
 
@@ -126,7 +127,7 @@ open class TextWidget: View {
   /// falls back on when it refuses a text.
   var acceptedText = ""
   /// The last shaping, reused while the text, token and font stay the same.
-  var shapeCache = ShapeCache()
+  var shapeCache = TextShapeCache()
   /// The size the last layout pass chose before any group capped it; nil when layout failed
   /// or the widget has not been laid out.
   var naturalPointSize: Double?
@@ -177,7 +178,7 @@ open class TextWidget: View {
 
   /// Forgets what was measured with the previous environment's shaper.
   open override func environmentDidChange() {
-    shapeCache = ShapeCache()
+    shapeCache = TextShapeCache()
     super.environmentDidChange()
   }
 

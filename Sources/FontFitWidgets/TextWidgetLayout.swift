@@ -1,6 +1,7 @@
 // The fit stage of a text widget: from its state and environment to a `WidgetLayout` value,
 // including the one rule that decides whether `.reject` overflow refuses a text.
 
+import FontFitEngine
 import FontFitFontModel
 import FontFitText
 
@@ -61,91 +62,6 @@ public struct WidgetLayout: Hashable, Sendable {
   }
 }
 
-/// A text laid out in a widget: the face its font resolved to, the fit, and the lines placed in
-/// the widget.
-///
-/// The glyph positions are worked out when ``lines`` is first read and then kept: a widget
-/// that is fitted again before it is drawn (while a window is resized, say) pays only for the
-/// fit.
-public struct TextFit: Hashable, Sendable {
-  /// The face chosen for the adapted font.
-  public var resolvedFont: ResolvedFont
-  /// The chosen size, the lines, whether they fit and why not.
-  public var result: FitResult
-  /// Places the lines on first use.
-  private let placement: LinePlacement
-
-  init(
-    resolvedFont: ResolvedFont, result: FitResult, positioner: TextPositioner, box: Size,
-    alignment: TextAlignment, vertical: VerticalPlacement
-  ) {
-    self.resolvedFont = resolvedFont
-    self.result = result
-    placement = LinePlacement(
-      positioner: positioner, block: result.block, box: box, alignment: alignment,
-      vertical: vertical)
-  }
-
-  /// The lines placed in the widget's frame on the screen (coordinates relative to the frame's
-  /// top left corner), aligned, reordered for display, with their glyph runs.
-  public var lines: [PositionedLine] { placement.lines }
-
-  /// The same lines without their glyph runs (each line's `runs` is empty): where each line
-  /// sits, for a caller that draws no glyphs, at a fraction of the cost.
-  public var lineBoxes: [PositionedLine] { placement.lineBoxes }
-
-  /// Whether both have the same face, fit and placed lines.
-  public static func == (lhs: TextFit, rhs: TextFit) -> Bool {
-    lhs.resolvedFont == rhs.resolvedFont && lhs.result == rhs.result && lhs.lines == rhs.lines
-  }
-
-  /// Hashes the face and the fit (the lines follow from them).
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(resolvedFont)
-    hasher.combine(result)
-  }
-}
-
-/// The lines of a fit, placed when first asked for; thread-safe.
-private final class LinePlacement: Sendable {
-  private let positioner: TextPositioner
-  private let block: TextBlock
-  private let box: Size
-  private let alignment: TextAlignment
-  private let vertical: VerticalPlacement
-  private let placed = Lock<(lines: [PositionedLine]?, boxes: [PositionedLine]?)>((nil, nil))
-
-  init(
-    positioner: TextPositioner, block: TextBlock, box: Size, alignment: TextAlignment,
-    vertical: VerticalPlacement
-  ) {
-    self.positioner = positioner
-    self.block = block
-    self.box = box
-    self.alignment = alignment
-    self.vertical = vertical
-  }
-
-  var lines: [PositionedLine] {
-    placed.withLock { placed in
-      if let lines = placed.lines { return lines }
-      let lines = positioner.position(block, in: box, alignment: alignment, vertical: vertical)
-      placed.lines = lines
-      return lines
-    }
-  }
-
-  var lineBoxes: [PositionedLine] {
-    placed.withLock { placed in
-      if let boxes = placed.boxes { return boxes }
-      let boxes = positioner.position(
-        block, in: box, alignment: alignment, vertical: vertical, includingGlyphs: false)
-      placed.boxes = boxes
-      return boxes
-    }
-  }
-}
-
 /// A text that a widget with `.reject` overflow refused, and the fit that failed.
 public struct Rejection: Hashable, Sendable {
   /// The refused text.
@@ -187,59 +103,14 @@ public enum WidgetLayoutError: Error, Hashable, Sendable, CustomStringConvertibl
     }
   }
 
-  init(_ error: ShapingError) {
+  init(_ error: TextLayoutError) {
     switch error {
+    case .invalidFontSize(let size): self = .sizeGrid(.invalidFixedSize(size))
+    case .layoutOptions(let error): self = .layoutOptions(error)
     case .font(let error): self = .font(error)
     case .lineBreaking(let error): self = .lineBreaking(error)
     case .bidi(let code, let message): self = .bidi(code: code, message: message)
     }
-  }
-}
-
-/// The last texts a widget shaped and the face its font resolved to, reused while text,
-/// token, font and language stay the same.
-struct ShapeCache {
-  private var text: (key: Key, shaped: ShapedText)?
-  private var token: (key: Key, shaped: ShapedText)?
-  private var face: (font: FontDescriptor, language: Language?, resolved: ResolvedFont)?
-
-  private struct Key: Equatable {
-    /// Exact code units: canonically equivalent texts shape differently.
-    var text: ExactString
-    var font: FontDescriptor
-    var options: ShapingOptions
-  }
-
-  mutating func resolved(
-    _ font: FontDescriptor, language: Language?, shaper: any TextShaping
-  ) throws(FontError) -> ResolvedFont {
-    if let face, face.font == font, face.language == language { return face.resolved }
-    let resolved = try shaper.resolve(font, language: language)
-    face = (font, language, resolved)
-    return resolved
-  }
-
-  mutating func text(
-    _ text: String, font: FontDescriptor, options: ShapingOptions, shaper: any TextShaping
-  ) throws(ShapingError) -> ShapedText {
-    try Self.shaped(text, font: font, options: options, shaper: shaper, entry: &self.text)
-  }
-
-  mutating func token(
-    _ token: String, font: FontDescriptor, options: ShapingOptions, shaper: any TextShaping
-  ) throws(ShapingError) -> ShapedText {
-    try Self.shaped(token, font: font, options: options, shaper: shaper, entry: &self.token)
-  }
-
-  private static func shaped(
-    _ text: String, font: FontDescriptor, options: ShapingOptions, shaper: any TextShaping,
-    entry: inout (key: Key, shaped: ShapedText)?
-  ) throws(ShapingError) -> ShapedText {
-    let key = Key(text: ExactString(text), font: font, options: options)
-    if let entry, entry.key == key { return entry.shaped }
-    let shaped = try shaper.shape(text, font: font, options: options)
-    entry = (key, shaped)
-    return shaped
   }
 }
 
@@ -310,44 +181,13 @@ extension TextWidget {
   private func fit(
     _ shown: String, font adapted: Font, box: Size, plan: SizePlan, cap: Double?
   ) throws(WidgetLayoutError) -> TextFit {
-    let environment = plan.environment
-    var sizes: FontSizeRange
-    do throws(FitPolicyError) {
-      if let autoFit {
-        sizes = try autoFit.sizes(
-          entering: adapted.pointSize, scalingPreset: plan.entering, bounds: plan.bounds)
-      } else {
-        sizes = try FontSizeRange(fixed: adapted.pointSize)
-      }
-    } catch {
-      throw .sizeGrid(error)
-    }
-    // Points to the screen's units: the box and the lines are in screen units.
-    sizes = sizes.scaled(by: plan.unitsPerPoint)
-    // The cap is a size a member chose, in screen units, so capped members get it exactly;
-    // it never goes below the text scale's legibility floor.
-    if let cap {
-      let floor = (plan.bounds?.lowerBound ?? 0) * plan.unitsPerPoint
-      sizes = sizes.capped(at: max(cap, floor))
-    }
-    let options = try layoutOptions(box: box, overflow: overflow)
-    let (text, token) = try shapes(shown, font: adapted.descriptor, environment: environment)
-    let resolved: ResolvedFont
+    let request = try textRequest(
+      shown, font: adapted, box: box, plan: plan, autoFit: autoFit, cap: cap)
     do {
-      resolved = try shapeCache.resolved(
-        adapted.descriptor, language: shapingOptions(environment).language,
-        shaper: environment.shaper)
+      return try TextEngine(shaper: plan.environment.shaper).fit(request, cache: &shapeCache)
     } catch {
-      throw .font(error)
+      throw WidgetLayoutError(error)
     }
-    // The wrapping columns are made once per shaped text and shared (ShapedText keeps them).
-    let result = Fitter(shaped: text, truncationToken: token).fit(
-      sizes: sizes, options: options, keepingWordsWhole: autoFit?.keepsWordsWhole ?? false,
-      exact: autoFit?.mode == .exact)
-    return TextFit(
-      resolvedFont: resolved, result: result,
-      positioner: TextPositioner(shaped: text, truncationToken: token), box: box,
-      alignment: textAlignment, vertical: verticalPlacement)
   }
 
   /// The size `text` needs when at most `width` points wide, at the adapted size, with no limit
@@ -360,63 +200,48 @@ extension TextWidget {
   ///   be measured.
   public func sizeThatFits(width: Double) throws(WidgetLayoutError) -> Size {
     guard let environment else { throw .noEnvironment }
+    let plan = SizePlan(self, environment)
     let adapted = adaptedFont
     try Self.check(adapted)
-    let options = try layoutOptions(
-      box: Size(width: isSingleLine ? .infinity : width, height: .infinity), overflow: .truncate)
-    let (text, token) = try shapes(text, font: adapted.descriptor, environment: environment)
-    return TextLayouter(shaped: text, truncationToken: token)
-      .layout(pointSize: adapted.pointSize * environment.screen.unitsPerPoint, options: options)
-      .size
+    let request = try textRequest(
+      text, font: adapted, box: Size(width: width, height: .infinity), plan: plan, autoFit: nil,
+      cap: nil)
+    do {
+      return try TextEngine(shaper: environment.shaper).measure(
+        request, proposal: ProposedSize(width: isSingleLine ? nil : width), cache: &shapeCache)
+    } catch {
+      throw WidgetLayoutError(error)
+    }
   }
 
-  /// The language and direction the widget's text is shaped with.
-  private func shapingOptions(_ environment: WidgetEnvironment) -> ShapingOptions {
-    ShapingOptions(language: language ?? environment.language, direction: writingDirection)
+  /// The engine's request for `shown` in `box`: the widget's settings, the shown text (the
+  /// placeholder for an empty field; line separators as spaces on a single line), and the
+  /// sizes its auto-fit allows in the screen's units.
+  func textRequest(
+    _ shown: String, font adapted: Font, box: Size, plan: SizePlan, autoFit: AutoFit?,
+    cap: Double?
+  ) throws(WidgetLayoutError) -> TextRequest {
+    let displayed = displayedText(for: shown)
+    var request = TextRequest(
+      text: isSingleLine ? displayed.lineSeparatorsAsSpaces() : displayed,
+      font: adapted.descriptor, fontSize: adapted.pointSize * plan.unitsPerPoint,
+      fitSizes: try plan.fitSizes(for: adapted, autoFit: autoFit, cap: cap), box: box,
+      maximumLines: isSingleLine ? 1 : numberOfLines, lineBreakMode: lineBreakMode,
+      language: language ?? plan.environment.language, direction: writingDirection)
+    request.keepsWordsWhole = autoFit?.keepsWordsWhole ?? false
+    request.fitsExactly = autoFit?.mode == .exact
+    request.truncationToken = truncationToken
+    request.lineHeightMultiple = lineHeightMultiple
+    request.overflow = overflow
+    request.alignment = textAlignment
+    request.verticalPlacement = verticalPlacement
+    return request
   }
 
   /// Checks that the adapted font's size is one a font may have.
-  private static func check(_ adapted: Font) throws(WidgetLayoutError) {
+  static func check(_ adapted: Font) throws(WidgetLayoutError) {
     guard Font.pointSizeRange.contains(adapted.pointSize) else {
       throw .pointSizeOutOfRange(adapted.pointSize)
-    }
-  }
-
-  /// The layout options the widget's settings give for `box`.
-  private func layoutOptions(box: Size, overflow: Overflow) throws(WidgetLayoutError)
-    -> LayoutOptions
-  {
-    do {
-      return try LayoutOptions(
-        box: box, maximumLines: isSingleLine ? 1 : numberOfLines, lineBreakMode: lineBreakMode,
-        lineHeightMultiple: lineHeightMultiple, overflow: overflow)
-    } catch {
-      throw .layoutOptions(error)
-    }
-  }
-
-  /// The shaped text shown for `text` (the placeholder for an empty field; line separators as
-  /// spaces on a single line) and the shaped truncation token.
-  private func shapes(_ text: String, font: FontDescriptor, environment: WidgetEnvironment)
-    throws(WidgetLayoutError) -> (text: ShapedText, token: ShapedText)
-  {
-    let displayed = displayedText(for: text)
-    let shown = isSingleLine ? displayed.lineSeparatorsAsSpaces() : displayed
-    let options = shapingOptions(environment)
-    do {
-      let shapedText = try shapeCache.text(
-        shown, font: font, options: options, shaper: environment.shaper)
-      // The token takes the paragraph's direction, so it reads in the line's order.
-      var tokenOptions = options
-      tokenOptions.direction =
-        shapedText.baseDirection == .rightToLeft ? .rightToLeft : .leftToRight
-      return (
-        shapedText,
-        try shapeCache.token(
-          truncationToken, font: font, options: tokenOptions, shaper: environment.shaper)
-      )
-    } catch {
-      throw WidgetLayoutError(error)
     }
   }
 }
@@ -431,10 +256,20 @@ struct SizePlan {
   let textScale: TextScale?
 
   init(_ widget: TextWidget, _ environment: WidgetEnvironment) {
+    self.init(
+      adaptation: widget.adaptsToScreen ? widget.adaptation ?? environment.adaptation : nil,
+      scalesWithText: widget.scalesWithText, environment)
+  }
+
+  /// The plan for a text adapted by `adaptation` (nil for none) and, when `scalesWithText`,
+  /// scaled by the environment's text scale.
+  init(
+    adaptation: AdaptationPolicy?, scalesWithText: Bool, _ environment: WidgetEnvironment
+  ) {
     self.environment = environment
-    adaptation = widget.adaptsToScreen ? widget.adaptation ?? environment.adaptation : nil
+    self.adaptation = adaptation
     let scale = environment.textScale
-    textScale = widget.scalesWithText && !scale.isIdentity ? scale : nil
+    textScale = scalesWithText && !scale.isIdentity ? scale : nil
   }
 
   /// The size a design size has after screen adaptation, at least
@@ -457,6 +292,33 @@ struct SizePlan {
   func entering(_ design: Double) -> Double {
     let size = adapted(design)
     return textScale?.scaledPointSize(size) ?? size
+  }
+
+  /// The sizes a fit may choose for `adapted` in the screen's units, at most `cap` when a group
+  /// caps it; nil when the widget does not fit and no group caps it.
+  func fitSizes(for adapted: Font, autoFit: AutoFit?, cap: Double?) throws(WidgetLayoutError)
+    -> FontSizeRange?
+  {
+    guard autoFit != nil || cap != nil else { return nil }
+    do throws(FitPolicyError) {
+      var sizes: FontSizeRange
+      if let autoFit {
+        sizes = try autoFit.sizes(
+          entering: adapted.pointSize, scalingPreset: entering, bounds: bounds)
+      } else {
+        sizes = try FontSizeRange(fixed: adapted.pointSize)
+      }
+      // Points to the screen's units: the box and the lines are in screen units.
+      sizes = try sizes.scaled(by: unitsPerPoint)
+      // The cap is a size a member chose, in screen units, so capped members get it exactly;
+      // it never goes below the text scale's legibility floor.
+      if let cap {
+        sizes = try sizes.capped(at: max(cap, (bounds?.lowerBound ?? 0) * unitsPerPoint))
+      }
+      return sizes
+    } catch {
+      throw .sizeGrid(error)
+    }
   }
 
   /// The text scale's floor and ceiling, which fitting respects; nil for none.

@@ -1,3 +1,4 @@
+import FontFitEngine
 import FontFitFontModel
 
 /// Where a widget tree is shown: the screen, the design it was made for, how fonts adapt, and

@@ -129,15 +129,28 @@ struct FitModeTests {
   @Test("Capping a grid or a preset list keeps only candidates up to the cap")
   func capped() throws {
     let grid = try FontSizeRange(minimum: 10, maximum: 20, step: 1)
-    #expect(grid.capped(at: 14.5).maximum == 14.5)
-    #expect(grid.capped(at: 14.5).minimum == 10)
-    #expect(grid.capped(at: 8).count == 1)
-    #expect(grid.capped(at: 8)[0] == 8)
-    #expect(grid.capped(at: 30) == grid)
+    #expect(try grid.capped(at: 14.5).maximum == 14.5)
+    #expect(try grid.capped(at: 14.5).minimum == 10)
+    #expect(try grid.capped(at: 8).count == 1)
+    #expect(try grid.capped(at: 8)[0] == 8)
+    #expect(try grid.capped(at: 30) == grid)
     let presets = try FontSizeRange(presets: [9, 13, 18, 24])
-    #expect(Array(presets.capped(at: 18)) == [9, 13, 18])
-    #expect(Array(presets.capped(at: 7)) == [7])
-    #expect(Array(presets.scaled(by: 2)) == [18, 26, 36, 48])
+    #expect(Array(try presets.capped(at: 18)) == [9, 13, 18])
+    #expect(Array(try presets.capped(at: 7)) == [7])
+    #expect(Array(try presets.scaled(by: 2)) == [18, 26, 36, 48])
+  }
+
+  @Test("Sizes converted to other units are converted or refused, never returned unconverted")
+  func scaledSizesNeverStayInPoints() throws {
+    let grid = try FontSizeRange(minimum: 10, maximum: 20, step: 0.5)
+    #expect(try grid.scaled(by: 2.5).maximum == 50)
+    #expect(throws: FitPolicyError.invalidMinimum(.infinity)) {
+      try grid.scaled(by: .greatestFiniteMagnitude)
+    }
+    for factor in [0, -1, Double.nan, .infinity] {
+      #expect(throws: FitPolicyError.self) { try grid.scaled(by: factor) }
+      #expect(throws: FitPolicyError.self) { try grid.capped(at: factor) }
+    }
   }
 }
 

@@ -1,0 +1,243 @@
+import FontFitFontModel
+import FontFitText
+
+/// Lays out text requests: shapes the text, resolves its font, fits it to its box and places
+/// its lines. Widgets call it; so can anything else that has a text and a box.
+///
+/// An engine is a value over a measurer; it is as thread-safe as its shaper (a ``TextShaping``
+/// is `Sendable`, and ``FontFitFonts/FontSystem`` caches shaped texts across threads).
+///
+/// ```swift
+/// let engine = TextEngine(shaper: fonts)
+/// let request = TextRequest(
+///   text: "Download report", font: FontDescriptor(family: "DejaVu Sans"), fontSize: 17,
+///   fitSizes: try FontSizeRange(minimum: 10, maximum: 17, step: 0.5),
+///   box: Size(width: 120, height: 30), maximumLines: 1)
+/// let fit = try engine.fit(request)
+/// print(fit.pointSize, fit.fits, fit.lines.count)
+/// ```
+public struct TextEngine: Sendable {
+  /// What measures the text.
+  public let shaper: any TextShaping
+
+  /// An engine measuring with `shaper`, such as a ``FontFitFonts/FontSystem``.
+  public init(shaper: any TextShaping) {
+    self.shaper = shaper
+  }
+
+  /// The request's text fitted to its box: the chosen size, the lines, whether they fit, and
+  /// the lines placed in the box.
+  ///
+  /// - Throws: ``TextLayoutError`` when the request's values are out of range or the text
+  ///   cannot be measured.
+  public func fit(_ request: TextRequest) throws(TextLayoutError) -> TextFit {
+    var cache = TextShapeCache()
+    return try fit(request, cache: &cache)
+  }
+
+  /// The size the text takes at ``TextRequest/fontSize`` within `proposal`: wrapped to the
+  /// proposed width (one line per paragraph when there is none) and as tall as its lines,
+  /// at most ``TextRequest/maximumLines`` of them; the proposed height does not cut lines.
+  ///
+  /// - Throws: ``TextLayoutError`` when the request's values are out of range or the text
+  ///   cannot be measured.
+  public func measure(_ request: TextRequest, proposal: ProposedSize) throws(TextLayoutError)
+    -> Size
+  {
+    var cache = TextShapeCache()
+    return try measure(request, proposal: proposal, cache: &cache)
+  }
+
+  /// The text's min- and max-content widths at ``TextRequest/fontSize``.
+  ///
+  /// - Throws: ``TextLayoutError`` when the text cannot be measured.
+  public func contentWidths(_ request: TextRequest) throws(TextLayoutError) -> ContentWidths {
+    var cache = TextShapeCache()
+    let (text, _) = try shapes(request, cache: &cache)
+    let size = try Self.checkedSize(request.fontSize)
+    let wrapsAnywhere = request.lineBreakMode == .charWrap
+    var minimum = 0.0
+    var piece = 0.0
+    var visiblePiece = 0.0
+    var line = 0.0
+    var visibleLine = 0.0
+    var maximum = 0.0
+    for cluster in text.clusters {
+      if cluster.breakBefore == .mandatory {
+        maximum = max(maximum, visibleLine)
+        line = 0
+        visibleLine = 0
+      }
+      if cluster.breakBefore != .prohibited || wrapsAnywhere {
+        minimum = max(minimum, visiblePiece)
+        piece = 0
+        visiblePiece = 0
+      }
+      piece += cluster.advance
+      line += cluster.advance
+      if cluster.kind == .visible {
+        visiblePiece = piece
+        visibleLine = line
+      }
+    }
+    minimum = max(minimum, visiblePiece)
+    maximum = max(maximum, visibleLine)
+    return ContentWidths(minimum: minimum * size, maximum: maximum * size)
+  }
+
+  /// ``fit(_:)``, reusing the shaped texts and face in `cache` while the request's text, token,
+  /// font and language stay the same.
+  package func fit(_ request: TextRequest, cache: inout TextShapeCache) throws(TextLayoutError)
+    -> TextFit
+  {
+    let sizes: FontSizeRange
+    if let fitSizes = request.fitSizes {
+      sizes = fitSizes
+    } else {
+      do {
+        sizes = try FontSizeRange(fixed: request.fontSize)
+      } catch {
+        throw .invalidFontSize(request.fontSize)
+      }
+    }
+    let options = try request.layoutOptions(box: request.box, overflow: request.overflow)
+    let (text, token) = try shapes(request, cache: &cache)
+    let resolved: ResolvedFont
+    do {
+      resolved = try cache.resolved(request.font, language: request.language, shaper: shaper)
+    } catch {
+      throw .font(error)
+    }
+    // The wrapping columns are made once per shaped text and shared (ShapedText keeps them).
+    let result = Fitter(shaped: text, truncationToken: token).fit(
+      sizes: sizes, options: options, keepingWordsWhole: request.keepsWordsWhole,
+      exact: request.fitsExactly)
+    return TextFit(
+      resolvedFont: resolved, result: result,
+      positioner: TextPositioner(shaped: text, truncationToken: token), box: request.box,
+      alignment: request.alignment, vertical: request.verticalPlacement)
+  }
+
+  /// ``measure(_:proposal:)`` with a cache, as ``fit(_:cache:)``.
+  package func measure(
+    _ request: TextRequest, proposal: ProposedSize, cache: inout TextShapeCache
+  ) throws(TextLayoutError) -> Size {
+    let size = try Self.checkedSize(request.fontSize)
+    let options = try request.layoutOptions(
+      box: Size(width: proposal.width ?? .infinity, height: .infinity), overflow: .truncate)
+    let (text, token) = try shapes(request, cache: &cache)
+    return TextLayouter(shaped: text, truncationToken: token)
+      .layout(pointSize: size, options: options).size
+  }
+
+  private static func checkedSize(_ size: Double) throws(TextLayoutError) -> Double {
+    guard size.isFinite, size > 0 else { throw .invalidFontSize(size) }
+    return size
+  }
+
+  /// The shaped text and the shaped truncation token.
+  private func shapes(_ request: TextRequest, cache: inout TextShapeCache)
+    throws(TextLayoutError) -> (text: ShapedText, token: ShapedText)
+  {
+    let options = request.shapingOptions
+    do {
+      let shapedText = try cache.text(
+        request.text, font: request.font, options: options, shaper: shaper)
+      // The token takes the paragraph's direction, so it reads in the line's order.
+      var tokenOptions = options
+      tokenOptions.direction =
+        shapedText.baseDirection == .rightToLeft ? .rightToLeft : .leftToRight
+      return (
+        shapedText,
+        try cache.token(
+          request.truncationToken, font: request.font, options: tokenOptions, shaper: shaper)
+      )
+    } catch {
+      throw TextLayoutError(error)
+    }
+  }
+}
+
+/// The last texts a caller shaped and the face its font resolved to, reused while text,
+/// token, font and language stay the same: a widget keeps one.
+package struct TextShapeCache {
+  private var text: (key: Key, shaped: ShapedText)?
+  private var token: (key: Key, shaped: ShapedText)?
+  private var face: (font: FontDescriptor, language: Language?, resolved: ResolvedFont)?
+
+  private struct Key: Equatable {
+    /// Exact code units: canonically equivalent texts shape differently.
+    var text: ExactString
+    var font: FontDescriptor
+    var options: ShapingOptions
+  }
+
+  /// An empty cache.
+  package init() {}
+
+  mutating func resolved(
+    _ font: FontDescriptor, language: Language?, shaper: any TextShaping
+  ) throws(FontError) -> ResolvedFont {
+    if let face, face.font == font, face.language == language { return face.resolved }
+    let resolved = try shaper.resolve(font, language: language)
+    face = (font, language, resolved)
+    return resolved
+  }
+
+  mutating func text(
+    _ text: String, font: FontDescriptor, options: ShapingOptions, shaper: any TextShaping
+  ) throws(ShapingError) -> ShapedText {
+    try Self.shaped(text, font: font, options: options, shaper: shaper, entry: &self.text)
+  }
+
+  mutating func token(
+    _ token: String, font: FontDescriptor, options: ShapingOptions, shaper: any TextShaping
+  ) throws(ShapingError) -> ShapedText {
+    try Self.shaped(token, font: font, options: options, shaper: shaper, entry: &self.token)
+  }
+
+  private static func shaped(
+    _ text: String, font: FontDescriptor, options: ShapingOptions, shaper: any TextShaping,
+    entry: inout (key: Key, shaped: ShapedText)?
+  ) throws(ShapingError) -> ShapedText {
+    let key = Key(text: ExactString(text), font: font, options: options)
+    if let entry, entry.key == key { return entry.shaped }
+    let shaped = try shaper.shape(text, font: font, options: options)
+    entry = (key, shaped)
+    return shaped
+  }
+}
+
+/// Why a text could not be laid out.
+public enum TextLayoutError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The font size is not a positive finite number.
+  case invalidFontSize(Double)
+  /// The box or line settings make no valid layout.
+  case layoutOptions(LayoutOptionsError)
+  /// The font could not be resolved, opened or measured.
+  case font(FontError)
+  /// The text's line break opportunities could not be found.
+  case lineBreaking(LineBreakingError)
+  /// The text's bidi levels could not be found.
+  case bidi(code: Int32, message: String)
+
+  /// A sentence saying what failed.
+  public var description: String {
+    switch self {
+    case .invalidFontSize(let size):
+      "font size must be a positive finite number, not \(TextFormat.string(size))"
+    case .layoutOptions(let error): error.description
+    case .font(let error): error.description
+    case .lineBreaking(let error): error.description
+    case .bidi(let code, let message): "bidi analysis failed (error \(code)): \(message)"
+    }
+  }
+
+  init(_ error: ShapingError) {
+    switch error {
+    case .font(let error): self = .font(error)
+    case .lineBreaking(let error): self = .lineBreaking(error)
+    case .bidi(let code, let message): self = .bidi(code: code, message: message)
+    }
+  }
+}

@@ -1,0 +1,98 @@
+import FontFitFontModel
+import FontFitText
+
+/// A text laid out in its box: the face its font resolved to, the fit, and the lines placed in
+/// the box. What ``TextEngine/fit(_:)`` returns, and what a widget's layout holds.
+///
+/// The glyph positions are worked out when ``lines`` is first read and then kept: a widget
+/// that is fitted again before it is drawn (while a window is resized, say) pays only for the
+/// fit.
+public struct TextFit: Hashable, Sendable {
+  /// The face chosen for the adapted font.
+  public var resolvedFont: ResolvedFont
+  /// The fit in detail: the chosen size, the unplaced lines, whether they fit and why not,
+  /// how many sizes were tried.
+  public var result: FitResult
+  /// Places the lines on first use.
+  private let placement: LinePlacement
+
+  init(
+    resolvedFont: ResolvedFont, result: FitResult, positioner: TextPositioner, box: Size,
+    alignment: TextAlignment, vertical: VerticalPlacement
+  ) {
+    self.resolvedFont = resolvedFont
+    self.result = result
+    placement = LinePlacement(
+      positioner: positioner, block: result.block, box: box, alignment: alignment,
+      vertical: vertical)
+  }
+
+  /// The chosen size, in the request's units.
+  public var pointSize: Double { result.pointSize }
+  /// Whether the text fits its box at the chosen size.
+  public var fits: Bool { result.fits }
+  /// Why the text does not fit, or nil when it does.
+  public var failure: FitFailure? { result.failure }
+  /// The size of the block of lines.
+  public var size: Size { result.textSize }
+
+  /// The lines placed in the box (coordinates relative to its top left corner), aligned,
+  /// reordered for display, with their glyph runs.
+  public var lines: [PositionedLine] { placement.lines }
+
+  /// The same lines without their glyph runs (each line's `runs` is empty): where each line
+  /// sits, for a caller that draws no glyphs, at a fraction of the cost.
+  public var lineBoxes: [PositionedLine] { placement.lineBoxes }
+
+  /// Whether both have the same face, fit and placed lines.
+  public static func == (lhs: TextFit, rhs: TextFit) -> Bool {
+    lhs.resolvedFont == rhs.resolvedFont && lhs.result == rhs.result && lhs.lines == rhs.lines
+  }
+
+  /// Hashes the face and the fit (the lines follow from them).
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(resolvedFont)
+    hasher.combine(result)
+  }
+}
+
+/// The lines of a fit, placed when first asked for; thread-safe.
+private final class LinePlacement: Sendable {
+  private let positioner: TextPositioner
+  private let block: TextBlock
+  private let box: Size
+  private let alignment: TextAlignment
+  private let vertical: VerticalPlacement
+  private let placed = Lock<(lines: [PositionedLine]?, boxes: [PositionedLine]?)>((nil, nil))
+
+  init(
+    positioner: TextPositioner, block: TextBlock, box: Size, alignment: TextAlignment,
+    vertical: VerticalPlacement
+  ) {
+    self.positioner = positioner
+    self.block = block
+    self.box = box
+    self.alignment = alignment
+    self.vertical = vertical
+  }
+
+  var lines: [PositionedLine] {
+    placed.withLock { placed in
+      if let lines = placed.lines { return lines }
+      let lines = positioner.position(block, in: box, alignment: alignment, vertical: vertical)
+      placed.lines = lines
+      return lines
+    }
+  }
+
+  var lineBoxes: [PositionedLine] {
+    placed.withLock { placed in
+      if let boxes = placed.boxes { return boxes }
+      let boxes = positioner.position(
+        block, in: box, alignment: alignment, vertical: vertical, includingGlyphs: false)
+      placed.boxes = boxes
+      return boxes
+    }
+  }
+}
+

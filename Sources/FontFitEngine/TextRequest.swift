@@ -1,0 +1,123 @@
+import FontFitFontModel
+import FontFitText
+
+/// One text to lay out, with everything that decides its layout: a value a caller builds and
+/// hands to ``TextEngine``, with no widget involved.
+///
+/// Sizes and the box are in one unit, whatever the caller draws in: points, or a screen's
+/// units. The text is styled as Pango styles a layout, by a base style for the whole text;
+/// attributes over ranges of it (a bold word, a smaller unit) will refine that base style.
+public struct TextRequest: Hashable, Sendable {
+  /// The text, exactly as given (its code units, not just its canonical form, are compared).
+  public var text: String {
+    get { storedText.string }
+    set { storedText = ExactString(newValue) }
+  }
+  private var storedText: ExactString
+  /// The font's family, weight and slant.
+  public var font: FontDescriptor
+  /// The size the text has before any fit, and the one ``TextEngine/measure(_:proposal:)``
+  /// measures at.
+  public var fontSize: Double
+  /// The sizes a fit may choose from; nil to set the text at ``fontSize`` only.
+  public var fitSizes: FontSizeRange?
+  /// Whether a fit keeps every word on one line (a size that must break a word inside is not
+  /// chosen while a smaller one keeps words whole).
+  public var keepsWordsWhole: Bool
+  /// Whether a fit chooses the largest size at which the text fills its box exactly, between
+  /// the grid's sizes; otherwise the largest grid size that fits.
+  public var fitsExactly: Bool
+  /// The text's language, or nil for none in particular.
+  public var language: Language?
+  /// The paragraph direction.
+  public var direction: WritingDirection
+  /// The box the text is laid out in; `.infinity` on a side for no limit.
+  public var box: Size
+  /// The most lines; 0 for no limit but the box.
+  public var maximumLines: Int
+  /// How lines wrap and how text past the last line is marked.
+  public var lineBreakMode: LineBreakMode
+  /// The text that marks where text was cut.
+  public var truncationToken: String
+  /// A factor on every line's height.
+  public var lineHeightMultiple: Double
+  /// What happens to text that does not fit even at the smallest size.
+  public var overflow: Overflow
+  /// How lines are aligned across the box.
+  public var alignment: TextAlignment
+  /// Where the block of lines sits in a box taller than it.
+  public var verticalPlacement: VerticalPlacement
+
+  /// A request with a label's defaults: wrapped at words, truncated at the tail with `…`,
+  /// centred vertically, natural alignment.
+  public init(
+    text: String, font: FontDescriptor, fontSize: Double, fitSizes: FontSizeRange? = nil,
+    box: Size, maximumLines: Int = 0, lineBreakMode: LineBreakMode = .truncateTail,
+    language: Language? = nil, direction: WritingDirection = .natural
+  ) {
+    storedText = ExactString(text)
+    self.font = font
+    self.fontSize = fontSize
+    self.fitSizes = fitSizes
+    keepsWordsWhole = false
+    fitsExactly = false
+    self.language = language
+    self.direction = direction
+    self.box = box
+    self.maximumLines = maximumLines
+    self.lineBreakMode = lineBreakMode
+    truncationToken = "…"
+    lineHeightMultiple = 1
+    overflow = .truncate
+    alignment = .natural
+    verticalPlacement = .center
+  }
+
+  /// The language and direction the text is shaped with.
+  var shapingOptions: ShapingOptions {
+    ShapingOptions(language: language, direction: direction)
+  }
+
+  /// The layout options for `box`, checked.
+  func layoutOptions(box: Size, overflow: Overflow) throws(TextLayoutError) -> LayoutOptions {
+    do {
+      return try LayoutOptions(
+        box: box, maximumLines: maximumLines, lineBreakMode: lineBreakMode,
+        lineHeightMultiple: lineHeightMultiple, overflow: overflow)
+    } catch {
+      throw .layoutOptions(error)
+    }
+  }
+}
+
+/// The space a parent offers a text: a width and a height, each nil for no limit.
+public struct ProposedSize: Hashable, Sendable {
+  /// The width offered, or nil for as wide as the text wants.
+  public var width: Double?
+  /// The height offered, or nil for as tall as the text wants.
+  public var height: Double?
+
+  /// A proposal; nil on a side for no limit.
+  public init(width: Double? = nil, height: Double? = nil) {
+    self.width = width
+    self.height = height
+  }
+
+  /// No limit on either side: the size the text takes when nothing constrains it.
+  public static let unbounded = ProposedSize()
+}
+
+/// How narrow and how wide a text can be laid out: CSS's min-content and max-content widths.
+public struct ContentWidths: Hashable, Sendable {
+  /// The widest piece that cannot be broken (a word, or a grapheme cluster when lines wrap
+  /// anywhere): no width below it avoids breaking inside a word.
+  public var minimum: Double
+  /// The widest paragraph on one line: no width above it changes the lines.
+  public var maximum: Double
+
+  /// Creates widths.
+  public init(minimum: Double, maximum: Double) {
+    self.minimum = minimum
+    self.maximum = maximum
+  }
+}

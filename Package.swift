@@ -96,6 +96,12 @@ let package = Package(
     ),
     .testTarget(name: "FontFitTextTests", dependencies: ["FontFitText", "TestSupport"]),
     .testTarget(
+      name: "FontFitEngineTests",
+      dependencies: [
+        "FontFitEngine", "FontFitFontModel", "FontFitText", "FontFitWidgets", "TestSupport",
+      ]
+    ),
+    .testTarget(
       name: "FontFitFontsTests", dependencies: ["FontFitFontModel", "FontFitFonts", "FontFitText", "TestSupport"]),
     .testTarget(
       name: "FontFitWidgetsTests",

@@ -95,4 +95,3 @@ private final class LinePlacement: Sendable {
     }
   }
 }
-

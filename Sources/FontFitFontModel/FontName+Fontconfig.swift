@@ -1,7 +1,6 @@
 // Fontconfig font patterns: `DejaVu Sans:bold:size=17`, `DejaVu Sans-17:italic`,
 // `Sans:weight=bold:slant=italic:pixelsize=12`.
 
-
 extension Font {
   /// What a pattern's elements say, filled in one element at a time.
   private struct FontconfigPattern {

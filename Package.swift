@@ -52,8 +52,7 @@ let package = Package(
       name: "FontFitWidgets", dependencies: ["FontFitEngine", "FontFitFontModel", "FontFitText"]),
     .target(
       name: "FontFitDescription",
-      dependencies: ["FontFitWidgets", "FontFitFontModel", "FontFitText"],
-      resources: [.copy("Resources/screens.json")]
+      dependencies: ["FontFitWidgets", "FontFitFontModel", "FontFitText"]
     ),
     .target(
       name: "FontFitSnapshot",

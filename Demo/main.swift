@@ -63,7 +63,7 @@ struct LocalizedDocument: Sendable {
 /// The screens catalog the options ask for.
 func loadCatalog(_ options: Options) -> ScreenCatalog {
   do {
-    var catalog = try ScreenCatalog.bundled()
+    var catalog = ScreenCatalog.bundled
     for file in options.catalogs { try catalog.addScreens(fromFile: file) }
     return catalog
   } catch {

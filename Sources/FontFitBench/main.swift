@@ -187,7 +187,7 @@ func measureNaive() throws -> (nanoseconds: [Double], sizes: [Double]) {
 @inline(never)
 func measureDemo(workers: Int, file: URL) throws -> (nanoseconds: Double, bytes: Int, screens: Int)
 {
-  let catalog = try ScreenCatalog.bundled()
+  let catalog = ScreenCatalog.bundled
   let screens = short ? Array(catalog.screens.prefix(2)) : catalog.screens
   // A new font system, so no text is measured yet.
   let system = try FontSystem()

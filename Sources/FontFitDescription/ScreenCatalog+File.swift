@@ -1,21 +1,6 @@
 import FontFitWidgets
-import Foundation
 
 extension ScreenCatalog {
-  /// The catalog bundled with the package: the seeds' iPhones, later phones, an iPad and
-  /// common Linux panels.
-  ///
-  /// - Throws: ``DescriptionError`` when the bundled resource is missing or damaged, which
-  ///   means a broken installation.
-  public static func bundled() throws(DescriptionError) -> ScreenCatalog {
-    guard let url = Bundle.module.url(forResource: "screens", withExtension: "json") else {
-      throw DescriptionError(file: "screens.json", message: "the bundled screen catalog is missing")
-    }
-    var catalog = ScreenCatalog(screens: [])
-    try catalog.addScreens(fromFile: url.path)
-    return catalog
-  }
-
   /// Adds the screens listed in a JSON catalog file, replacing same-named ones:
   /// `{"screens": [{"name": "Kiosk", "width": 1024, "height": 600, "scale": 1}]}`.
   ///

@@ -16,7 +16,7 @@ struct DescriptionErrorTests {
 
   /// Checks that `bad` is refused with its file, line:column, key path and message.
   static func expectLocated(_ bad: BadLayout) throws {
-    let catalog = try ScreenCatalog.bundled()
+    let catalog = ScreenCatalog.bundled
     let thrown = #expect(throws: DescriptionError.self) {
       try LayoutDocument.parse(bad.json, file: "layout.json", catalog: catalog)
     }
@@ -31,7 +31,7 @@ struct DescriptionErrorTests {
 
   @Test("The message for an unknown design screen lists every catalog screen")
   func unknownScreenListsCatalog() throws {
-    let catalog = try ScreenCatalog.bundled()
+    let catalog = ScreenCatalog.bundled
     let json = """
       { "designScreen": "Commodore 64",
         "root": { "type": "View", "id": "root", "frame": [0, 0, 320, 200] } }
@@ -50,7 +50,7 @@ struct DescriptionErrorTests {
   func missingFileNamesPath() throws {
     let path = "/nonexistent-\(UUID().uuidString)/layout.json"
     let thrown = #expect(throws: DescriptionError.self) {
-      try LayoutDocument.load(path: path, catalog: try ScreenCatalog.bundled())
+      try LayoutDocument.load(path: path, catalog: ScreenCatalog.bundled)
     }
     let error = try #require(thrown)
     #expect(error.file == path)
@@ -67,7 +67,7 @@ struct DescriptionErrorTests {
       .deletingLastPathComponent()  // Tests
       .deletingLastPathComponent()  // package root
       .appendingPathComponent("Demo/Resources/sample.json")
-    let document = try LayoutDocument.load(path: sample.path, catalog: ScreenCatalog.bundled())
+    let document = try LayoutDocument.load(path: sample.path, catalog: ScreenCatalog.bundled)
     #expect(document.file == sample.path)
     #expect(document.designScreen == TestScreens.iPhone5)
     #expect(document.adaptation == .seedIncrements)

@@ -19,7 +19,7 @@ private func parsed(top: String = "", root: String) throws -> LayoutDocument {
       "root": \(root)
     }
     """
-  return try LayoutDocument.parse(json, file: "layout.json", catalog: ScreenCatalog.bundled())
+  return try LayoutDocument.parse(json, file: "layout.json", catalog: ScreenCatalog.bundled)
 }
 
 /// A widget object of `kind` with id `w`, frame [10, 20, 200, 40] and the extra `keys`.
@@ -76,7 +76,7 @@ struct DescriptionOptionsTests {
     let document = try parsed(
       top: #""adaptation": { "policy": "none" },"#, root: widget(.label, #""font": "Sans 13""#))
     #expect(document.adaptation == .none)
-    for screen in try ScreenCatalog.bundled().screens {
+    for screen in ScreenCatalog.bundled.screens {
       #expect(try laidOut(document, on: screen).adaptedFont.pointSize == 13, "\(screen.name)")
     }
   }
@@ -92,7 +92,7 @@ struct DescriptionOptionsTests {
     #expect(
       document.adaptation
         == .proportional(exponent: 0.5, minimumPointSize: 12, maximumPointSize: 20))
-    let ipad = try #require(try ScreenCatalog.bundled()["iPad"])
+    let ipad = try #require(ScreenCatalog.bundled["iPad"])
     #expect(try laidOut(document, on: ipad).adaptedFont.pointSize == 20)
     let iPhone6 = try laidOut(document, on: TestScreens.iPhone6).adaptedFont.pointSize
     #expect(abs(iPhone6 - 16 * (375.0 / 320).squareRoot()) < 1e-9)
@@ -159,7 +159,7 @@ struct DescriptionOptionsTests {
         "root": \(widget())
       }
       """
-    let bundled = try ScreenCatalog.bundled()
+    let bundled = ScreenCatalog.bundled
     let document = try LayoutDocument.parse(json, file: "layout.json", catalog: bundled)
     let kiosk = Screen(name: "Kiosk", width: 640, height: 400, scale: 1)
     #expect(document.designScreen == kiosk)

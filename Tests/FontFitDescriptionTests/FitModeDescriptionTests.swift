@@ -21,7 +21,7 @@ private func parsed(
       "root": \(root)
     }
     """
-  return try LayoutDocument.parse(json, file: "layout.json", catalog: ScreenCatalog.bundled())
+  return try LayoutDocument.parse(json, file: "layout.json", catalog: ScreenCatalog.bundled)
 }
 
 /// A label with id `w`, frame [10, 20, 200, 40] and the extra `keys`.
@@ -228,7 +228,7 @@ struct FitModeDescriptionTests {
 
   @Test(
     "Buttons in one fit group share the smallest size any of them gets alone",
-    arguments: try ScreenCatalog.bundled().screens)
+    arguments: ScreenCatalog.bundled.screens)
   func groupSharesSmallestSize(screen: Screen) throws {
     // Design frames on every screen, so the long title shrinks on every screen.
     let top = #""scalesFrames": false,"#
@@ -256,7 +256,7 @@ struct FitModeDescriptionTests {
 
   @Test("Members of a group capped at 96 dpi get exactly the group's size")
   func groupExactAt96DPI() throws {
-    let screen = try #require(try ScreenCatalog.bundled()["Panel 800x480"])
+    let screen = try #require(ScreenCatalog.bundled["Panel 800x480"])
     let document = try parsed(top: #""scalesFrames": false,"#, root: Self.tabs(grouped: true))
     let root = try tree(document, on: screen)
     let alerts = try fitted(try #require(root.child(withID: "alerts") as? TextWidget))
@@ -418,7 +418,7 @@ struct FitModeDescriptionTests {
 
   /// The iPhone X: as wide as the iPhone 6, and taller for its width than the iPhone 5.
   static func iPhoneX() throws -> Screen {
-    try #require(try ScreenCatalog.bundled()["iPhone X"])
+    try #require(ScreenCatalog.bundled["iPhone X"])
   }
 
   @Test("scalesFrames width scales x and width and keeps y and height on a taller screen")

@@ -13,11 +13,11 @@ private func temporaryFile(_ text: String) throws -> String {
   return url.path
 }
 
-@Suite("ScreenCatalog.bundled()")
+@Suite("ScreenCatalog.bundled")
 struct ScreenCatalogTests {
   @Test("The bundled catalog has 11 screens, the seeds' iPhones first")
   func bundledScreens() throws {
-    let catalog = try ScreenCatalog.bundled()
+    let catalog = ScreenCatalog.bundled
     #expect(catalog.screens.count == 11)
     #expect(
       Array(catalog.screens.prefix(4)) == [
@@ -29,9 +29,18 @@ struct ScreenCatalogTests {
     }
   }
 
+  @Test("The compiled-in catalog is the one docs/screens.json shows as a catalog file")
+  func bundledMatchesTheDocumentedFile() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    var documented = ScreenCatalog(screens: [])
+    try documented.addScreens(fromFile: root.appendingPathComponent("docs/screens.json").path)
+    #expect(documented.screens == ScreenCatalog.bundled.screens)
+  }
+
   @Test("The iPhone 5, the seeds' design screen, is 320×568 at 2x")
   func iPhone5() throws {
-    let screen = try #require(try ScreenCatalog.bundled()["iPhone 5"])
+    let screen = try #require(ScreenCatalog.bundled["iPhone 5"])
     #expect(screen.width == 320)
     #expect(screen.height == 568)
     #expect(screen.scale == 2)
@@ -41,12 +50,12 @@ struct ScreenCatalogTests {
     "Names are found ignoring case and surrounding spaces",
     arguments: ["iphone 6 plus", "IPHONE 6 PLUS", "  iPhone 6 Plus ", "iPhone 6 plus"])
   func caseInsensitiveNames(name: String) throws {
-    #expect(try ScreenCatalog.bundled()[name] == TestScreens.iPhone6Plus)
+    #expect(ScreenCatalog.bundled[name] == TestScreens.iPhone6Plus)
   }
 
   @Test("A name not in the catalog finds nothing, and its message lists every screen")
   func unknownName() throws {
-    let catalog = try ScreenCatalog.bundled()
+    let catalog = ScreenCatalog.bundled
     #expect(catalog["iPhone 6 Plus Plus"] == nil)
     #expect(catalog["iPhone"] == nil)
     let message = catalog.unknownScreenMessage("iPhone 99")
@@ -64,7 +73,7 @@ struct ScreenCatalogTests {
                    {"name": "Watch", "width": 184, "height": 224, "scale": 2}]}
       """)
     defer { try? FileManager.default.removeItem(atPath: path) }
-    var catalog = try ScreenCatalog.bundled()
+    var catalog = ScreenCatalog.bundled
     try catalog.addScreens(fromFile: path)
     #expect(catalog.screens.count == 13)
     #expect(
@@ -73,7 +82,7 @@ struct ScreenCatalogTests {
         Screen(name: "Watch", width: 184, height: 224, scale: 2),
       ])
     #expect(catalog["kiosk"]?.width == 1024)
-    #expect(Array(catalog.screens.prefix(11)) == (try ScreenCatalog.bundled()).screens)
+    #expect(Array(catalog.screens.prefix(11)) == (ScreenCatalog.bundled).screens)
   }
 
   @Test("addScreens(fromFile:) replaces a screen of the same name, ignoring case, in place")
@@ -81,7 +90,7 @@ struct ScreenCatalogTests {
     let path = try temporaryFile(
       #"{"screens": [{"name": "IPHONE 5", "width": 321, "height": 569, "scale": 3}]}"#)
     defer { try? FileManager.default.removeItem(atPath: path) }
-    var catalog = try ScreenCatalog.bundled()
+    var catalog = ScreenCatalog.bundled
     try catalog.addScreens(fromFile: path)
     #expect(catalog.screens.count == 11)
     #expect(catalog.screens[1] == Screen(name: "IPHONE 5", width: 321, height: 569, scale: 3))
@@ -98,7 +107,7 @@ struct ScreenCatalogTests {
       ]}
       """)
     defer { try? FileManager.default.removeItem(atPath: path) }
-    var catalog = try ScreenCatalog.bundled()
+    var catalog = ScreenCatalog.bundled
     let thrown = #expect(throws: DescriptionError.self) {
       try catalog.addScreens(fromFile: path)
     }
@@ -108,13 +117,13 @@ struct ScreenCatalogTests {
     #expect(error.column == 31)
     #expect(error.keyPath == "screens[1].width")
     #expect(error.message == "expected a positive number, found -1")
-    #expect(catalog == (try ScreenCatalog.bundled()))
+    #expect(catalog == (ScreenCatalog.bundled))
   }
 
   @Test("A catalog file that cannot be read names its path")
   func addScreensMissingFile() throws {
     let path = "/nonexistent-\(UUID().uuidString)/screens.json"
-    var catalog = try ScreenCatalog.bundled()
+    var catalog = ScreenCatalog.bundled
     let thrown = #expect(throws: DescriptionError.self) {
       try catalog.addScreens(fromFile: path)
     }

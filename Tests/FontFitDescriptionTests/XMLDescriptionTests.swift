@@ -30,18 +30,18 @@ private func temporaryFile(_ bytes: Data, name: String = "layout.xml") throws ->
 /// Loads `xml` from a temporary file named `name`.
 private func loadXML(_ xml: String, name: String = "layout.xml") throws -> LayoutDocument {
   let path = try temporaryFile(Data(xml.utf8), name: name)
-  return try LayoutDocument.load(path: path, catalog: ScreenCatalog.bundled())
+  return try LayoutDocument.load(path: path, catalog: ScreenCatalog.bundled)
 }
 
 /// Loads `json` from a string.
 private func loadJSON(_ json: String) throws -> LayoutDocument {
-  try LayoutDocument.parse(json, file: "layout.json", catalog: ScreenCatalog.bundled())
+  try LayoutDocument.parse(json, file: "layout.json", catalog: ScreenCatalog.bundled)
 }
 
 /// The text and JSON dumps of `document` on every bundled screen, laid out with real fonts.
 private func dumps(_ document: LayoutDocument) throws -> (text: String, json: String) {
   let fonts = try FontSystem.shared()
-  let trees = try ScreenCatalog.bundled().screens.map { screen in
+  let trees = ScreenCatalog.bundled.screens.map { screen in
     let tree = document.makeTree(on: screen, shaper: fonts)
     tree.layoutIfNeeded()
     return tree
@@ -100,7 +100,7 @@ struct XMLDescriptionTests {
     "A JSON sample and its XML twin load to the same document and byte-identical dumps",
     arguments: LayoutTwin.all)
   func twinsMatch(_ twin: LayoutTwin) throws {
-    let catalog = try ScreenCatalog.bundled()
+    let catalog = ScreenCatalog.bundled
     // A project with a "strings" directory beside it is compared in every locale.
     let strings = (twin.json as NSString).deletingLastPathComponent + "/strings"
     var localizations: [Localization?] = [nil]
@@ -225,11 +225,11 @@ struct XMLDescriptionTests {
       <layout designScreen="iPhone 5"><View id="root" frame="0,0,320,568"/></layout>
       """
     let path = try temporaryFile(Data([0xEF, 0xBB, 0xBF]) + Data(xml.utf8))
-    let document = try LayoutDocument.load(path: path, catalog: ScreenCatalog.bundled())
+    let document = try LayoutDocument.load(path: path, catalog: ScreenCatalog.bundled)
     #expect(document.root.id == "root")
     let bad = try temporaryFile(Data([0xEF, 0xBB, 0xBF]) + Data(#"<layout frame="1"/>"#.utf8))
     let thrown = #expect(throws: DescriptionError.self) {
-      try LayoutDocument.load(path: bad, catalog: ScreenCatalog.bundled())
+      try LayoutDocument.load(path: bad, catalog: ScreenCatalog.bundled)
     }
     #expect(thrown?.line == 1)
     #expect(thrown?.column == 1)
@@ -248,7 +248,7 @@ struct XMLDescriptionTests {
   func badLayoutIsLocated(_ bad: BadXML) throws {
     let path = try temporaryFile(Data(bad.xml.utf8))
     let thrown = #expect(throws: DescriptionError.self) {
-      try LayoutDocument.load(path: path, catalog: ScreenCatalog.bundled())
+      try LayoutDocument.load(path: path, catalog: ScreenCatalog.bundled)
     }
     let error = try #require(thrown)
     #expect(error.file == path)

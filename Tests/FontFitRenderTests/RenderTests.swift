@@ -18,7 +18,7 @@ struct RenderTests {
 
   init() throws {
     fonts = try FontSystem.shared()
-    screen = try #require(try ScreenCatalog.bundled()["iPhone 6"])
+    screen = try #require(ScreenCatalog.bundled["iPhone 6"])
   }
 
   /// A label in a root view filling `screen`, laid out with no adaptation.

@@ -65,7 +65,7 @@ let package = Package(
     .target(
       name: "FontFit",
       dependencies: [
-        "FontFitText", "FontFitFontModel", "FontFitFonts", "FontFitWidgets", "FontFitDescription", "FontFitSnapshot",
+        "FontFitText", "FontFitFontModel", "FontFitEngine", "FontFitFonts", "FontFitWidgets", "FontFitDescription", "FontFitSnapshot",
         "FontFitRender",
       ]
     ),
@@ -78,10 +78,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "demo",
-      dependencies: [
-        "FontFitDescription", "FontFitSnapshot", "FontFitFontModel", "FontFitFonts", "FontFitWidgets",
-        "FontFitRender", "FontFitText",
-      ],
+      dependencies: ["FontFit"],
       path: "Demo",
       exclude: ["Projects"],
       resources: [.copy("Resources/sample.json"), .copy("Resources/sample.xml")]

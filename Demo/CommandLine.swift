@@ -1,7 +1,7 @@
 // The demo's command line: subcommands, their options (`--option value` or `--option=value`),
 // and each one's help.
 
-import FontFitText
+import FontFit
 
 /// The demo's version, printed by `--version`.
 let demoVersion = "0.11.0"

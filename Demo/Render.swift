@@ -1,11 +1,7 @@
 // `demo render`: one PNG per screen (and locale) and a contact sheet, all checked before any
 // is written.
 
-import FontFitDescription
-import FontFitFontModel
-import FontFitFonts
-import FontFitRender
-import FontFitWidgets
+import FontFit
 import Foundation
 
 /// `demo render`: the options' documents drawn into `--out`.
@@ -20,14 +16,14 @@ func render(_ options: Options) {
   RGBAImage.removeTemporaryFilesOnSignals()
   let folder = options.output ?? "."
   let catalog = loadCatalog(options)
-  let documents = loadDocuments(
+  let project = loadProject(
     options.arguments.first ?? samplePath(), catalog: catalog, options: options)
-  let screens = chosenScreens(documents[0].document.catalog, options: options)
+  let screens = project.screens
   checkOutputFolder(folder)
   // Every name is taken before anything is drawn: a screen called "contact sheet" may not
   // overwrite the sheet, and two screens may not share a file.
   var names: [String: String] = [:]
-  for localized in documents {
+  for localized in project.localizations {
     let suffix = localized.locale.map { "-" + fileName($0) } ?? ""
     names["contact-sheet" + suffix] = "the contact sheet"
     checkFileNameLength("contact-sheet" + suffix + ".png", of: "the contact sheet")
@@ -50,13 +46,12 @@ func render(_ options: Options) {
   let fonts = fontSystem(options, usageStatus: 1)
   var failures: [String] = []
   do {
-    for localized in documents {
+    for localized in project.localizations {
       let suffix = localized.locale.map { "-" + fileName($0) } ?? ""
       var sheet = try ContactSheet(screens: screens, fonts: fonts)
       for (index, screen) in screens.enumerated() {
-        let tree = localized.document.makeTree(on: screen, shaper: fonts)
-        tree.layoutIfNeeded()
-        failures += layoutFailures(tree)
+        let tree = LayoutJob(layout: localized, screen: screen).layOut(shaper: fonts)
+        failures += tree.layoutFailures
         let image = try WidgetRenderer(fonts: fonts, scale: screen.scale).renderScreen(tree)
         try image.writePNG(to: folder + "/" + fileName(screen.name) + suffix + ".png")
         try sheet.draw(tree, onScreen: index)

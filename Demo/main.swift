@@ -1,13 +1,7 @@
 // The demo CLI: dumps, checks and draws a layout's widget tree on each simulated screen, lists
 // the screens and explains font names. Exit statuses are in each command's help.
 
-import FontFitDescription
-import FontFitFontModel
-import FontFitFonts
-import FontFitRender
-import FontFitSnapshot
-import FontFitText
-import FontFitWidgets
+import FontFit
 import Foundation
 
 /// Writes `message` to standard error and exits with `status`; if standard error cannot be
@@ -53,22 +47,15 @@ func writeAll(_ text: String, to descriptor: Int32) -> Bool {
   return true
 }
 
-/// One layout to lay out: a file's document in one locale.
-struct LocalizedDocument: Sendable {
-  var document: LayoutDocument
-  /// The locale to name in the results; nil when no locale was asked for.
-  var locale: String?
-}
-
 /// The screens catalog the options ask for.
 func loadCatalog(_ options: Options) -> ScreenCatalog {
+  var catalog = ScreenCatalog.bundled
   do {
-    var catalog = ScreenCatalog.bundled
     for file in options.catalogs { try catalog.addScreens(fromFile: file) }
-    return catalog
   } catch {
     fail("\(error)", status: 2)
   }
+  return catalog
 }
 
 /// The bundled sample's path.
@@ -79,188 +66,65 @@ func samplePath() -> String {
   return url.path
 }
 
-/// The document of `path` in every locale the options ask for, with `--text-scale` applied.
-func loadDocuments(_ path: String, catalog: ScreenCatalog, options: Options)
-  -> [LocalizedDocument]
-{
-  var documents: [LocalizedDocument] = []
-  for localization in localizations(for: path, options: options) {
-    var document: LayoutDocument
-    do {
-      document = try LayoutDocument.load(
-        path: path, catalog: catalog, localization: localization)
-    } catch {
-      fail("\(error)", status: 2)
-    }
-    if let value = options.textScale {
-      let scale = document.textScale
-      do {
-        document.textScale = try TextScale(
-          parsing: value, curve: scale.curve, minimumPointSize: scale.minimumPointSize,
-          maximumPointSize: scale.maximumPointSize)
-      } catch {
-        fail("--text-scale: \(error)", status: 2)
-      }
-    }
-    documents.append(
-      LocalizedDocument(
-        document: document, locale: options.locales.isEmpty ? nil : localization?.locale))
-  }
-  return documents
-}
-
-/// The localisations `--locale` and `--strings` ask for, for the layout at `path`.
-///
-/// A layout with no strings tables (no `--strings`, and no directory `strings` with tables
-/// next to it) is literal: `[nil]`, or pseudo-localised when `--locale pseudo` asks; a `@key`
-/// text in it is then a located error.
-func localizations(for path: String, options: Options) -> [Localization?] {
-  var directory = options.strings
-  if directory == nil {
-    let beside = URL(fileURLWithPath: path).deletingLastPathComponent()
-      .appendingPathComponent("strings").path
-    if (try? Localization.locales(in: beside)) != nil { directory = beside }
-  }
-  guard let directory else {
-    // A layout without tables is read as it is; naming one locale for it is a mistake.
-    if let named = options.locales.first(where: {
-      !["all", Localization.pseudoLocale].contains($0)
-    }) {
+/// The project of the layout at `path` as the options ask: its locales, text scale and
+/// screens; bad input exits 2, its message naming the option.
+func loadProject(_ path: String, catalog: ScreenCatalog, options: Options) -> Project {
+  let projectOptions = ProjectOptions(
+    catalog: catalog, stringsDirectory: options.strings, locales: options.locales,
+    textScale: options.textScale, screens: options.screens, landscape: options.landscape)
+  do {
+    return try Project(file: path, options: projectOptions)
+  } catch {
+    switch error {
+    case .textScale(let error): fail("--text-scale: \(error)", status: 2)
+    case .noStringsTables(let layout, let locale):
       fail(
-        "\(path): --locale \(named): the layout has no strings tables (give --strings DIR, or "
-          + "put them in a directory \"strings\" next to it)", status: 2)
+        "\(layout): --locale \(locale): the layout has no strings tables (give --strings DIR, "
+          + "or put them in a directory \"strings\" next to it)", status: 2)
+    case .unknownLocale(let layout, let locale, let directory, let available):
+      fail(
+        "\(layout): --locale \(locale): no table \(locale).json in \(directory) (it has "
+          + available.joined(separator: ", ") + ")", status: 2)
+    default: fail("\(error)", status: 2)
     }
-    return options.locales.contains(Localization.pseudoLocale)
-      ? [Localization.pseudo(base: nil)] : [nil]
-  }
-  do {
-    let available = try Localization.locales(in: directory)
-    let base =
-      available.contains(Localization.defaultLocale)
-      ? Localization.defaultLocale : available[0]
-    var names: [String] = []
-    for locale in options.locales.isEmpty ? [base] : options.locales {
-      switch locale {
-      case "all": names += available
-      case Localization.pseudoLocale: names.append(locale)
-      default:
-        guard available.contains(locale) else {
-          fail(
-            "\(path): --locale \(locale): no table \(locale).json in \(directory) (it has "
-              + available.joined(separator: ", ") + ")", status: 2)
-        }
-        names.append(locale)
-      }
-    }
-    var seen: Set<String> = []
-    var result: [Localization?] = []
-    for name in names where seen.insert(name).inserted {
-      if name == Localization.pseudoLocale {
-        result.append(.pseudo(base: try Localization.table(in: directory, locale: base)))
-      } else {
-        result.append(try Localization.table(in: directory, locale: name))
-      }
-    }
-    return result
-  } catch {
-    fail("\(error)", status: 2)
   }
 }
 
-/// The screens `--screen` names (all of them when none, or `all`), turned by `--landscape`.
-func chosenScreens(_ catalog: ScreenCatalog, options: Options) -> [Screen] {
-  var screens: [Screen] = []
-  for name in options.screens {
-    if name.lowercased() == "all" {
-      screens += catalog.screens
-      continue
-    }
-    guard let screen = catalog[name] else { fail(catalog.unknownScreenMessage(name), status: 2) }
-    screens.append(screen)
-  }
-  if screens.isEmpty { screens = catalog.screens }
-  // A screen named twice (or by `all` and by name) is laid out once, where first named.
-  var seen: Set<String> = []
-  screens = screens.filter { seen.insert($0.name).inserted }
-  return options.landscape ? screens.map(\.landscape) : screens
-}
-
-/// The font system the options ask for.
+/// The font system the options ask for; fonts missing on the machine exit `usageStatus`, a
+/// directory that cannot be used is bad input (2), named by its option.
 func fontSystem(_ options: Options, usageStatus: Int32) -> FontSystem {
-  let sources: FontSources
-  if !options.onlyFonts.isEmpty {
-    sources = FontSources(directories: options.onlyFonts, includesSystemFonts: false)
-  } else {
-    sources = FontSources(directories: options.fontDirectories, includesSystemFonts: true)
-  }
-  let system: FontSystem
+  let sources =
+    options.onlyFonts.isEmpty
+    ? FontSources(directories: options.fontDirectories, includesSystemFonts: true)
+    : FontSources(directories: options.onlyFonts, includesSystemFonts: false)
   do {
-    system = try FontSystem(sources: sources)
+    return try Project.fontSystem(sources: sources)
   } catch {
-    // A directory that cannot be used is bad input, named by its option; fonts missing on
-    // the machine are not bad input.
-    if error.function == "FcConfigAppFontAddDir" {
+    if case .fontSources(let error) = error, error.function == "FcConfigAppFontAddDir" {
       let flag = options.onlyFonts.isEmpty ? "--font-dir" : "--only-fonts"
       fail("\(flag) \(error.file ?? ""): \(error.message)", status: 2)
     }
     fail("\(error)", status: usageStatus)
   }
-  // Without one usable font every widget would fail to lay out: that is said once, with the
-  // status for fonts unavailable, rather than as a failure of each widget.
-  do {
-    _ = try system.lineMetrics(of: FontDescriptor(family: "sans-serif"))
-  } catch {
-    fail("no usable font: \(error)", status: usageStatus)
-  }
-  return system
-}
-
-/// The text widgets of a laid-out tree whose layout failed, with the reason.
-func layoutFailures(_ view: View) -> [String] {
-  var failures: [String] = []
-  if let widget = view as? TextWidget, let error = widget.layout?.error {
-    failures.append("\(widget.kind.rawValue) \(widget.id): \(error)")
-  }
-  return failures + view.children.flatMap(layoutFailures)
 }
 
 /// `demo dump`: every screen's part laid out on all cores, printed in order.
 func dump(_ options: Options) {
   let catalog = loadCatalog(options)
-  let documents = loadDocuments(
+  let project = loadProject(
     options.arguments.first ?? samplePath(), catalog: catalog, options: options)
-  let screens = chosenScreens(documents[0].document.catalog, options: options)
   let fonts = fontSystem(options, usageStatus: 1)
   let format: DumpFormat =
     options.format == .text ? .text : .json(includingGlyphs: options.glyphs)
-  let jobs = documents.flatMap { document in screens.map { (document, $0) } }
-  let glyphs = options.glyphs
-  // Each screen's tree is built, laid out, dumped and released on one worker, so memory
-  // holds one tree per core; the parts are written in order.
-  let parts = ParallelLayout.map(jobs.count) { index in
-    let (localized, screen) = jobs[index]
-    let tree = localized.document.makeTree(on: screen, shaper: fonts)
-    tree.layoutIfNeeded()
-    return Result { () throws(SnapshotError) -> (part: String, failures: [String]) in
-      var snapshot = try ScreenSnapshot(tree: tree, includingGlyphs: glyphs)
-      snapshot.locale = localized.locale
-      return (format.part(for: snapshot, at: index), layoutFailures(tree))
-    }
+  let dumped: (text: String, failures: [String])
+  do {
+    dumped = try project.dump(format, includingGlyphs: options.glyphs, shaper: fonts)
+  } catch {
+    fail("\(error)", status: 1)
   }
-  var output = format.header
-  var failures: [String] = []
-  for part in parts {
-    switch part {
-    case .success(let part):
-      output += part.part
-      failures += part.failures
-    case .failure(let error):
-      fail("\(error)", status: 1)
-    }
-  }
-  writeOutput(output + format.footer(screenCount: jobs.count))
-  if let first = failures.first {
-    fail("\(failures.count) widget(s) could not be laid out; first: \(first)", status: 1)
+  writeOutput(dumped.text)
+  if let first = dumped.failures.first {
+    fail("\(dumped.failures.count) widget(s) could not be laid out; first: \(first)", status: 1)
   }
 }
 
@@ -273,56 +137,24 @@ func dump(_ options: Options) {
 func check(_ options: Options) {
   let catalog = loadCatalog(options)
   let fonts = fontSystem(options, usageStatus: 2)
-  let limit = options.maxProblems
   // Every file is read before anything is written, so bad input leaves standard output
   // empty (and a JSON output never half written).
-  let files = options.arguments.map { file in
-    let documents = loadDocuments(file, catalog: catalog, options: options)
-    let screens = chosenScreens(documents[0].document.catalog, options: options)
-    return (file: file, jobs: documents.flatMap { document in screens.map { (document, $0) } })
+  let projects = options.arguments.map { file in
+    (file, loadProject(file, catalog: catalog, options: options))
   }
   var output = CheckOutput(format: options.format, prefixesFile: options.arguments.count > 1)
-  for (file, jobs) in files {
-    let window = ParallelLayout.processorCount * 2
-    for start in stride(from: 0, to: jobs.count, by: window) {
-      let batch = Array(jobs[start..<min(start + window, jobs.count)])
-      let found = ParallelLayout.map(batch.count) { index in
-        let (localized, screen) = batch[index]
-        let tree = localized.document.makeTree(on: screen, shaper: fonts)
-        tree.layoutIfNeeded()
-        return Result { () throws(SnapshotError) -> ScreenProblems in
-          var kept = ScreenProblems(screen: screen.name, locale: localized.locale)
-          try LayoutProblem.forEachProblem(in: tree, locale: localized.locale) { problem in
-            if limit == 0 || kept.problems.count < limit {
-              kept.problems.append(problem)
-            } else {
-              kept.omitted += 1
-            }
-          }
-          return kept
-        }
+  for (file, project) in projects {
+    do {
+      try project.forEachScreenProblems(limit: options.maxProblems, shaper: fonts) { screen in
+        output.write(screen, file: file)
       }
-      for result in found {
-        switch result {
-        case .success(let screen): output.write(screen, file: file)
-        case .failure(let error):
-          output.finish()
-          fail("\(file): \(error)", status: 2)
-        }
-      }
+    } catch {
+      output.finish()
+      fail("\(file): \(error)", status: 2)
     }
   }
   output.finish()
   if output.foundAny { exit(1) }
-}
-
-/// One screen's problems as `check` keeps them: the first ones, and how many more.
-struct ScreenProblems: Sendable {
-  var screen: String
-  var locale: String?
-  var problems: [LayoutProblem] = []
-  /// Problems beyond `--max-problems`, counted, not kept.
-  var omitted = 0
 }
 
 /// Writes `check`'s output as it comes: lines, or one JSON object whose arrays are written

@@ -1,0 +1,350 @@
+// A project: a layout file in its locales, on the screens asked for, measured by one font
+// system. What `demo dump`, `check` and `render` do, as a library any front end calls.
+
+import FontFitDescription
+import FontFitEngine
+import FontFitFontModel
+import FontFitFonts
+import FontFitSnapshot
+import FontFitText
+import FontFitWidgets
+import Foundation
+
+/// What a project is made of besides its layout file.
+public struct ProjectOptions: Hashable, Sendable {
+  /// The screens names may refer to: the bundled catalog, plus any catalog files added.
+  public var catalog: ScreenCatalog
+  /// The directory of strings tables; nil for a directory `strings` next to the layout file,
+  /// when it has tables.
+  public var stringsDirectory: String?
+  /// The locales to lay out: names of tables, `all` for every table, `pseudo` for
+  /// pseudo-localisation; none for the default table only (or the literal layout).
+  public var locales: [String]
+  /// A text scale factor (`1.3`, `AX3`) that replaces the one the layout file gives; nil to
+  /// keep it.
+  public var textScale: String?
+  /// The screens to lay out, by name (`all` for every one); none for every screen.
+  public var screens: [String]
+  /// Whether every screen is turned on its side.
+  public var landscape: Bool
+
+  /// Options with the bundled catalog, the default locale and every screen.
+  public init(
+    catalog: ScreenCatalog = .bundled, stringsDirectory: String? = nil, locales: [String] = [],
+    textScale: String? = nil, screens: [String] = [], landscape: Bool = false
+  ) {
+    self.catalog = catalog
+    self.stringsDirectory = stringsDirectory
+    self.locales = locales
+    self.textScale = textScale
+    self.screens = screens
+    self.landscape = landscape
+  }
+}
+
+/// Why a project could not be loaded.
+public enum ProjectError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// A layout, catalog or strings file is wrong, with where.
+  case file(DescriptionError)
+  /// The text scale that replaces the file's is not one.
+  case textScale(TextScaleError)
+  /// A locale was asked for, but the layout has no strings tables.
+  case noStringsTables(layout: String, locale: String)
+  /// A locale was asked for that the strings directory has no table for.
+  case unknownLocale(layout: String, locale: String, directory: String, available: [String])
+  /// A screen was asked for that the catalog does not have; the message lists the known ones.
+  case unknownScreen(name: String, message: String)
+  /// The font sources cannot be used: a directory is missing or holds no font.
+  case fontSources(FontError)
+  /// No font at all can be opened, so no text can be measured.
+  case noUsableFont(FontError)
+
+  /// A sentence saying what is wrong, and where.
+  public var description: String {
+    switch self {
+    case .file(let error): error.description
+    case .textScale(let error): "text scale: \(error)"
+    case .noStringsTables(let layout, let locale):
+      "\(layout): locale \(locale): the layout has no strings tables"
+    case .unknownLocale(let layout, let locale, let directory, let available):
+      "\(layout): locale \(locale): no table \(locale).json in \(directory) (it has "
+        + available.joined(separator: ", ") + ")"
+    case .unknownScreen(_, let message): message
+    case .fontSources(let error): error.description
+    case .noUsableFont(let error): "no usable font: \(error)"
+    }
+  }
+}
+
+/// A layout file in every locale asked for, and the screens to lay it out on.
+///
+/// Loading reads and checks everything (the file, its strings tables, the text scale, the
+/// screen names), so a project that loads lays out without input errors. Laying out needs a
+/// measurer; the trees are built per screen and locale, one at a time or on all cores.
+public struct Project: Sendable {
+  /// The layout file, or `-` for standard input.
+  public let file: String
+  /// The layout in each locale, in the order asked for.
+  public let localizations: [LocalizedLayout]
+  /// The screens to lay out on, in the order asked for, each once.
+  public let screens: [Screen]
+
+  /// Loads `file` with `options`.
+  ///
+  /// - Throws: ``ProjectError`` saying which input is wrong, and where.
+  public init(file: String, options: ProjectOptions = ProjectOptions()) throws(ProjectError) {
+    self.file = file
+    var layouts: [LocalizedLayout] = []
+    for localization in try Self.localizations(for: file, options: options) {
+      var document: LayoutDocument
+      do {
+        document = try LayoutDocument.load(
+          path: file, catalog: options.catalog, localization: localization)
+      } catch {
+        throw .file(error)
+      }
+      if let value = options.textScale {
+        let scale = document.textScale
+        do {
+          document.textScale = try TextScale(
+            parsing: value, curve: scale.curve, minimumPointSize: scale.minimumPointSize,
+            maximumPointSize: scale.maximumPointSize)
+        } catch {
+          throw .textScale(error)
+        }
+      }
+      layouts.append(
+        LocalizedLayout(
+          document: document, locale: options.locales.isEmpty ? nil : localization?.locale))
+    }
+    localizations = layouts
+    screens = try Self.screens(
+      options.screens, in: layouts.first?.document.catalog ?? options.catalog,
+      landscape: options.landscape)
+  }
+
+  /// Every (locale, screen) pair, locales first: the order dumps and checks are written in.
+  public var jobs: [LayoutJob] {
+    localizations.flatMap { layout in screens.map { LayoutJob(layout: layout, screen: $0) } }
+  }
+
+  /// The localisations asked for the layout at `path`.
+  ///
+  /// A layout with no strings tables (no directory given, and no directory `strings` with
+  /// tables next to it) is literal: `[nil]`, or pseudo-localised when `pseudo` is asked for;
+  /// a `@key` text in it is then a located error.
+  static func localizations(for path: String, options: ProjectOptions) throws(ProjectError)
+    -> [Localization?]
+  {
+    var directory = options.stringsDirectory
+    if directory == nil {
+      let beside = URL(fileURLWithPath: path).deletingLastPathComponent()
+        .appendingPathComponent("strings").path
+      if (try? Localization.locales(in: beside)) != nil { directory = beside }
+    }
+    guard let directory else {
+      // A layout without tables is read as it is; naming one locale for it is a mistake.
+      if let named = options.locales.first(where: {
+        !["all", Localization.pseudoLocale].contains($0)
+      }) {
+        throw .noStringsTables(layout: path, locale: named)
+      }
+      return options.locales.contains(Localization.pseudoLocale)
+        ? [Localization.pseudo(base: nil)] : [nil]
+    }
+    let available: [String]
+    do {
+      available = try Localization.locales(in: directory)
+    } catch {
+      throw .file(error)
+    }
+    let base =
+      available.contains(Localization.defaultLocale)
+      ? Localization.defaultLocale : available[0]
+    var names: [String] = []
+    for locale in options.locales.isEmpty ? [base] : options.locales {
+      switch locale {
+      case "all": names += available
+      case Localization.pseudoLocale: names.append(locale)
+      default:
+        guard available.contains(locale) else {
+          throw .unknownLocale(
+            layout: path, locale: locale, directory: directory, available: available)
+        }
+        names.append(locale)
+      }
+    }
+    do throws(DescriptionError) {
+      var seen: Set<String> = []
+      var result: [Localization?] = []
+      for name in names where seen.insert(name).inserted {
+        if name == Localization.pseudoLocale {
+          result.append(.pseudo(base: try Localization.table(in: directory, locale: base)))
+        } else {
+          result.append(try Localization.table(in: directory, locale: name))
+        }
+      }
+      return result
+    } catch {
+      throw .file(error)
+    }
+  }
+
+  /// The screens `names` ask for (all of them when none, or `all`), turned by `landscape`;
+  /// a screen named twice is laid out once, where first named.
+  static func screens(_ names: [String], in catalog: ScreenCatalog, landscape: Bool)
+    throws(ProjectError) -> [Screen]
+  {
+    var screens: [Screen] = []
+    for name in names {
+      if name.lowercased() == "all" {
+        screens += catalog.screens
+        continue
+      }
+      guard let screen = catalog[name] else {
+        throw .unknownScreen(name: name, message: catalog.unknownScreenMessage(name))
+      }
+      screens.append(screen)
+    }
+    if screens.isEmpty { screens = catalog.screens }
+    var seen: Set<String> = []
+    screens = screens.filter { seen.insert($0.name).inserted }
+    return landscape ? screens.map(\.landscape) : screens
+  }
+}
+
+/// A layout in one locale.
+public struct LocalizedLayout: Sendable {
+  /// The layout, its texts localised.
+  public var document: LayoutDocument
+  /// The locale to name in results; nil when no locale was asked for.
+  public var locale: String?
+}
+
+/// One layout on one screen: the unit a project lays out, dumps, checks and draws.
+public struct LayoutJob: Sendable {
+  /// The layout in its locale.
+  public var layout: LocalizedLayout
+  /// The screen.
+  public var screen: Screen
+
+  /// `layout` on `screen`.
+  public init(layout: LocalizedLayout, screen: Screen) {
+    self.layout = layout
+    self.screen = screen
+  }
+
+  /// The widget tree on the screen, laid out by `shaper`.
+  public func layOut(shaper: any TextShaping) -> View {
+    let tree = layout.document.makeTree(on: screen, shaper: shaper)
+    tree.layoutIfNeeded()
+    return tree
+  }
+}
+
+extension Project {
+  /// Every screen's dump, laid out on all cores and joined in order, with the widgets whose
+  /// layout failed (`label title: reason`).
+  ///
+  /// Each screen's tree is built, laid out, dumped and released on one worker, so memory holds
+  /// one tree per core.
+  ///
+  /// - Throws: ``SnapshotError`` when a tree cannot be read (which a laid-out tree always can).
+  public func dump(_ format: DumpFormat, includingGlyphs: Bool = false, shaper: any TextShaping)
+    throws(SnapshotError) -> (text: String, failures: [String])
+  {
+    let jobs = self.jobs
+    let parts = ParallelLayout.map(jobs.count) { index in
+      let tree = jobs[index].layOut(shaper: shaper)
+      return Result { () throws(SnapshotError) -> (part: String, failures: [String]) in
+        var snapshot = try ScreenSnapshot(tree: tree, includingGlyphs: includingGlyphs)
+        snapshot.locale = jobs[index].layout.locale
+        return (format.part(for: snapshot, at: index), tree.layoutFailures)
+      }
+    }
+    var text = format.header
+    var failures: [String] = []
+    for part in parts {
+      let part = try part.get()
+      text += part.part
+      failures += part.failures
+    }
+    return (text + format.footer(screenCount: jobs.count), failures)
+  }
+
+  /// The problems `check` reports, screen by screen in order, handed to `body` as each batch
+  /// of screens is laid out (a few per core), each with at most `limit` problems kept and the
+  /// rest counted (0 keeps all): memory does not grow with the number of problems.
+  ///
+  /// - Throws: ``SnapshotError`` when a tree cannot be read.
+  public func forEachScreenProblems(
+    limit: Int, shaper: any TextShaping, _ body: (ScreenProblems) -> Void
+  ) throws(SnapshotError) {
+    let jobs = self.jobs
+    let window = ParallelLayout.processorCount * 2
+    for start in stride(from: 0, to: jobs.count, by: window) {
+      let batch = Array(jobs[start..<min(start + window, jobs.count)])
+      let found = ParallelLayout.map(batch.count) { index in
+        let job = batch[index]
+        let tree = job.layOut(shaper: shaper)
+        return Result { () throws(SnapshotError) -> ScreenProblems in
+          var kept = ScreenProblems(screen: job.screen.name, locale: job.layout.locale)
+          try LayoutProblem.forEachProblem(in: tree, locale: job.layout.locale) { problem in
+            if limit == 0 || kept.problems.count < limit {
+              kept.problems.append(problem)
+            } else {
+              kept.omitted += 1
+            }
+          }
+          return kept
+        }
+      }
+      for result in found { body(try result.get()) }
+    }
+  }
+
+  /// The font system for `sources`, checked to have at least one usable font: without one,
+  /// every widget would fail to lay out, so that is said once rather than for each widget.
+  ///
+  /// - Throws: ``ProjectError/fontSources(_:)`` when a directory cannot be used (its
+  ///   `function` is `FcConfigAppFontAddDir`, its `file` the directory), or
+  ///   ``ProjectError/noUsableFont(_:)``.
+  public static func fontSystem(sources: FontSources) throws(ProjectError) -> FontSystem {
+    let system: FontSystem
+    do {
+      system = try FontSystem(sources: sources)
+    } catch {
+      throw .fontSources(error)
+    }
+    do {
+      _ = try system.lineMetrics(of: FontDescriptor(family: "sans-serif"))
+    } catch {
+      throw .noUsableFont(error)
+    }
+    return system
+  }
+}
+
+/// One screen's problems as `check` keeps them: the first ones, and how many more.
+public struct ScreenProblems: Sendable {
+  /// The screen's name.
+  public var screen: String
+  /// The locale, or nil when none was asked for.
+  public var locale: String?
+  /// The problems kept, in the order found.
+  public var problems: [LayoutProblem] = []
+  /// Problems beyond the limit, counted, not kept.
+  public var omitted = 0
+}
+
+extension View {
+  /// The text widgets of this laid-out tree whose layout failed, with the reason:
+  /// `label title: reason`.
+  public var layoutFailures: [String] {
+    var failures: [String] = []
+    if let widget = self as? TextWidget, let error = widget.layout?.error {
+      failures.append("\(widget.kind.rawValue) \(widget.id): \(error)")
+    }
+    return failures + children.flatMap(\.layoutFailures)
+  }
+}

@@ -124,6 +124,7 @@ let package = Package(
         "TestSupport",
       ]
     ),
+    .testTarget(name: "FontFitTests", dependencies: ["FontFit"]),
     .testTarget(
       name: "DemoTests", dependencies: ["demo", "TestSupport"], exclude: ["Golden", "BadInput"]),
   ],

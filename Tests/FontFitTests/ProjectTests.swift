@@ -1,0 +1,123 @@
+import FontFit
+import Foundation
+import Testing
+
+/// The repository's root, where the demo's projects and the golden files are.
+private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  .deletingLastPathComponent().deletingLastPathComponent()
+
+private func path(_ relative: String) -> String {
+  root.appendingPathComponent(relative).path
+}
+
+private func golden(_ name: String) throws -> String {
+  try String(contentsOfFile: path("Tests/DemoTests/Golden/\(name)"), encoding: .utf8)
+}
+
+/// The project API a front end calls instead of the demo (issue 20).
+@Suite("Project API")
+struct ProjectTests {
+  let fonts: FontSystem
+
+  init() throws {
+    fonts = try Project.fontSystem(sources: FontSources(directories: []))
+  }
+
+  @Test("The project API dumps the bundled sample exactly as the demo's golden dump")
+  func dumpMatchesTheDemo() throws {
+    let project = try Project(file: path("Demo/Resources/sample.json"))
+    #expect(project.screens == ScreenCatalog.bundled.screens)
+    let text = try project.dump(.text, shaper: fonts)
+    #expect(text.failures.isEmpty)
+    #expect(text.text + "\n" == (try golden("sample.txt")))
+    let json = try project.dump(.json(includingGlyphs: false), shaper: fonts)
+    #expect(json.text + "\n" == (try golden("sample.json")))
+  }
+
+  @Test("The same project gives the same dump every time, serial or on all cores")
+  func dumpsAreDeterministic() throws {
+    let project = try Project(
+      file: path("Demo/Projects/news/layout.json"), options: ProjectOptions(locales: ["all"]))
+    let first = try project.dump(.text, shaper: fonts).text
+    #expect(try project.dump(.text, shaper: fonts).text == first)
+    // One job laid out alone gives the lines its screen has in the whole dump.
+    let job = try #require(project.jobs.last)
+    var snapshot = try ScreenSnapshot(tree: job.layOut(shaper: fonts))
+    snapshot.locale = job.layout.locale
+    #expect(first.contains(DumpFormat.text.part(for: snapshot, at: 1)))
+  }
+
+  @Test("check's problems through the API are the golden check of the news project")
+  func problemsMatchTheDemo() throws {
+    let project = try Project(
+      file: path("Demo/Projects/news/layout.json"), options: ProjectOptions(locales: ["all"]))
+    var lines: [String] = []
+    try project.forEachScreenProblems(limit: 0, shaper: fonts) { screen in
+      lines += screen.problems.map(\.line)
+      #expect(screen.omitted == 0)
+    }
+    #expect(lines.joined(separator: "\n") + "\n" == (try golden("check-news.txt")))
+    var kept = 0
+    var omitted = 0
+    try project.forEachScreenProblems(limit: 1, shaper: fonts) { screen in
+      kept += screen.problems.count
+      omitted += screen.omitted
+    }
+    #expect(kept + omitted == lines.count)
+    #expect(kept <= project.jobs.count)
+  }
+
+  @Test("Locales: all tables in order, pseudo over the default table, each once")
+  func locales() throws {
+    let file = path("Demo/Projects/news/layout.json")
+    let all = try Project(file: file, options: ProjectOptions(locales: ["all", "de", "pseudo"]))
+    #expect(all.localizations.map(\.locale) == ["de", "en", "pseudo"])
+    let base = try Project(file: file)
+    #expect(base.localizations.map(\.locale) == [nil])
+  }
+
+  @Test("Bad project input is an error that names what was asked for and what exists")
+  func badInput() throws {
+    let news = path("Demo/Projects/news/layout.json")
+    #expect(throws: ProjectError.self) {
+      try Project(file: news, options: ProjectOptions(locales: ["fr"]))
+    }
+    do {
+      _ = try Project(file: news, options: ProjectOptions(locales: ["fr"]))
+    } catch {
+      guard case .unknownLocale(_, let locale, _, let available) = error else {
+        Issue.record("\(error)")
+        return
+      }
+      #expect(locale == "fr")
+      #expect(available == ["de", "en"])
+    }
+    let literal = path("Demo/Resources/sample.json")
+    #expect(throws: ProjectError.noStringsTables(layout: literal, locale: "de")) {
+      try Project(file: literal, options: ProjectOptions(locales: ["de"]))
+    }
+    let unknown = try #require(throws: ProjectError.self) {
+      try Project(file: literal, options: ProjectOptions(screens: ["Nokia 3310"]))
+    }
+    #expect(unknown.description.contains("unknown screen \"Nokia 3310\"; known screens:"))
+    let scale = try #require(throws: ProjectError.self) {
+      try Project(file: literal, options: ProjectOptions(textScale: "huge"))
+    }
+    guard case .textScale = scale else {
+      Issue.record("\(scale)")
+      return
+    }
+    #expect(throws: ProjectError.self) { try Project(file: path("no/such/layout.json")) }
+  }
+
+  @Test("Screens are laid out once each, in the order named, turned in landscape")
+  func screens() throws {
+    let project = try Project(
+      file: path("Demo/Resources/sample.json"),
+      options: ProjectOptions(
+        screens: ["iPhone 6", "iphone 5", "iPhone 6", "all"], landscape: true))
+    #expect(project.screens.count == ScreenCatalog.bundled.screens.count)
+    #expect(project.screens.prefix(2).map(\.name) == ["iPhone 6 landscape", "iPhone 5 landscape"])
+    #expect(project.screens[0].width == 667)
+  }
+}

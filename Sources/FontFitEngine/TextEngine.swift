@@ -1,8 +1,9 @@
 import FontFitFontModel
 import FontFitText
 
-/// Lays out text requests: shapes the text, resolves its font, fits it to its box and places
-/// its lines. Widgets call it; so can anything else that has a text and a box.
+/// Lays out text requests: shapes the text, resolves its font, fits it and places its lines.
+///
+/// Widgets call it; so can anything else that has a text and a box.
 ///
 /// An engine is a value over a measurer; it is as thread-safe as its shaper (a ``TextShaping``
 /// is `Sendable`, and ``FontFitFonts/FontSystem`` caches shaped texts across threads).

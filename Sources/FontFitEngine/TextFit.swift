@@ -1,8 +1,9 @@
 import FontFitFontModel
 import FontFitText
 
-/// A text laid out in its box: the face its font resolved to, the fit, and the lines placed in
-/// the box. What ``TextEngine/fit(_:)`` returns, and what a widget's layout holds.
+/// A text laid out in its box: the face its font resolved to, the fit, and the placed lines.
+///
+/// What ``TextEngine/fit(_:)`` returns, and what a widget's layout holds.
 ///
 /// The glyph positions are worked out when ``lines`` is first read and then kept: a widget
 /// that is fitted again before it is drawn (while a window is resized, say) pays only for the

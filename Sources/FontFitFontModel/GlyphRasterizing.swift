@@ -7,7 +7,15 @@ public protocol GlyphRasterizing: Sendable {
   /// at (`x`, `y`) in the target's pixels, cut to the pixels of `visible` (x0, y0 inclusive;
   /// x1, y1 exclusive).
   ///
-  /// - Parameter foreground: The text's colour, for the layers of a colour glyph that take it.
+  /// - Parameters:
+  ///   - glyph: The glyph's id in the face.
+  ///   - file: The font file.
+  ///   - index: The face's index in the file.
+  ///   - pixelsPerEm: The size, in the target's pixels per em.
+  ///   - x: The glyph origin's column, in the target's pixels (fractional).
+  ///   - y: The glyph origin's row (its baseline), in the target's pixels (fractional).
+  ///   - visible: The pixels that may be drawn.
+  ///   - foreground: The text's colour, for the layers of a colour glyph that take it.
   /// - Returns: The glyph's pixels, or nil when it has none inside `visible`.
   /// - Throws: ``FontError`` when the face cannot be opened or the glyph rasterised.
   func glyphImage(

@@ -37,7 +37,9 @@ public struct WidgetRenderer: Sendable {
   ///   - scale: Pixels per point: the screen's scale for its own pixels.
   ///   - drawsFrames: Whether to draw frames and mark problems.
   /// - Throws: ``RenderError/invalidScale(_:)`` unless `scale` is positive and finite.
-  public init(fonts: any GlyphRasterizing, scale: Double, drawsFrames: Bool = true) throws(RenderError) {
+  public init(fonts: any GlyphRasterizing, scale: Double, drawsFrames: Bool = true)
+    throws(RenderError)
+  {
     guard scale.isFinite, scale > 0 else { throw .invalidScale(scale) }
     self.fonts = fonts
     self.scale = scale

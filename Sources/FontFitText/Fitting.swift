@@ -173,7 +173,7 @@ public enum FitPolicyError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// How a fit searches the size grid.
-public enum FitSearch: Hashable, Sendable {
+package enum FitSearch: Hashable, Sendable {
   /// Bisection when the text's fonts share one set of metrics, where fitting is monotone in
   /// size; else bisection for bounds and descent between them. Always the largest size that
   /// fits.
@@ -230,9 +230,9 @@ public struct FitResult: Hashable, Sendable {
 /// automatic search then bisects twice with uniform line heights, the shortest font's (an upper
 /// bound on the answer) and the union of all fonts' (a lower bound), and tries each size
 /// between the bounds from the top: still exact, and rarely more than a few layouts.
-public struct Fitter: Sendable {
+package struct Fitter: Sendable {
   /// Lays out the text at a given size.
-  public let layouter: TextLayouter
+  package let layouter: TextLayouter
 
   /// The most break configurations an exact fit steps through above its grid answer before it
   /// settles the rest by bisection.
@@ -243,7 +243,7 @@ public struct Fitter: Sendable {
   /// - Parameters:
   ///   - shaped: The text to fit.
   ///   - truncationToken: The token that marks truncated text, shaped in the same font.
-  public init(shaped: ShapedText, truncationToken: ShapedText?) {
+  package init(shaped: ShapedText, truncationToken: ShapedText?) {
     layouter = TextLayouter(shaped: shaped, truncationToken: truncationToken)
   }
 
@@ -264,7 +264,7 @@ public struct Fitter: Sendable {
   ///   - exact: Whether to go past the grid to the largest real size below the next larger
   ///     candidate at which the text still fits (see ``exactSize(above:below:options:keepingWordsWhole:)``).
   /// - Returns: The chosen layout and how it was found.
-  public func fit(
+  package func fit(
     sizes: FontSizeRange, options: LayoutOptions, search: FitSearch = .automatic,
     keepingWordsWhole: Bool = false, exact: Bool = false
   ) -> FitResult {

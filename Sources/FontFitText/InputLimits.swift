@@ -17,14 +17,14 @@ public enum InputLimits {
   public static let languageTagBytes = 100
 
   /// What kind of input a bound is for.
-  public enum Kind: Sendable {
+  package enum Kind: Sendable {
     /// A text, title, placeholder, truncation token or strings-table value.
     case text
     /// An id, fit group, screen name or font name.
     case name
 
     /// The most UTF-8 bytes a value of this kind may have.
-    public var byteLimit: Int {
+    package var byteLimit: Int {
       switch self {
       case .text: InputLimits.textBytes
       case .name: InputLimits.nameBytes
@@ -32,7 +32,7 @@ public enum InputLimits {
     }
 
     /// What the kind is called in messages.
-    public var noun: String {
+    package var noun: String {
       switch self {
       case .text: "a text"
       case .name: "a name"
@@ -43,7 +43,7 @@ public enum InputLimits {
   /// Why `value` exceeds the bound of `kind`, or nil when it is within it.
   ///
   /// - Returns: `a name of 2048 bytes is longer than 1000, the most a name may be`.
-  public static func violation(of kind: Kind, by value: String) -> String? {
+  package static func violation(of kind: Kind, by value: String) -> String? {
     let bytes = value.utf8.count
     guard bytes > kind.byteLimit else { return nil }
     return "\(kind.noun) of \(bytes) bytes is longer than \(kind.byteLimit), the most "

@@ -276,11 +276,11 @@ public enum FitFailure: Hashable, Sendable {
 }
 
 /// Lays out shaped text at one point size: wrapping, then truncation of what does not fit.
-public struct TextLayouter: Sendable {
+package struct TextLayouter: Sendable {
   /// The text to lay out.
-  public let shaped: ShapedText
+  package let shaped: ShapedText
   /// The truncation token ("…"), shaped in the same font, or nil for none.
-  public let truncationToken: ShapedText?
+  package let truncationToken: ShapedText?
   /// What wrapping reads of each cluster, made once for every size tried.
   let columns: ClusterColumns
 
@@ -289,7 +289,7 @@ public struct TextLayouter: Sendable {
   /// - Parameters:
   ///   - shaped: The text.
   ///   - truncationToken: The token that marks truncated text, shaped in the same font.
-  public init(shaped: ShapedText, truncationToken: ShapedText?) {
+  package init(shaped: ShapedText, truncationToken: ShapedText?) {
     columns = shaped.columns
     self.shaped = shaped
     self.truncationToken = truncationToken
@@ -305,7 +305,7 @@ public struct TextLayouter: Sendable {
   ///   - keepingWordsWhole: Whether a layout that breaks a word inside (because it is wider
   ///     than the line) counts as not fitting.
   /// - Returns: Whether every character is shown within the box.
-  public func fits(pointSize: Double, options: LayoutOptions, keepingWordsWhole: Bool = false)
+  package func fits(pointSize: Double, options: LayoutOptions, keepingWordsWhole: Bool = false)
     -> Bool
   {
     fits(
@@ -332,7 +332,7 @@ public struct TextLayouter: Sendable {
   }
 
   /// The text laid out at `pointSize`, truncated as `options` say when it does not fit.
-  public func layout(pointSize: Double, options: LayoutOptions) -> TextBlock {
+  package func layout(pointSize: Double, options: LayoutOptions) -> TextBlock {
     let wrapper = wrapper(pointSize: pointSize, options: options)
     let spans = wrapper.lines(width: options.box.width)
     let failure = failure(of: spans, options: options)

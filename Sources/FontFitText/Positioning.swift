@@ -75,14 +75,14 @@ public struct PositionedGlyph: Hashable, Sendable {
 }
 
 /// Places the lines of a laid-out text in a box.
-public struct TextPositioner: Sendable {
+package struct TextPositioner: Sendable {
   /// The text that was laid out.
-  public let shaped: ShapedText
+  package let shaped: ShapedText
   /// The truncation token the layout used, if any.
-  public let truncationToken: ShapedText?
+  package let truncationToken: ShapedText?
 
   /// Creates a positioner for the texts a ``TextLayouter`` laid out.
-  public init(shaped: ShapedText, truncationToken: ShapedText?) {
+  package init(shaped: ShapedText, truncationToken: ShapedText?) {
     self.shaped = shaped
     self.truncationToken = truncationToken
   }
@@ -95,7 +95,7 @@ public struct TextPositioner: Sendable {
   ///   - alignment: How lines sit horizontally.
   ///   - vertical: Where the block sits vertically.
   /// - Returns: One positioned line per line of `block`, top to bottom.
-  public func position(
+  package func position(
     _ block: TextBlock, in size: Size, alignment: TextAlignment, vertical: VerticalPlacement
   ) -> [PositionedLine] {
     position(block, in: size, alignment: alignment, vertical: vertical, includingGlyphs: true)
@@ -111,7 +111,7 @@ public struct TextPositioner: Sendable {
   ///   - vertical: Where the block sits vertically.
   ///   - includingGlyphs: Whether to place the glyphs; without, every line's runs are empty.
   /// - Returns: One positioned line per line of `block`, top to bottom.
-  public func position(
+  package func position(
     _ block: TextBlock, in size: Size, alignment: TextAlignment, vertical: VerticalPlacement,
     includingGlyphs: Bool
   ) -> [PositionedLine] {

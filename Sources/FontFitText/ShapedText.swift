@@ -472,7 +472,7 @@ public struct BreakAdjustment: Hashable, Sendable {
 ///
 /// A shaper supplies one so that only the breaks a layout actually forces are examined, as
 /// Pango reshapes the pieces of a broken word when it breaks it.
-public protocol BreakReshaping: Sendable {
+package protocol BreakReshaping: Sendable {
   /// What a forced break just before cluster `index` does; no hyphen and no change where
   /// breaking changes nothing.
   func adjustment(before index: Int) -> BreakAdjustment
@@ -484,7 +484,7 @@ public protocol BreakReshaping: Sendable {
 
 extension BreakReshaping {
   /// 0: a reshaper that holds little need not say.
-  public var estimatedByteCount: Int { 0 }
+  package var estimatedByteCount: Int { 0 }
 }
 
 /// Holds a shaped text's ``ClusterColumns`` once made; thread-safe.

@@ -127,7 +127,9 @@ struct TrustTests {
     #expect(screens.stderr.contains("screens[0].name: a name of 1002 bytes"), "\(screens.stderr)")
   }
 
-  @Test("D8: a language tag is bounded where it is written, and one ICU cannot hold breaks by its language")
+  @Test(
+    "D8: a language tag is bounded where it is written; one ICU cannot hold breaks as its language"
+  )
   func languageTagsAreWhatICUAccepts() throws {
     let scratch = try ScratchDirectory()
     defer { scratch.remove() }

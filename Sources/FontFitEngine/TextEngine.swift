@@ -1,5 +1,5 @@
 import FontFitFontModel
-import FontFitText
+@_spi(Engine) import FontFitText
 
 /// Lays out text requests: shapes the text, resolves its font, fits it and places its lines.
 ///

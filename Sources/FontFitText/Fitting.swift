@@ -173,7 +173,7 @@ public enum FitPolicyError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// How a fit searches the size grid.
-package enum FitSearch: Hashable, Sendable {
+@_spi(Engine) public enum FitSearch: Hashable, Sendable {
   /// Bisection when the text's fonts share one set of metrics, where fitting is monotone in
   /// size; else bisection for bounds and descent between them. Always the largest size that
   /// fits.
@@ -230,7 +230,7 @@ public struct FitResult: Hashable, Sendable {
 /// automatic search then bisects twice with uniform line heights, the shortest font's (an upper
 /// bound on the answer) and the union of all fonts' (a lower bound), and tries each size
 /// between the bounds from the top: still exact, and rarely more than a few layouts.
-package struct Fitter: Sendable {
+@_spi(Engine) public struct Fitter: Sendable {
   /// Lays out the text at a given size.
   package let layouter: TextLayouter
 
@@ -243,7 +243,7 @@ package struct Fitter: Sendable {
   /// - Parameters:
   ///   - shaped: The text to fit.
   ///   - truncationToken: The token that marks truncated text, shaped in the same font.
-  package init(shaped: ShapedText, truncationToken: ShapedText?) {
+  public init(shaped: ShapedText, truncationToken: ShapedText?) {
     layouter = TextLayouter(shaped: shaped, truncationToken: truncationToken)
   }
 
@@ -264,7 +264,7 @@ package struct Fitter: Sendable {
   ///   - exact: Whether to go past the grid to the largest real size below the next larger
   ///     candidate at which the text still fits (see ``exactSize(above:below:options:keepingWordsWhole:)``).
   /// - Returns: The chosen layout and how it was found.
-  package func fit(
+  public func fit(
     sizes: FontSizeRange, options: LayoutOptions, search: FitSearch = .automatic,
     keepingWordsWhole: Bool = false, exact: Bool = false
   ) -> FitResult {

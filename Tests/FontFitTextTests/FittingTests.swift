@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import FontFitText
+@_spi(Engine) @testable import FontFitText
 
 private let shaper = ArithmeticShaper()
 

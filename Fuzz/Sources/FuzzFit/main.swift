@@ -11,6 +11,7 @@
 // - nothing crashes.
 
 import FontFit
+@_spi(Engine) import FontFitText
 import FuzzSupport
 
 runFuzzer(fuzzFit)

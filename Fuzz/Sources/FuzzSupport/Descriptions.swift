@@ -1,13 +1,7 @@
 import FontFit
 
-/// The bundled screen catalog, loaded once per process.
-public let bundledCatalog: ScreenCatalog = {
-  do {
-    return try ScreenCatalog.bundled()
-  } catch {
-    fail("the bundled screen catalog does not load: \(error)")
-  }
-}()
+/// The bundled screen catalog.
+public let bundledCatalog = ScreenCatalog.bundled
 
 /// What the description targets check of a file once the loader has answered.
 public enum DescriptionChecks {

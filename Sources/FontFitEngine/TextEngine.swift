@@ -56,7 +56,7 @@ public struct TextEngine: Sendable {
     var cache = TextShapeCache()
     let (text, _) = try shapes(request, cache: &cache)
     let size = try Self.checkedSize(request.fontSize)
-    let wrapsAnywhere = request.lineBreakMode == .charWrap
+    let wrapsAnywhere = request.wrapping == .anywhere
     var minimum = 0.0
     var piece = 0.0
     var visiblePiece = 0.0

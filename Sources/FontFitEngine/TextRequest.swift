@@ -35,8 +35,10 @@ public struct TextRequest: Hashable, Sendable {
   public var box: Size
   /// The most lines; 0 for no limit but the box.
   public var maximumLines: Int
-  /// How lines wrap and how text past the last line is marked.
-  public var lineBreakMode: LineBreakMode
+  /// Where lines wrap.
+  public var wrapping: LineWrapping
+  /// How text past the last line is marked.
+  public var truncation: Truncation
   /// The text that marks where text was cut.
   public var truncationToken: String
   /// A factor on every line's height.
@@ -52,8 +54,9 @@ public struct TextRequest: Hashable, Sendable {
   /// centred vertically, natural alignment.
   public init(
     text: String, font: FontDescriptor, fontSize: Double, fitSizes: FontSizeRange? = nil,
-    box: Size, maximumLines: Int = 0, lineBreakMode: LineBreakMode = .truncateTail,
-    language: Language? = nil, direction: WritingDirection = .natural
+    box: Size, maximumLines: Int = 0, wrapping: LineWrapping = .words,
+    truncation: Truncation = .tail, language: Language? = nil,
+    direction: WritingDirection = .natural
   ) {
     storedText = ExactString(text)
     self.font = font
@@ -65,7 +68,8 @@ public struct TextRequest: Hashable, Sendable {
     self.direction = direction
     self.box = box
     self.maximumLines = maximumLines
-    self.lineBreakMode = lineBreakMode
+    self.wrapping = wrapping
+    self.truncation = truncation
     truncationToken = "…"
     lineHeightMultiple = 1
     overflow = .truncate
@@ -82,7 +86,7 @@ public struct TextRequest: Hashable, Sendable {
   func layoutOptions(box: Size, overflow: Overflow) throws(TextLayoutError) -> LayoutOptions {
     do {
       return try LayoutOptions(
-        box: box, maximumLines: maximumLines, lineBreakMode: lineBreakMode,
+        box: box, maximumLines: maximumLines, wrapping: wrapping, truncation: truncation,
         lineHeightMultiple: lineHeightMultiple, overflow: overflow)
     } catch {
       throw .layoutOptions(error)

@@ -1,5 +1,37 @@
-/// How lines wrap inside the box and what happens to text past the last allowed line, after
-/// UIKit's `NSLineBreakMode`.
+/// Where lines may wrap.
+public enum LineWrapping: String, CaseIterable, Hashable, Sendable, Codable {
+  /// At word boundaries (UAX #14's break opportunities); a word wider than the line is broken
+  /// where it must be.
+  case words
+  /// Between any two grapheme clusters.
+  case anywhere
+}
+
+/// What marks text cut off after the last line a box allows.
+public enum Truncation: String, CaseIterable, Hashable, Sendable, Codable {
+  /// Nothing: lines past the last are left out, without a mark.
+  case none
+  /// The last line is cut off at the box edge, without a mark.
+  case clip
+  /// The last line shows the end of the text after the truncation token.
+  case head
+  /// The last line shows its start, the token, then the text's end.
+  case middle
+  /// The last line shows its start, then the token.
+  case tail
+
+  /// Whether text that does not fit is marked with a truncation token.
+  var usesToken: Bool {
+    switch self {
+    case .head, .middle, .tail: true
+    case .none, .clip: false
+    }
+  }
+}
+
+/// UIKit's `NSLineBreakMode`, one setting for wrapping and truncation together, as layout
+/// description files name it (`"lineBreakMode": "truncateTail"`); the layout itself takes a
+/// ``LineWrapping`` and a ``Truncation``.
 public enum LineBreakMode: String, CaseIterable, Hashable, Sendable {
   /// Wrap at word boundaries; text past the last line is cut off without a mark.
   case wordWrap
@@ -14,14 +46,29 @@ public enum LineBreakMode: String, CaseIterable, Hashable, Sendable {
   /// Wrap at word boundaries; the last line shows its start, the token, then the text's end.
   case truncateMiddle
 
-  /// Whether the text wraps between any two grapheme clusters rather than at word boundaries.
-  var wrapsAnywhere: Bool { self == .charWrap }
+  /// Where lines wrap in this mode.
+  public var wrapping: LineWrapping { self == .charWrap ? .anywhere : .words }
 
-  /// Whether text that does not fit is marked with a truncation token.
-  var usesTruncationToken: Bool {
+  /// How this mode marks cut text.
+  public var truncation: Truncation {
     switch self {
-    case .truncateHead, .truncateMiddle, .truncateTail: true
-    case .wordWrap, .charWrap, .clip: false
+    case .wordWrap, .charWrap: .none
+    case .clip: .clip
+    case .truncateHead: .head
+    case .truncateTail: .tail
+    case .truncateMiddle: .middle
+    }
+  }
+
+  /// The mode that wraps and truncates so; with wrapping anywhere, the one for its truncation
+  /// when there is one (UIKit has no mode that does both).
+  public init(wrapping: LineWrapping, truncation: Truncation) {
+    switch truncation {
+    case .none: self = wrapping == .anywhere ? .charWrap : .wordWrap
+    case .clip: self = .clip
+    case .head: self = .truncateHead
+    case .middle: self = .truncateMiddle
+    case .tail: self = .truncateTail
     }
   }
 }
@@ -32,8 +79,10 @@ public struct LayoutOptions: Hashable, Sendable {
   public let box: Size
   /// The most lines to show; 0 means no limit other than the box height.
   public let maximumLines: Int
-  /// How lines wrap and how text past the last line is marked.
-  public let lineBreakMode: LineBreakMode
+  /// Where lines wrap.
+  public let wrapping: LineWrapping
+  /// How text past the last line is marked.
+  public let truncation: Truncation
   /// A factor applied to every line height.
   public let lineHeightMultiple: Double
   /// What happens to text that does not fit.
@@ -44,14 +93,16 @@ public struct LayoutOptions: Hashable, Sendable {
   /// - Parameters:
   ///   - box: The box in points; each side ≥ 0 (`.infinity` for no limit).
   ///   - maximumLines: The most lines to show, ≥ 0; 0 for no limit.
-  ///   - lineBreakMode: How lines wrap and text past the last line is marked.
+  ///   - wrapping: Where lines wrap.
+  ///   - truncation: How text past the last line is marked.
   ///   - lineHeightMultiple: A positive finite factor applied to every line height.
   ///   - overflow: What happens to text that does not fit.
   /// - Throws: ``LayoutOptionsError`` for a value out of range: such a value would make every
   ///   text "fit" or none.
   public init(
-    box: Size, maximumLines: Int = 0, lineBreakMode: LineBreakMode = .truncateTail,
-    lineHeightMultiple: Double = 1, overflow: Overflow = .truncate
+    box: Size, maximumLines: Int = 0, wrapping: LineWrapping = .words,
+    truncation: Truncation = .tail, lineHeightMultiple: Double = 1,
+    overflow: Overflow = .truncate
   ) throws(LayoutOptionsError) {
     guard box.width >= 0, box.height >= 0 else { throw .invalidBox(box) }
     guard maximumLines >= 0 else { throw .negativeLineLimit(maximumLines) }
@@ -60,9 +111,23 @@ public struct LayoutOptions: Hashable, Sendable {
     }
     self.box = box
     self.maximumLines = maximumLines
-    self.lineBreakMode = lineBreakMode
+    self.wrapping = wrapping
+    self.truncation = truncation
     self.lineHeightMultiple = lineHeightMultiple
     self.overflow = overflow
+  }
+
+  /// Layout options with wrapping and truncation in UIKit's one setting.
+  ///
+  /// - Throws: ``LayoutOptionsError`` for a value out of range.
+  public init(
+    box: Size, maximumLines: Int = 0, lineBreakMode: LineBreakMode,
+    lineHeightMultiple: Double = 1, overflow: Overflow = .truncate
+  ) throws(LayoutOptionsError) {
+    try self.init(
+      box: box, maximumLines: maximumLines, wrapping: lineBreakMode.wrapping,
+      truncation: lineBreakMode.truncation, lineHeightMultiple: lineHeightMultiple,
+      overflow: overflow)
   }
 }
 
@@ -355,7 +420,7 @@ package struct TextLayouter: Sendable {
   func wrapper(pointSize: Double, options: LayoutOptions) -> LineWrapper {
     LineWrapper(
       shaped: shaped, pointSize: pointSize, lineHeightMultiple: options.lineHeightMultiple,
-      wrapsAnywhere: options.lineBreakMode.wrapsAnywhere, columns: columns)
+      wrapsAnywhere: options.wrapping == .anywhere, columns: columns)
   }
 
   /// Why the wrapped lines do not fit, or nil.

@@ -17,11 +17,11 @@ extension TextLayouter {
         metrics, pointSize: wrapper.pointSize, multiple: wrapper.lineHeightMultiple)
     }
     let visibleTotal = visibleCount(start..<clusters.count)
-    guard options.lineBreakMode.usesTruncationToken, let token = truncationToken else {
+    guard options.truncation.usesToken, let token = truncationToken else {
       // wordWrap, charWrap and clip cut the text: the wrapped line, or for clip the line cut
       // at the box edge.
       let end =
-        options.lineBreakMode == .clip
+        options.truncation == .clip
         ? prefixEnd(from: start, to: paragraphEnd, width: width, wrapper: wrapper) : wrappedEnd
       let shown = visibleCount(start..<end)
       let text = String(shaped[clusters: start..<end])
@@ -45,10 +45,10 @@ extension TextLayouter {
     let room = width - tokenWidth
     var prefix = start..<start
     var suffix = clusters.count..<clusters.count
-    switch options.lineBreakMode {
-    case .truncateHead:
+    switch options.truncation {
+    case .head:
       suffix = suffixRange(to: clusters.count, notBefore: start, width: room, wrapper: wrapper)
-    case .truncateMiddle:
+    case .middle:
       let half = room / 2
       prefix = start..<prefixEnd(from: start, to: paragraphEnd, width: half, wrapper: wrapper)
       suffix = suffixRange(

@@ -119,7 +119,8 @@ extension FitRequest {
       var request = TextRequest(
         text: text, font: adapted.descriptor, fontSize: adapted.pointSize * units,
         fitSizes: try plan.fitSizes(for: adapted, autoFit: autoFit, cap: nil), box: frame.size,
-        maximumLines: numberOfLines, lineBreakMode: lineBreakMode,
+        maximumLines: numberOfLines, wrapping: lineBreakMode.wrapping,
+        truncation: lineBreakMode.truncation,
         language: language ?? environment.language)
       request.keepsWordsWhole = autoFit?.keepsWordsWhole ?? false
       request.fitsExactly = autoFit?.mode == .exact

@@ -53,9 +53,27 @@ open class TextWidget: View {
     didSet { if numberOfLines != oldValue { setNeedsLayout() } }
   }
 
-  /// How lines wrap and how text past the last line is marked.
-  public var lineBreakMode: LineBreakMode = .truncateTail {
-    didSet { if lineBreakMode != oldValue { setNeedsLayout() } }
+  /// Where lines wrap: at words (the default) or anywhere.
+  public var wrapping: LineWrapping = .words {
+    didSet { if wrapping != oldValue { setNeedsLayout() } }
+  }
+
+  /// How text past the last line is marked: a token at the tail (the default), head or
+  /// middle, clipped, or left out.
+  public var truncation: Truncation = .tail {
+    didSet { if truncation != oldValue { setNeedsLayout() } }
+  }
+
+  /// ``wrapping`` and ``truncation`` in UIKit's one setting, as description files give it.
+  ///
+  /// Setting it sets both. Read while lines wrap anywhere and text is truncated (which no
+  /// UIKit mode does), it gives the truncation's mode.
+  public var lineBreakMode: LineBreakMode {
+    get { LineBreakMode(wrapping: wrapping, truncation: truncation) }
+    set {
+      wrapping = newValue.wrapping
+      truncation = newValue.truncation
+    }
   }
 
   /// How the font shrinks to fit, or nil to lay out at the adapted size only.

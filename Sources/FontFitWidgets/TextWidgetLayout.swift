@@ -226,7 +226,7 @@ extension TextWidget {
       text: isSingleLine ? displayed.lineSeparatorsAsSpaces() : displayed,
       font: adapted.descriptor, fontSize: adapted.pointSize * plan.unitsPerPoint,
       fitSizes: try plan.fitSizes(for: adapted, autoFit: autoFit, cap: cap), box: box,
-      maximumLines: isSingleLine ? 1 : numberOfLines, lineBreakMode: lineBreakMode,
+      maximumLines: isSingleLine ? 1 : numberOfLines, wrapping: wrapping, truncation: truncation,
       language: language ?? plan.environment.language, direction: writingDirection)
     request.keepsWordsWhole = autoFit?.keepsWordsWhole ?? false
     request.fitsExactly = autoFit?.mode == .exact

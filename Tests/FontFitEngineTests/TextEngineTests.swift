@@ -98,7 +98,7 @@ struct TextEngineTests {
     #expect(widths.minimum == 32.5)
     #expect(widths.maximum == 12.5 + 2.5 + 32.5)
     var anywhere = request
-    anywhere.lineBreakMode = .charWrap
+    anywhere.wrapping = .anywhere
     #expect(try engine.contentWidths(anywhere).minimum == 10)
   }
 
@@ -139,5 +139,39 @@ struct TextEngineTests {
     #expect(throws: TextLayoutError.layoutOptions(.invalidBox(Size(width: -1, height: 20)))) {
       try engine.fit(negative)
     }
+  }
+
+  @Test("Wrapping and truncation are independent: lines may wrap anywhere and end in a token")
+  func wrappingAndTruncationAreIndependent() throws {
+    // 20 letters of 0.5em at 10 per em are 100 wide; the box takes 8 letters a line.
+    let text = String(repeating: "a", count: 9) + " " + String(repeating: "b", count: 10)
+    var request = TextRequest(
+      text: text, font: font, fontSize: 10, box: Size(width: 40, height: 100), maximumLines: 2,
+      wrapping: .anywhere, truncation: .tail)
+    let fit = try engine.fit(request)
+    #expect(fit.result.lines.map(\.text) == ["aaaaaaaa", "a bbbbb…"])
+    #expect(fit.result.lines.last?.isTruncated == true)
+    request.wrapping = .words
+    #expect(try engine.fit(request).result.lines.map(\.text) == ["aaaaaaaa", "a bbbbb…"])
+    request.truncation = .none
+    // Words: the second line ends before the word that no longer fits, with no mark.
+    let unmarked = try engine.fit(request).result.lines
+    #expect(unmarked.count == 2 && unmarked[1].text.hasPrefix("a"))
+    #expect(
+      !unmarked[1].text.contains("b") && !unmarked[1].text.contains("…"), "\(unmarked.map(\.text))")
+    request.wrapping = .anywhere
+    #expect(try engine.fit(request).result.lines.map(\.text) == ["aaaaaaaa", "a bbbbbb"])
+  }
+
+  @Test("UIKit's line break modes are each one wrapping with one truncation, and back")
+  func lineBreakModesSplit() {
+    for mode in LineBreakMode.allCases {
+      #expect(LineBreakMode(wrapping: mode.wrapping, truncation: mode.truncation) == mode)
+    }
+    let label = Label(font: Font(descriptor: font, pointSize: 12))
+    label.lineBreakMode = .charWrap
+    #expect(label.wrapping == .anywhere && label.truncation == Truncation.none)
+    label.truncation = .middle
+    #expect(label.wrapping == .anywhere && label.lineBreakMode == .truncateMiddle)
   }
 }

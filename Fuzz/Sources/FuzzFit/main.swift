@@ -203,7 +203,7 @@ struct FitCase {
       + "\(result.textSize.width)×\(result.textSize.height), lines "
       + "\(result.lines.map(\.text)) (text \(text.debugDescription), box "
       + "\(options.box.width)×\(options.box.height), \(options.maximumLines) lines, "
-      + "\(options.lineBreakMode), \(options.overflow), line height "
+      + "\(options.wrapping), \(options.truncation), \(options.overflow), line height "
       + "\(options.lineHeightMultiple), sizes \(Array(sizes)), whole words "
       + "\(keepingWordsWhole), fonts \(shaped.fonts.map(\.metrics)))"
   }

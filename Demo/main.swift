@@ -178,39 +178,18 @@ struct CheckOutput {
     switch format {
     case .text:
       var lines = screen.problems.map { prefix + $0.line }
-      if screen.omitted > 0 {
-        var parts = [TextFormat.printable(screen.screen)]
-        if let locale = screen.locale { parts.append(TextFormat.printable(locale)) }
-        parts.append(
-          "\(screen.omitted) more problems not shown (--max-problems \(screen.problems.count))")
-        lines.append(prefix + parts.joined(separator: " · "))
+      if let omitted = screen.omissionLine(limitName: "--max-problems") {
+        lines.append(prefix + omitted)
       }
       if !lines.isEmpty { writeOutput(lines.joined(separator: "\n")) }
     case .json:
       var text = ""
-      for problem in screen.problems {
-        var members: [(String, JSONOutput)] = [
-          ("file", .string(file)), ("screen", .string(problem.screen)),
-        ]
-        if let locale = problem.locale { members.append(("locale", .string(locale))) }
-        members += [
-          ("id", .string(problem.id)), ("kind", .string(problem.kind.rawValue)),
-          ("message", .string(problem.message)),
-        ]
-        text +=
-          (itemsWritten == 0 ? "\n    " : ",\n    ")
-          + JSONOutput.object(members).serialized(indent: 2, level: 2)
+      for item in screen.jsonItems(file: file) {
+        text += (itemsWritten == 0 ? "\n    " : ",\n    ") + item.serialized(indent: 2, level: 2)
         itemsWritten += 1
       }
       if !text.isEmpty { writeRaw(text) }
-      if screen.omitted > 0 {
-        var members: [(String, JSONOutput)] = [
-          ("file", .string(file)), ("screen", .string(screen.screen)),
-        ]
-        if let locale = screen.locale { members.append(("locale", .string(locale))) }
-        members.append(("count", .number(Double(screen.omitted))))
-        omissions.append(.object(members))
-      }
+      if let omission = screen.jsonOmission(file: file) { omissions.append(omission) }
     }
   }
 
@@ -229,27 +208,10 @@ struct CheckOutput {
 func listScreens(_ options: Options) {
   let catalog = loadCatalog(options)
   let screens = options.landscape ? catalog.screens.map(\.landscape) : catalog.screens
-  switch options.format {
-  case .text:
-    // Names are escaped as the dumps escape them: a catalog's name never acts on the terminal.
-    let names = screens.map { TextFormat.printable($0.name) }
-    let width = names.map(\.count).max() ?? 0
-    for (screen, name) in zip(screens, names) {
-      let name = name.padding(toLength: width, withPad: " ", startingAt: 0)
-      writeOutput(
-        "\(name)  \(number(screen.width))×\(number(screen.height))  "
-          + "@\(number(screen.scale))x  \(number(screen.dpi)) dpi")
-    }
-  case .json:
-    let items: [JSONOutput] = screens.map { screen in
-      .object([
-        ("name", .string(screen.name)), ("width", .number(screen.width)),
-        ("height", .number(screen.height)), ("scale", .number(screen.scale)),
-        ("dpi", .number(screen.dpi)),
-      ])
-    }
-    writeOutput(JSONOutput.object([("screens", .array(items))]).serialized(indent: 2))
-  }
+  writeOutput(
+    options.format == .text
+      ? ScreenCatalog(screens: screens).listing
+      : ScreenCatalog(screens: screens).jsonListing.serialized(indent: 2))
 }
 
 /// `demo fonts`: how each name resolves, and its fallback chain.
@@ -281,10 +243,6 @@ func explainFonts(_ options: Options) {
     }
   }
   writeOutput(blocks.joined(separator: "\n\n"))
-}
-
-func number(_ value: Double) -> String {
-  value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
 }
 
 func run() {

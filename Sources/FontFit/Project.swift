@@ -5,6 +5,7 @@ import FontFitDescription
 import FontFitEngine
 import FontFitFontModel
 import FontFitFonts
+import FontFitRender
 import FontFitSnapshot
 import FontFitText
 import FontFitWidgets
@@ -58,6 +59,9 @@ public enum ProjectError: Error, Hashable, Sendable, CustomStringConvertible {
   case fontSources(FontError)
   /// No font at all can be opened, so no text can be measured.
   case noUsableFont(FontError)
+  /// The pictures asked for cannot be written: two would share a file, a file name is too
+  /// long, or a picture has no pixels or too many.
+  case pictures(String)
 
   /// A sentence saying what is wrong, and where.
   public var description: String {
@@ -72,6 +76,7 @@ public enum ProjectError: Error, Hashable, Sendable, CustomStringConvertible {
     case .unknownScreen(_, let message): message
     case .fontSources(let error): error.description
     case .noUsableFont(let error): "no usable font: \(error)"
+    case .pictures(let message): message
     }
   }
 }
@@ -325,6 +330,119 @@ extension Project {
   }
 }
 
+extension Project {
+  /// The pictures of one locale: a PNG file per screen and a contact sheet of them all.
+  public struct Pictures: Sendable {
+    /// The layout in its locale.
+    public var layout: LocalizedLayout
+    /// Each screen's file name, in the order of ``Project/screens``.
+    public var screenFiles: [String]
+    /// The contact sheet's file name.
+    public var sheetFile: String
+  }
+
+  /// The pictures of every locale, named and checked before anything is drawn: a screen's file
+  /// is its name with each run of other characters than letters and digits as one `-`, then
+  /// `-LOCALE` when a locale was asked for, then `.png`.
+  ///
+  /// - Throws: ``ProjectError/pictures(_:)`` when two pictures would share a file (a screen
+  ///   called "contact sheet" may not overwrite the sheet), a name is longer than
+  ///   ``FontFitRender/RGBAImage/longestFileNameByteCount`` bytes, or a picture has no pixels
+  ///   or more than ``FontFitRender/RGBAImage/maximumPixelCount``.
+  public func pictures() throws(ProjectError) -> [Pictures] {
+    var owners: [String: String] = [:]
+    var sets: [Pictures] = []
+    for layout in localizations {
+      let suffix = layout.locale.map { "-" + Self.fileName($0) } ?? ""
+      let sheet = "contact-sheet" + suffix
+      owners[sheet] = "the contact sheet"
+      try Self.checkLength(sheet + ".png", of: "the contact sheet")
+      var files: [String] = []
+      for screen in screens {
+        let name = Self.fileName(screen.name) + suffix
+        try Self.checkLength(name + ".png", of: "screen \(screen.name)")
+        if let other = owners[name] {
+          throw .pictures("screens \"\(other)\" and \"\(screen.name)\" would both be \(name).png")
+        }
+        owners[name] = screen.name
+        files.append(name + ".png")
+      }
+      sets.append(Pictures(layout: layout, screenFiles: files, sheetFile: sheet + ".png"))
+    }
+    for screen in screens {
+      let width = (screen.width * screen.scale).rounded()
+      let height = (screen.height * screen.scale).rounded()
+      guard width >= 1, height >= 1 else {
+        throw .pictures("screen \(screen.name): a \(width)×\(height) picture has no pixels")
+      }
+      guard width.isFinite, height.isFinite,
+        width * height <= Double(RGBAImage.maximumPixelCount)
+      else {
+        throw .pictures(
+          "screen \(screen.name): a \(width)×\(height) picture would have more than "
+            + "\(RGBAImage.maximumPixelCount) pixels")
+      }
+    }
+    let sheetSize = ContactSheet.size(of: screens)
+    guard sheetSize.height <= RGBAImage.maximumPixelCount / max(sheetSize.width, 1) else {
+      throw .pictures(
+        "the contact sheet would be \(sheetSize.width)×\(sheetSize.height) pixels, more than "
+          + "\(RGBAImage.maximumPixelCount)")
+    }
+    return sets
+  }
+
+  /// Lays out and draws one locale's pictures, handing each to `write` with its file name:
+  /// the screens in order at their own scale, then the contact sheet.
+  ///
+  /// - Returns: The widgets whose layout failed, as ``FontFitWidgets/View/layoutFailures``.
+  /// - Throws: ``FontFitRender/RenderError`` when a picture cannot be drawn or `write` fails.
+  public func draw(
+    _ pictures: Pictures, fonts: some TextShaping & GlyphRasterizing,
+    write: (String, RGBAImage) throws(RenderError) -> Void
+  ) throws(RenderError) -> [String] {
+    var failures: [String] = []
+    var sheet = try ContactSheet(screens: screens, fonts: fonts)
+    for (index, screen) in screens.enumerated() {
+      let tree = LayoutJob(layout: pictures.layout, screen: screen).layOut(shaper: fonts)
+      failures += tree.layoutFailures
+      try write(
+        pictures.screenFiles[index],
+        try WidgetRenderer(fonts: fonts, scale: screen.scale).renderScreen(tree))
+      try sheet.draw(tree, onScreen: index)
+    }
+    try write(pictures.sheetFile, sheet.image)
+    return failures
+  }
+
+  /// `name` as a file name: each run of characters other than letters and digits is one `-`.
+  static func fileName(_ name: String) -> String {
+    var result = ""
+    var inRun = false
+    for character in name {
+      if character.isLetter || character.isNumber {
+        result.append(character)
+        inRun = false
+      } else if !inRun {
+        result.append("-")
+        inRun = true
+      }
+    }
+    return result
+  }
+
+  /// Refuses a file name the temporary file of `RGBAImage.writePNG` could not have: the
+  /// temporary name adds 16 bytes, and a file name may have 255 (NAME_MAX).
+  private static func checkLength(_ file: String, of owner: String) throws(ProjectError) {
+    let count = file.utf8.count
+    guard count > RGBAImage.longestFileNameByteCount else { return }
+    throw .pictures(
+      "\(owner): its file name would be \(count) bytes, more than "
+        + "\(RGBAImage.longestFileNameByteCount) (a file name may have 255 bytes, and the "
+        + "temporary name adds 16)")
+  }
+}
+
 /// One screen's problems as `check` keeps them: the first ones, and how many more.
 public struct ScreenProblems: Sendable {
   /// The screen's name.
@@ -335,6 +453,79 @@ public struct ScreenProblems: Sendable {
   public var problems: [LayoutProblem] = []
   /// Problems beyond the limit, counted, not kept.
   public var omitted = 0
+}
+
+extension ScreenProblems {
+  /// `screen · locale · N more problems not shown (LIMIT-NAME K)` when problems were counted
+  /// but not kept; nil otherwise.
+  public func omissionLine(limitName: String) -> String? {
+    guard omitted > 0 else { return nil }
+    var parts = [TextFormat.printable(screen)]
+    if let locale { parts.append(TextFormat.printable(locale)) }
+    parts.append("\(omitted) more problems not shown (\(limitName) \(problems.count))")
+    return parts.joined(separator: " · ")
+  }
+
+  /// Each kept problem as a JSON object: file, screen, locale (when there is one), id, kind
+  /// and message.
+  package func jsonItems(file: String) -> [JSONOutput] {
+    problems.map { problem in
+      var members: [(String, JSONOutput)] = [
+        ("file", .string(file)), ("screen", .string(problem.screen)),
+      ]
+      if let locale = problem.locale { members.append(("locale", .string(locale))) }
+      members += [
+        ("id", .string(problem.id)), ("kind", .string(problem.kind.rawValue)),
+        ("message", .string(problem.message)),
+      ]
+      return .object(members)
+    }
+  }
+
+  /// The count of problems not kept, as a JSON object (file, screen, locale, count); nil when
+  /// every problem was kept.
+  package func jsonOmission(file: String) -> JSONOutput? {
+    guard omitted > 0 else { return nil }
+    var members: [(String, JSONOutput)] = [("file", .string(file)), ("screen", .string(screen))]
+    if let locale { members.append(("locale", .string(locale))) }
+    members.append(("count", .number(Double(omitted))))
+    return .object(members)
+  }
+}
+
+extension ScreenCatalog {
+  /// One screen per line: name, size, scale and dpi (`iPhone 5  320×568  @2x  72 dpi`), names
+  /// padded to one width and escaped as dumps escape them, so a name never acts on a terminal.
+  public var listing: String {
+    let names = screens.map { TextFormat.printable($0.name) }
+    let width = names.map(\.count).max() ?? 0
+    return zip(screens, names).map { screen, name in
+      name.padding(toLength: width, withPad: " ", startingAt: 0)
+        + "  \(Self.number(screen.width))×\(Self.number(screen.height))  "
+        + "@\(Self.number(screen.scale))x  \(Self.number(screen.dpi)) dpi"
+    }.joined(separator: "\n")
+  }
+
+  /// `{"screens": [{"name", "width", "height", "scale", "dpi"}…]}`.
+  package var jsonListing: JSONOutput {
+    .object([
+      (
+        "screens",
+        .array(
+          screens.map { screen in
+            .object([
+              ("name", .string(screen.name)), ("width", .number(screen.width)),
+              ("height", .number(screen.height)), ("scale", .number(screen.scale)),
+              ("dpi", .number(screen.dpi)),
+            ])
+          })
+      )
+    ])
+  }
+
+  private static func number(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+  }
 }
 
 extension View {

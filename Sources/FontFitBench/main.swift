@@ -11,7 +11,7 @@ import FontFitDescription
 import FontFitFontModel
 import FontFitFonts
 import FontFitSnapshot
-import FontFitText
+@_spi(Engine) import FontFitText
 import FontFitWidgets
 import Foundation
 

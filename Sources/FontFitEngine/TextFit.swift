@@ -1,5 +1,5 @@
 import FontFitFontModel
-import FontFitText
+@_spi(Engine) import FontFitText
 
 /// A text laid out in its box: the face its font resolved to, the fit, and the placed lines.
 ///

@@ -1,5 +1,5 @@
 import FontFitFontModel
-import FontFitText
+@_spi(Engine) import FontFitText
 
 /// One text to lay out, with everything that decides its layout: a value a caller builds and
 /// hands to ``TextEngine``, with no widget involved.

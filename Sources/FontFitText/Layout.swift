@@ -74,7 +74,7 @@ public enum LineBreakMode: String, CaseIterable, Hashable, Sendable {
 }
 
 /// The box and rules one layout follows.
-public struct LayoutOptions: Hashable, Sendable {
+@_spi(Engine) public struct LayoutOptions: Hashable, Sendable {
   /// The box the text must fit, in points; `.infinity` for no limit.
   public let box: Size
   /// The most lines to show; 0 means no limit other than the box height.

@@ -1,5 +1,5 @@
 import FontFitFontModel
-import FontFitText
+@_spi(Engine) import FontFitText
 import Foundation
 import TestSupport
 import Testing

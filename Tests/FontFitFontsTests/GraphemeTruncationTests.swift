@@ -1,6 +1,6 @@
 import FontFitFontModel
 import FontFitFonts
-import FontFitText
+@_spi(Engine) import FontFitText
 import Testing
 
 @Suite("Grapheme-safe truncation on real fonts")

@@ -1,4 +1,4 @@
-import TestSupport
+@_spi(Engine) import TestSupport
 import Testing
 
 @_spi(Engine) @testable import FontFitText

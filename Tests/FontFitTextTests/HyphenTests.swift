@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import FontFitText
+@_spi(Engine) @testable import FontFitText
 
 /// `text` from the arithmetic shaper, with a 0.5em hyphen in its font and every cluster but the
 /// first marked as taking one at a forced break when `hyphenates` is set.

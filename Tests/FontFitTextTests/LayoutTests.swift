@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import FontFitText
+@_spi(Engine) @testable import FontFitText
 
 /// At 10pt the arithmetic shaper makes most characters 5pt wide, spaces and `i` 2.5pt, `W`
 /// 10pt, and lines 12.5pt tall.

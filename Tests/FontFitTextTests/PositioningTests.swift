@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import FontFitText
+@_spi(Engine) @testable import FontFitText
 
 /// At 10pt the arithmetic shaper makes most characters 5pt wide, spaces 2.5pt, lines 12.5pt.
 private let shaper = ArithmeticShaper()

@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import FontFitText
+@_spi(Engine) @testable import FontFitText
 
 /// Public values check their invariants when made, so layout never traps on them (issue 6).
 @Suite("Validated values (issue 6)")

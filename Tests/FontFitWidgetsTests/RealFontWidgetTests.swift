@@ -2,7 +2,7 @@ import FontFitFontModel
 import FontFitFonts
 @_spi(Engine) import FontFitText
 import FontFitWidgets
-import TestSupport
+@_spi(Engine) import TestSupport
 import Testing
 
 /// The one suite about widgets on the installed fonts: DejaVu, with a CJK font for fallback

@@ -1,6 +1,6 @@
 import FontFitFontModel
 import FontFitFonts
-import FontFitText
+@_spi(Engine) import FontFitText
 import FontFitWidgets
 
 /// A headless shaper for testing layout and widgets apart from the installed fonts: every
@@ -96,7 +96,7 @@ public func randomText(using generator: inout SplitMix64) -> String {
 
 /// Random layout options: a box from `widths` × `heights`, up to four lines (0 = no limit) and,
 /// when `anyMode` is set, any line break mode (else truncating the tail).
-public func randomOptions(
+@_spi(Engine) public func randomOptions(
   widths: ClosedRange<Double>, heights: ClosedRange<Double>, anyMode: Bool = true,
   using generator: inout SplitMix64
 ) throws -> LayoutOptions {

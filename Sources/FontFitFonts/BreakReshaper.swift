@@ -14,8 +14,10 @@ import FontFitText
 final class BreakReshaper: BreakReshaping {
   private let text: Text
   private let state = Lock(State())
-  /// The font system whose faces measure breaks; not kept alive by the texts it cached.
-  private weak let system: FontSystem?
+  /// The face cache of the font system that shaped the text, held strongly (one reference, no
+  /// face of its own): once the system is freed, its cache, still bounded by
+  /// `CacheSizes.faces`, lives on with its texts, so answers never depend on its lifetime.
+  private let faceCache: FaceCache
 
   /// The measured breaks so far, and where hyphens go once worked out.
   private struct State {
@@ -29,9 +31,8 @@ final class BreakReshaper: BreakReshaping {
 
   /// What the measurement reads; immutable.
   ///
-  /// Faces are named, not held, and opened through
-  /// the font system's bounded face cache when a break is measured, so a cached shaped text
-  /// keeps no face open.
+  /// Faces are named, not held, and opened through the face cache when a break is measured,
+  /// so a cached shaped text keeps no face open.
   private struct Text: Sendable {
     var flagged: [Bool]
     var bytes: [UInt8]
@@ -53,14 +54,14 @@ final class BreakReshaper: BreakReshaping {
   /// A reshaper for a text whose clusters in `flagged` are where HarfBuzz flagged breaking
   /// as unsafe.
   init(
-    system: FontSystem, flagged: Set<Int>, bytes: [UInt8], graphemes: Graphemes,
+    faceCache: FaceCache, flagged: Set<Int>, bytes: [UInt8], graphemes: Graphemes,
     faceOf: [Int], faces: [FaceKey],
     fonts: [ShapedFont], advances: [Double], opportunities: [LineBreakOpportunity],
     levels: [UInt8], scripts: [Int32], languages: [String], languageOf: [UInt8]
   ) {
     var flags = [Bool](repeating: false, count: graphemes.count)
     for index in flagged where flags.indices.contains(index) { flags[index] = true }
-    self.system = system
+    self.faceCache = faceCache
     text = Text(
       flagged: flags, bytes: bytes, kinds: graphemes.kinds, utf8Offsets: graphemes.utf8Offsets,
       faceOf: faceOf, faces: faces, hyphens: fonts.map(\.hyphen),
@@ -82,13 +83,16 @@ final class BreakReshaper: BreakReshaping {
     let flagged = text.flagged[index]
     if flagged, let known = state.withLock({ $0.answers[index] }) { return known }
     let hyphenates = self.hyphenates
-    guard flagged, let system else { return BreakAdjustment(insertsHyphen: hyphenates[index]) }
+    guard flagged else { return BreakAdjustment(insertsHyphen: hyphenates[index]) }
     var measured = BreakAdjustment(insertsHyphen: hyphenates[index])
     do {
-      measured = try Self.measure(before: index, in: text, hyphenates: hyphenates, system: system)
+      measured = try Self.measure(
+        before: index, in: text, hyphenates: hyphenates, faceCache: faceCache)
     } catch {
-      // HarfBuzz fails only when out of memory; the break then measures as the pieces'
-      // widths inside the word, which is what every break without reshaping measures.
+      // HarfBuzz fails only when out of memory, and a face fails to reopen only when its file
+      // was replaced or deleted after the cache let the face go; the break then measures as
+      // the pieces' widths inside the word, which is what every break without reshaping
+      // measures.
     }
     state.withLock { $0.answers[index] = measured }
     return measured
@@ -110,7 +114,7 @@ final class BreakReshaper: BreakReshaping {
   /// Shapes the two sides of the break before cluster `index`, when it lies inside a word in
   /// one face, and compares them with their widths inside the word.
   private static func measure(
-    before index: Int, in text: Text, hyphenates: [Bool], system: FontSystem
+    before index: Int, in text: Text, hyphenates: [Bool], faceCache: FaceCache
   ) throws(FontError) -> BreakAdjustment {
     let kinds = text.kinds
     let count = kinds.count
@@ -136,7 +140,7 @@ final class BreakReshaper: BreakReshaping {
     while last < count, last - index < window, inWord(last), opportunities[last] == .prohibited {
       last += 1
     }
-    let face = try system.face(for: text.faces[font]).harfBuzz
+    let face = try faceCache.face(for: text.faces[font]).harfBuzz
     let language =
       text.languages.isEmpty ? nil : text.languages[Int(text.languageOf[index])]
     let offsets = text.utf8Offsets

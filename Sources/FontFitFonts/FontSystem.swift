@@ -23,39 +23,26 @@ import FontFitText
 /// process-wide one for tools and scripts.
 public final class FontSystem: Sendable {
   let resolver: FontconfigResolver
-  let library: FreeTypeLibrary
+  /// The open faces; shaped texts keep it, to measure forced breaks after the system is gone.
+  let faceCache: FaceCache
   /// The bounds of the caches.
   public let cacheLimits: CacheSizes
   /// Where the fonts come from, as the font system was made with.
   public let sources: FontSources
   /// The caches, guarded: resolutions, chains and fallback answers by descriptor and language,
-  /// open faces by file and index, shaped texts by text, descriptor and options.
+  /// shaped texts by text, descriptor and options (open faces are in ``faceCache``).
   private let caches: Lock<Caches>
-  /// The family names Fontconfig gave each face resolved so far, so a face reopened by file
-  /// and index is checked as its first opening was; as many entries as faces resolved.
-  private let expectedFamilies = Lock<[FaceKey: [String]]>([:])
-  /// The bytes of the font files with a face open, by path, held weakly: the faces of one
-  /// file, its FreeType and HarfBuzz views and the faces of a collection, share one copy,
-  /// freed with the last face that reads it.
-  private let files: Lock<[String: WeakFontFile]>
-
-  /// A font file's bytes, if a face still holds them.
-  private struct WeakFontFile {
-    weak var bytes: FontFileBytes?
-  }
 
   private struct Caches {
     var resolutions: BoundedCache<ResolutionKey, ResolvedFont>
     var chains: BoundedCache<ResolutionKey, FallbackChain>
     var fallbacks: BoundedCache<FallbackKey, FallbackAnswer?>
-    var faces: BoundedCache<FaceKey, FontFace>
     var shapes: BoundedCache<ShapeKey, ShapedText>
 
     init(_ limits: CacheSizes) {
       resolutions = BoundedCache(entryLimit: limits.resolutions)
       chains = BoundedCache(entryLimit: limits.fallbackChains)
       fallbacks = BoundedCache(entryLimit: limits.fallbackAnswers)
-      faces = BoundedCache(entryLimit: limits.faces)
       shapes = BoundedCache(entryLimit: limits.shapedTexts, costLimit: limits.shapedTextBytes)
     }
   }
@@ -143,11 +130,10 @@ public final class FontSystem: Sendable {
     throws(FontError)
   {
     resolver = try FontconfigResolver(sources: sources)
-    library = try FreeTypeLibrary()
+    faceCache = FaceCache(library: try FreeTypeLibrary(), limit: cacheLimits.faces)
     self.cacheLimits = cacheLimits
     self.sources = sources
     caches = Lock(Caches(cacheLimits))
-    files = Lock([:])
   }
 
   /// Forgets every shaped text, as an app might on a memory warning; the fonts stay open.
@@ -157,10 +143,11 @@ public final class FontSystem: Sendable {
 
   /// How full each cache is now.
   public var cacheUsage: CacheSizes {
-    caches.withLock { caches in
+    let faceCount = faceCache.count
+    return caches.withLock { caches in
       CacheSizes(
         resolutions: caches.resolutions.count, fallbackChains: caches.chains.count,
-        fallbackAnswers: caches.fallbacks.count, faces: caches.faces.count,
+        fallbackAnswers: caches.fallbacks.count, faces: faceCount,
         shapedTexts: caches.shapes.count, shapedTextBytes: caches.shapes.totalCost)
     }
   }
@@ -339,13 +326,7 @@ public final class FontSystem: Sendable {
   ///   Fontconfig scanned it, as a package upgrade does): its family is none of the names
   ///   Fontconfig has for the face.
   func face(for resolved: ResolvedFont) throws(FontError) -> FontFace {
-    let key = FaceKey(resolved)
-    if !resolved.familyNames.isEmpty {
-      expectedFamilies.withLock { known in
-        if known[key] == nil { known[key] = resolved.familyNames }
-      }
-    }
-    return try face(for: key, expectingFamilies: resolved.familyNames)
+    try faceCache.face(for: resolved)
   }
 
   /// The open face for a file and index, opened on first use and then shared.
@@ -356,47 +337,7 @@ public final class FontSystem: Sendable {
   func face(for key: FaceKey, expectingFamilies families: [String] = []) throws(FontError)
     -> FontFace
   {
-    if let face = caches.withLock({ $0.faces.value(for: key) }) { return face }
-    let opened = try FontFace(library: library, file: fileBytes(key.file), index: key.index)
-    // A face reopened by file and index (to draw, or to measure a break) after the cache let
-    // it go is checked against the names its resolution gave.
-    let families =
-      families.isEmpty ? expectedFamilies.withLock { $0[key] } ?? [] : families
-    let named = opened.familyName.lowercased()
-    if !families.isEmpty, !named.isEmpty, !families.contains(where: { $0.lowercased() == named }) {
-      throw FontError(
-        library: .freeType, function: FontError.replacedFileCheck,
-        message: "the file no longer holds the face Fontconfig listed: it holds "
-          + "\"\(opened.familyName)\", not \"\(families[0])\" (it was replaced after "
-          + "Fontconfig scanned it; run fc-cache, or start again)", file: key.file)
-    }
-    return caches.withLock { caches in
-      if let existing = caches.faces.value(for: key) { return existing }
-      caches.faces.insert(opened, for: key)
-      return opened
-    }
-  }
-}
-
-extension FontSystem {
-  /// The bytes of the font file at `path`: the copy an open face of it holds, or the file
-  /// read now.
-  ///
-  /// Two threads opening the first faces of one file at once may both read it; one copy is
-  /// kept.
-  ///
-  /// - Throws: ``FontError`` naming the file when it cannot be read.
-  private func fileBytes(_ path: String) throws(FontError) -> FontFileBytes {
-    if let shared = files.withLock({ $0[path]?.bytes }) { return shared }
-    let read = try FontFileBytes(reading: path)
-    return files.withLock { files in
-      if let shared = files[path]?.bytes { return shared }
-      // Entries whose faces have all closed are dropped, so the table stays as small as the
-      // set of open faces.
-      files = files.filter { $0.value.bytes != nil }
-      files[path] = WeakFontFile(bytes: read)
-      return read
-    }
+    try faceCache.face(for: key, expectingFamilies: families)
   }
 }
 

@@ -94,7 +94,8 @@ struct Shaper {
       }
     }
     let reshaper = BreakReshaper(
-      system: system, flagged: placed.unsafeToBreak, bytes: bytes, graphemes: graphemes,
+      faceCache: system.faceCache, flagged: placed.unsafeToBreak, bytes: bytes,
+      graphemes: graphemes,
       faceOf: faceOf, faces: faceKeys, fonts: fonts, advances: advances,
       opportunities: opportunities,
       levels: levels.levels, scripts: scripts, languages: languages, languageOf: languageOf)

@@ -51,6 +51,51 @@ struct HyphenationTests {
     #expect(shaped.clusters.indices.contains { shaped.breakAdjustment(before: $0).end != 0 })
     #expect(shaped.clusters.indices.contains { shaped.breakAdjustment(before: $0).start != 0 })
   }
+
+  /// A text shaped by a font system that is then freed, with its layout at 40pt while the
+  /// system lived, and a weak reference that tells whether the system is gone.
+  static func orphanedText(_ text: String, font: FontDescriptor, options: LayoutOptions) throws
+    -> (shaped: ShapedText, block: TextBlock, system: () -> FontSystem?)
+  {
+    let system = try FontSystem()
+    let shaped = try system.shape(text, font: font)
+    let block = TextLayouter(shaped: shaped, truncationToken: nil).layout(
+      pointSize: 17, options: options)
+    _ = block.lines
+    weak let freed = system
+    return (shaped, block, { freed })
+  }
+
+  @Test("A shaped text measures forced breaks alike after its font system is freed")
+  func reshapingOutlivesFontSystem() throws {
+    let text = "مرحبابالعالممرحبا"
+    let font = try Font("Noto Sans Arabic 17").descriptor
+    let narrow = try LayoutOptions(
+      box: Size(width: 40, height: .infinity), lineBreakMode: .wordWrap)
+    let orphan = try Self.orphanedText(text, font: font, options: narrow)
+    #expect(orphan.system() == nil, "the font system is still alive")
+    // The same text shaped by a font system that stays alive, for the widths (and so the
+    // breaks) not asked before the first one was freed.
+    let reference = try FontSystem.shared().shape(text, font: font)
+    #expect(reference.clusters.indices.contains { reference.breakAdjustment(before: $0).end != 0 })
+    #expect(orphan.block.lines.map(\.text) == ["مرح‐", "بابالع‐", "المم‐", "رحبا"])
+    for width in [40.0, 30, 50, 60, 80, 100] {
+      let options = try LayoutOptions(
+        box: Size(width: width, height: .infinity), lineBreakMode: .wordWrap)
+      let again = TextLayouter(shaped: orphan.shaped, truncationToken: nil).layout(
+        pointSize: 17, options: options)
+      let expected = TextLayouter(shaped: reference, truncationToken: nil).layout(
+        pointSize: 17, options: options)
+      #expect(again.lines == expected.lines, "width \(width)")
+      #expect(again.lines.map(\.width) == expected.lines.map(\.width), "width \(width)")
+      if width == 40 { #expect(again.lines == orphan.block.lines) }
+    }
+    for index in reference.clusters.indices {
+      #expect(
+        orphan.shaped.breakAdjustment(before: index) == reference.breakAdjustment(before: index),
+        "cluster \(index)")
+    }
+  }
 }
 
 @Suite("Script codes")

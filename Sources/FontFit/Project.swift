@@ -98,13 +98,32 @@ public struct Project: Sendable {
   ///
   /// - Throws: ``ProjectError`` saying which input is wrong, and where.
   public init(file: String, options: ProjectOptions = ProjectOptions()) throws(ProjectError) {
+    try self.init(file: file, contents: nil, options: options)
+  }
+
+  /// Loads a JSON layout from `contents`, naming it `file` in errors; strings tables are
+  /// looked for next to `file` unless the options name a directory.
+  ///
+  /// - Throws: ``ProjectError`` saying which input is wrong, and where.
+  public init(
+    contents: String, file: String = "<layout>", options: ProjectOptions = ProjectOptions()
+  ) throws(ProjectError) {
+    try self.init(file: file, contents: contents, options: options)
+  }
+
+  private init(file: String, contents: String?, options: ProjectOptions) throws(ProjectError) {
     self.file = file
     var layouts: [LocalizedLayout] = []
     for localization in try Self.localizations(for: file, options: options) {
       var document: LayoutDocument
       do {
-        document = try LayoutDocument.load(
-          path: file, catalog: options.catalog, localization: localization)
+        if let contents {
+          document = try LayoutDocument.parse(
+            contents, file: file, catalog: options.catalog, localization: localization)
+        } else {
+          document = try LayoutDocument.load(
+            path: file, catalog: options.catalog, localization: localization)
+        }
       } catch {
         throw .file(error)
       }

@@ -34,6 +34,20 @@ struct ProjectTests {
     #expect(json.text + "\n" == (try golden("sample.json")))
   }
 
+  @Test("A layout given as text dumps as the same layout read from its file")
+  func contentsLoadLikeFiles() throws {
+    let file = path("Demo/Resources/sample.json")
+    let text = try String(contentsOfFile: file, encoding: .utf8)
+    let fromText = try Project(contents: text, file: file)
+    #expect(
+      try fromText.dump(.text, shaper: fonts).text
+        == (try Project(file: file).dump(.text, shaper: fonts).text))
+    let bad = try #require(throws: ProjectError.self) {
+      try Project(contents: "{\"root\": 3}", file: "inline.json")
+    }
+    #expect(bad.description.hasPrefix("inline.json:"), "\(bad)")
+  }
+
   @Test("The same project gives the same dump every time, serial or on all cores")
   func dumpsAreDeterministic() throws {
     let project = try Project(

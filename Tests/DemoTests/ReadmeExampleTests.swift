@@ -1,17 +1,19 @@
-// Builds and runs the embedding example exactly as README.md shows it: the `Package.swift`
-// block and the `main.swift` block, in a scratch package that depends on this checkout.
+// Builds and runs the embedding example exactly as docs/embedding.md shows it: the
+// `Package.swift` block and the `main.swift` block, in a scratch package that depends on this
+// checkout.
 
 import Foundation
 import TestSupport
 import Testing
 
-/// The Swift code blocks of README.md's embedding section, in order.
+/// The Swift code blocks of docs/embedding.md's first section, in order.
 private func embeddingBlocks() throws -> [String] {
   let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
-  let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+  let readme = try String(
+    contentsOf: root.appendingPathComponent("docs/embedding.md"), encoding: .utf8)
   let section = try #require(
-    readme.range(of: "## Embedding the widget layer"), "README has no embedding section")
+    readme.range(of: "## Embedding the widget layer"), "docs/embedding.md has no first section")
   let end = readme.range(of: "\n## ", range: section.upperBound..<readme.endIndex)?.lowerBound
   let body = readme[section.upperBound..<(end ?? readme.endIndex)]
   return body.components(separatedBy: "```swift\n").dropFirst().compactMap {
@@ -19,9 +21,9 @@ private func embeddingBlocks() throws -> [String] {
   }
 }
 
-@Suite("README embedding example")
+@Suite("Embedding example")
 struct ReadmeExampleTests {
-  @Test("The Package.swift and main.swift in README.md build and run as written (issue 6)")
+  @Test("The Package.swift and main.swift in docs/embedding.md build and run as written (issue 6)")
   func embeddingExampleBuildsAndRuns() throws {
     let blocks = try embeddingBlocks()
     try #require(blocks.count == 2, "expected a Package.swift block and a main.swift block")
@@ -54,5 +56,41 @@ struct ReadmeExampleTests {
     let lines = output.split(separator: "\n").map(String.init)
     #expect(lines.contains("19.0"), "the adapted size line is missing: \(output)")
     #expect(lines.contains("iPhone 6 375×667 @2x"), "the dump heading is missing: \(output)")
+  }
+}
+
+@Suite("Documentation links")
+struct DocumentationLinkTests {
+  @Test("Every relative link in README.md and docs/ points to a file that exists")
+  func relativeLinksResolve() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    let docs = root.appendingPathComponent("docs")
+    let pages =
+      [root.appendingPathComponent("README.md")]
+      + (try FileManager.default.contentsOfDirectory(atPath: docs.path))
+      .filter { $0.hasSuffix(".md") }.map { docs.appendingPathComponent($0) }
+    #expect(pages.count >= 8)
+    var checked = 0
+    for page in pages {
+      let text = try String(contentsOf: page, encoding: .utf8)
+      // Markdown links outside code: [text](target), the target relative to the page.
+      var rest = text[...]
+      while let open = rest.range(of: "](") {
+        rest = rest[open.upperBound...]
+        guard let close = rest.firstIndex(of: ")") else { break }
+        let target = String(rest[..<close]).split(separator: "#").first.map(String.init) ?? ""
+        rest = rest[close...]
+        guard !target.isEmpty, !target.contains("://"), !target.contains(" "),
+          target.hasSuffix(".md") || target.hasSuffix(".png") || target.hasSuffix(".json")
+        else { continue }
+        let file = page.deletingLastPathComponent().appendingPathComponent(target)
+        #expect(
+          FileManager.default.fileExists(atPath: file.path),
+          "\(page.lastPathComponent) links to \(target), which does not exist")
+        checked += 1
+      }
+    }
+    #expect(checked >= 10)
   }
 }

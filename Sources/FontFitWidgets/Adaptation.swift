@@ -4,7 +4,9 @@
 import FontFitEngine
 import FontFitFontModel
 import FontFitText
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// How a design font size becomes the size used on a screen (the MBFontAdapter behaviour).
 ///

@@ -53,9 +53,14 @@ public struct TextEngine: Sendable {
   ///
   /// - Throws: ``TextLayoutError`` when the text cannot be measured.
   public func contentWidths(_ request: TextRequest) throws(TextLayoutError) -> ContentWidths {
-    var cache = TextShapeCache()
-    let (text, _) = try shapes(request, cache: &cache)
     let size = try Self.checkedSize(request.fontSize)
+    // The token plays no part in how narrow or wide the text can be: only the text is shaped.
+    let text: ShapedText
+    do {
+      text = try shaper.shape(request.text, font: request.font, options: request.shapingOptions)
+    } catch {
+      throw TextLayoutError(error)
+    }
     let wrapsAnywhere = request.wrapping == .anywhere
     var minimum = 0.0
     var piece = 0.0

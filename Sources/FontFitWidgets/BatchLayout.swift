@@ -122,8 +122,7 @@ extension FitRequest {
         maximumLines: numberOfLines, wrapping: lineBreakMode.wrapping,
         truncation: lineBreakMode.truncation,
         language: language ?? environment.language)
-      request.keepsWordsWhole = autoFit?.keepsWordsWhole ?? false
-      request.fitsExactly = autoFit?.mode == .exact
+      request.takeFitSettings(of: autoFit)
       do {
         outcome = .success(try engine.fit(request))
       } catch {

@@ -228,8 +228,7 @@ extension TextWidget {
       fitSizes: try plan.fitSizes(for: adapted, autoFit: autoFit, cap: cap), box: box,
       maximumLines: isSingleLine ? 1 : numberOfLines, wrapping: wrapping, truncation: truncation,
       language: language ?? plan.environment.language, direction: writingDirection)
-    request.keepsWordsWhole = autoFit?.keepsWordsWhole ?? false
-    request.fitsExactly = autoFit?.mode == .exact
+    request.takeFitSettings(of: autoFit)
     request.truncationToken = truncationToken
     request.lineHeightMultiple = lineHeightMultiple
     request.overflow = overflow
@@ -243,6 +242,15 @@ extension TextWidget {
     guard Font.pointSizeRange.contains(adapted.pointSize) else {
       throw .pointSizeOutOfRange(adapted.pointSize)
     }
+  }
+}
+
+extension TextRequest {
+  /// The auto-fit settings that are not sizes: whether words stay whole, whether the fit is
+  /// exact.
+  mutating func takeFitSettings(of autoFit: AutoFit?) {
+    keepsWordsWhole = autoFit?.keepsWordsWhole ?? false
+    fitsExactly = autoFit?.mode == .exact
   }
 }
 

@@ -48,7 +48,7 @@ struct ProjectTests {
     #expect(bad.description.hasPrefix("inline.json:"), "\(bad)")
   }
 
-  @Test("The same project gives the same dump every time, serial or on all cores")
+  @Test("The same project gives the same dump every time, and one screen alone dumps as its part")
   func dumpsAreDeterministic() throws {
     let project = try Project(
       file: path("Demo/Projects/news/layout.json"), options: ProjectOptions(locales: ["all"]))

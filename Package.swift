@@ -5,6 +5,7 @@ let package = Package(
   name: "FontFit",
   products: [
     .library(name: "FontFit", targets: ["FontFit"]),
+    .library(name: "fontfit", type: .dynamic, targets: ["FontFitC"]),
     .executable(name: "demo", targets: ["demo"]),
     .executable(name: "bench", targets: ["FontFitBench"]),
   ],
@@ -69,6 +70,7 @@ let package = Package(
         "FontFitRender",
       ]
     ),
+    .target(name: "FontFitC", dependencies: ["FontFit"]),
     .executableTarget(
       name: "FontFitBench",
       dependencies: [

@@ -101,8 +101,9 @@ public struct Project: Sendable {
     try self.init(file: file, contents: nil, options: options)
   }
 
-  /// Loads a JSON layout from `contents`, naming it `file` in errors; strings tables are
-  /// looked for next to `file` unless the options name a directory.
+  /// Loads a layout (JSON, or XML when it starts with a tag) from `contents`, naming it
+  /// `file` in errors; strings tables are looked for next to `file` unless the options name a
+  /// directory.
   ///
   /// - Throws: ``ProjectError`` saying which input is wrong, and where.
   public init(

@@ -60,11 +60,23 @@ public struct LayoutDocument: Hashable, Sendable {
       reader: DescriptionReader(path: path), catalog: catalog, localization: localization)
   }
 
-  /// Reads a description from `text`, naming it `file` in errors.
+  /// Reads a description from `text`, naming it `file` in errors: XML when its first
+  /// character other than white space is `<` or `file` ends in `.xml`, JSON otherwise.
   public static func parse(
     _ text: String, file: String, catalog: ScreenCatalog, localization: Localization? = nil
   ) throws(DescriptionError) -> LayoutDocument {
-    try LayoutDocument(
+    // XML starts with a tag (after a byte order mark and white space); JSON never does.
+    let start = text.unicodeScalars.first { !["\u{FEFF}", " ", "\t", "\n", "\r"].contains($0) }
+    if start == "<" || file.lowercased().hasSuffix(".xml") {
+      let description = try XMLDescription(text: text, file: file)
+      do {
+        return try LayoutDocument(
+          reader: description.reader, catalog: catalog, localization: localization)
+      } catch {
+        throw description.located(error)
+      }
+    }
+    return try LayoutDocument(
       reader: DescriptionReader(text: text, file: file), catalog: catalog,
       localization: localization)
   }

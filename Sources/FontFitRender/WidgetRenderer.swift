@@ -83,9 +83,18 @@ public struct WidgetRenderer: Sendable {
     let frame = widget.screenFrame
     var image = try RGBAImage(width: pixels(frame.width), height: pixels(frame.height))
     try image.withPixelBuffer { (buffer) throws(RenderError) in
-      try draw(widget, parentX: -frame.x, parentY: -frame.y, into: buffer)
+      try renderWidget(widget, into: buffer)
     }
     return image
+  }
+
+  /// Draws `widget` and the widgets inside it into `buffer` with the widget's top-left corner
+  /// at the buffer's top-left pixel, over what is there.
+  ///
+  /// - Throws: ``RenderError`` when a widget needs layout or a glyph cannot be rasterised.
+  public func renderWidget(_ widget: View, into buffer: PixelBuffer) throws(RenderError) {
+    let frame = widget.screenFrame
+    try draw(widget, parentX: -frame.x, parentY: -frame.y, into: buffer)
   }
 
   /// The pixels `points` span at ``scale``; never negative.

@@ -14,6 +14,12 @@ extension LayoutSnapshot {
 }
 
 extension ScreenSnapshot {
+  /// This screen's JSON dump, as one element of ``LayoutSnapshot/json(includingGlyphs:)``'s
+  /// `screens`, with each line box's glyph runs when `includingGlyphs` is set.
+  public func json(includingGlyphs: Bool) -> String {
+    jsonOutput(includingGlyphs: includingGlyphs).serialized(indent: 2)
+  }
+
   func jsonOutput(includingGlyphs: Bool) -> JSONOutput {
     var members: [(String, JSONOutput)] = [
       ("name", .string(screen.name)),

@@ -1,3 +1,4 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
 // Drawing a laid-out screen from C into pixels the app owns: straight RGBA, or cairo's
 // premultiplied native-endian ARGB32.
 

@@ -48,8 +48,11 @@ enum HandleRegistry {
     }
   }
 
-  /// Frees `handle` when it is a live handle of type `T` that C owns; anything else is left
-  /// alone. Returns whether it was freed.
+  /// Frees `handle` when it is a live handle of type `T` that C owns.
+  ///
+  /// Anything else (NULL, a freed handle, an object another owns) is left alone.
+  ///
+  /// - Returns: Whether it was freed.
   @discardableResult
   static func release<T: CObject>(_ handle: OpaquePointer?, as type: T.Type) -> Bool {
     guard let handle else { return false }
@@ -120,7 +123,10 @@ func mallocString(_ string: String) -> UnsafeMutablePointer<CChar>? {
 ///
 /// - Parameters:
 ///   - pointer: NUL-terminated bytes, or `length` bytes when `length` is not negative.
+///   - length: The number of bytes, or -1 for up to a NUL.
 ///   - name: The argument's name, for the message.
+/// - Returns: The string, or nil for NULL.
+/// - Throws: An invalid-argument error naming the first byte that is not UTF-8.
 func readString(_ pointer: UnsafePointer<CChar>?, length: Int = -1, name: String)
   throws(APIError) -> String?
 {

@@ -1,3 +1,4 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
 // Projects from C: a description file with its options, laid out per screen into trees C
 // walks, dumps and checks.
 

@@ -1,3 +1,4 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
 // One screen laid out, from C: its widgets in document order, their texts, its problems, its
 // JSON, and drawing it into pixels the app owns.
 

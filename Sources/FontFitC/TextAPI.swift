@@ -1,3 +1,4 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
 // Fitting one text from C: a font system, options, and the laid-out text to read.
 
 import FontFit

@@ -1,3 +1,4 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
 // A laid-out text as C reads it: copied once into C strings and frozen glyph records, so
 // every accessor is a lookup and the object can be read from any thread.
 

@@ -1,3 +1,4 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
 // The library's version, as the header's macros give it.
 
 import Glibc

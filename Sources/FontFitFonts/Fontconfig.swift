@@ -111,6 +111,14 @@ final class FontconfigResolver: Sendable {
     return config
   }
 
+  /// The file name of a directory entry, read where `readdir` put it: up to its NUL, and not
+  /// a byte beyond (an entry is only as long as its name, not the 256 bytes `d_name` declares).
+  private static func name(of entry: UnsafeMutablePointer<dirent>) -> String {
+    withUnsafeBytes(of: &entry.pointee.d_name) { bytes in
+      String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+    }
+  }
+
   /// The paths of the system's rule files in the order Fontconfig loads a `conf.d`: names
   /// starting with a digit and ending in `.conf`, by bytes; empty without a `conf.d`.
   private static func ruleFiles(_ config: OpaquePointer) -> [String] {
@@ -122,9 +130,7 @@ final class FontconfigResolver: Sendable {
     defer { closedir(stream) }
     var names: [String] = []
     while let entry = readdir(stream) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-      }
+      let name = Self.name(of: entry)
       guard let first = name.utf8.first, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first),
         name.utf8.count > 5, name.hasSuffix(".conf"), !customisationRuleFiles.contains(name)
       else { continue }
@@ -210,9 +216,7 @@ final class FontconfigResolver: Sendable {
       defer { closedir(stream) }
       var names: [String] = []
       while let entry = readdir(stream) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-          String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-        }
+        let name = Self.name(of: entry)
         if !name.hasPrefix(".") { names.append(name) }
       }
       // By bytes, so the entry named is the same on every run.

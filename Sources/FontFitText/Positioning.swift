@@ -106,7 +106,7 @@ package struct TextPositioner: Sendable {
   ///
   /// - Parameters:
   ///   - block: The layout, from the same texts.
-  ///   - size: The box, in points.
+  ///   - size: The box, in points; an infinite side is taken as the block's own.
   ///   - alignment: How lines sit horizontally.
   ///   - vertical: Where the block sits vertically.
   ///   - includingGlyphs: Whether to place the glyphs; without, every line's runs are empty.
@@ -115,6 +115,11 @@ package struct TextPositioner: Sendable {
     _ block: TextBlock, in size: Size, alignment: TextAlignment, vertical: VerticalPlacement,
     includingGlyphs: Bool
   ) -> [PositionedLine] {
+    // An unbounded side is as long as the block: lines are aligned within the widest line
+    // and the block starts at the top, rather than at half of infinity.
+    let size = Size(
+      width: size.width.isFinite ? size.width : block.size.width,
+      height: size.height.isFinite ? size.height : block.size.height)
     var top = vertical == .center ? max(0, (size.height - block.size.height) / 2) : 0
     var result: [PositionedLine] = []
     let lines = block.lines

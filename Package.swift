@@ -75,7 +75,7 @@ let package = Package(
       name: "FontFitBench",
       dependencies: [
         "FontFitDescription", "FontFitSnapshot", "FontFitFontModel", "FontFitFonts", "FontFitWidgets",
-        "FontFitText",
+        "FontFitText", "FontFitEngine", "FontFitC",
       ]
     ),
     .executableTarget(

@@ -54,6 +54,7 @@ let maximumCharacters =
 let cases = Corpus.cases(count: caseCount).filter { $0.text.count <= maximumCharacters }
 if cases.isEmpty { fail("no case has at most \(maximumCharacters) characters") }
 if demoWorkers < 1 { fail("--workers must be at least 1") }
+if arguments.contains("--c-boundary") { Boundary.run(cases: cases, fonts: fonts) }
 
 /// A label that fits `benchCase` on the 0.5pt grid from 8pt to its design size.
 ///

@@ -138,6 +138,10 @@ func readString(_ pointer: UnsafePointer<CChar>?, length: Int = -1, name: String
 
 /// `bytes` as a string, or an error naming the offset of the first byte that is not UTF-8.
 func decodeUTF8(_ bytes: UnsafeRawBufferPointer, name: String) throws(APIError) -> String {
+  if let string = String(validating: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self) {
+    return string
+  }
+  // Not UTF-8: find where, for the message.
   var iterator = bytes.makeIterator()
   var decoder = UTF8()
   var offset = 0

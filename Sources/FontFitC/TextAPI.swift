@@ -64,6 +64,8 @@ final class TextOptionsObject: CObject, @unchecked Sendable {
     box: Size(width: .infinity, height: .infinity))
   var fitMode: Int32 = 0
   var grid = (minimum: 10.0, maximum: 0.0, step: 0.5)
+  /// The last grid made, kept while the grid and font size stay the same.
+  private var madeSizes: (minimum: Double, maximum: Double, step: Double, sizes: FontSizeRange)?
 
   /// The request for `text`, with the fit's sizes.
   func request(for text: String) throws(APIError) -> TextRequest {
@@ -71,11 +73,18 @@ final class TextOptionsObject: CObject, @unchecked Sendable {
     request.text = text
     if fitMode != 0 {
       let maximum = grid.maximum == 0 ? request.fontSize : grid.maximum
-      do {
-        request.fitSizes = try FontSizeRange(
-          minimum: grid.minimum, maximum: maximum, step: grid.step)
-      } catch {
-        throw .invalidArgument("fit: \(error)")
+      if let made = madeSizes, made.minimum == grid.minimum, made.maximum == maximum,
+        made.step == grid.step
+      {
+        request.fitSizes = made.sizes
+      } else {
+        do {
+          let sizes = try FontSizeRange(minimum: grid.minimum, maximum: maximum, step: grid.step)
+          madeSizes = (grid.minimum, maximum, grid.step, sizes)
+          request.fitSizes = sizes
+        } catch {
+          throw .invalidArgument("fit: \(error)")
+        }
       }
       request.fitsExactly = fitMode == 2
     }

@@ -3,37 +3,16 @@
 // every accessor is a lookup and the object can be read from any thread.
 
 import FontFit
+import Synchronization
 
-/// One glyph run: the face to draw with and its glyphs as `ff_glyph` records.
-final class RunObject: @unchecked Sendable {
-  /// The byte size of an `ff_glyph`: `uint32_t id; int32_t cluster; double x, y, advance;`.
-  static let glyphStride = 32
-
-  let file: CString
-  let faceIndex: UInt32
-  let size: Double
-  let glyphs: UnsafeMutableRawPointer
-  let count: Int
-
-  init(file: String, faceIndex: Int, size: Double, glyphs: [(UInt32, Int?, Double, Double, Double)])
-  {
-    self.file = CString(file)
-    self.faceIndex = UInt32(clamping: faceIndex)
-    self.size = size
-    count = glyphs.count
-    self.glyphs = .allocate(
-      byteCount: max(1, glyphs.count) * Self.glyphStride, alignment: MemoryLayout<Double>.alignment)
-    for (index, glyph) in glyphs.enumerated() {
-      let record = self.glyphs + index * Self.glyphStride
-      record.storeBytes(of: glyph.0, toByteOffset: 0, as: UInt32.self)
-      record.storeBytes(of: Int32(clamping: glyph.1 ?? -1), toByteOffset: 4, as: Int32.self)
-      record.storeBytes(of: glyph.2, toByteOffset: 8, as: Double.self)
-      record.storeBytes(of: glyph.3, toByteOffset: 16, as: Double.self)
-      record.storeBytes(of: glyph.4, toByteOffset: 24, as: Double.self)
-    }
-  }
-
-  deinit { glyphs.deallocate() }
+/// One glyph run: the face to draw with, and where its glyphs are in the text's records.
+struct RunRecord {
+  var file: CString
+  var faceIndex: UInt32
+  var size: Double
+  /// The first of its glyphs in ``GlyphRecords``.
+  var start: Int
+  var count: Int
 }
 
 /// One line: its text, its box and its runs.
@@ -45,84 +24,194 @@ struct LineRecord {
   var height: Double
   var baseline: Double
   var isRightToLeft: Bool
-  var runs: [RunObject]
+  var runs: [RunRecord]
+}
+
+/// Every glyph of a text as `ff_glyph` records, in one block of memory:
+/// `uint32_t id; int32_t cluster; double x, y, advance;`, 32 bytes each.
+final class GlyphRecords: @unchecked Sendable {
+  static let stride = 32
+
+  let base: UnsafeMutableRawPointer
+  private(set) var count = 0
+  private let capacity: Int
+
+  init(capacity: Int) {
+    self.capacity = capacity
+    base = .allocate(
+      byteCount: max(1, capacity) * Self.stride, alignment: MemoryLayout<Double>.alignment)
+  }
+
+  /// Appends one glyph; the caller made room for it.
+  func append(id: UInt32, cluster: Int?, x: Double, y: Double, advance: Double) {
+    guard count < capacity else { return }
+    let record = base + count * Self.stride
+    record.storeBytes(of: id, toByteOffset: 0, as: UInt32.self)
+    record.storeBytes(of: Int32(clamping: cluster ?? -1), toByteOffset: 4, as: Int32.self)
+    record.storeBytes(of: x, toByteOffset: 8, as: Double.self)
+    record.storeBytes(of: y, toByteOffset: 16, as: Double.self)
+    record.storeBytes(of: advance, toByteOffset: 24, as: Double.self)
+    count += 1
+  }
+
+  /// The records of `run`.
+  func records(of run: RunRecord) -> UnsafeRawPointer {
+    UnsafeRawPointer(base + run.start * Self.stride)
+  }
+
+  deinit { base.deallocate() }
+}
+
+/// Makes the C strings of font files once per file, however many runs name it.
+struct FileNames {
+  private var made: [String: CString] = [:]
+
+  mutating func callAsFunction(_ file: String) -> CString {
+    if let name = made[file] { return name }
+    let name = CString(file)
+    made[file] = name
+    return name
+  }
+}
+
+/// What a text's lines, face and stages are copied from.
+enum TextSource: Sendable {
+  /// A fit of `text` by ``ff_fit``.
+  case fit(TextFit, text: String)
+  /// A widget's text on a screen.
+  case snapshot(TextSnapshot)
+}
+
+/// The parts of a text C reads as strings and records, made on first use.
+struct TextDetails {
+  var string: CString
+  var family: CString
+  var style: CString
+  var file: CString
+  var faceIndex: UInt32
+  var lines: [LineRecord]
+  var glyphs: GlyphRecords
+  var stages: [(kind: CString, detail: CString, size: Double)]
+  var error: CString?
 }
 
 /// An `ff_text`: a fitted text, or a widget's text on a screen.
+///
+/// The numbers are read when it is made; the strings, lines and glyph records are copied
+/// on first use, under a lock (a text may be read from several threads), so a caller that
+/// reads only the size pays for no copy.
 final class TextObject: CObject, @unchecked Sendable {
-  let string: CString
   let fontSize: Double
   let fits: Bool
   let failure: (kind: Int32, needed: Double, available: Double)
   let extents: Size
-  let family: CString
-  let style: CString
-  let file: CString
-  let faceIndex: UInt32
-  let lines: [LineRecord]
   let sizes: (design: Double, adapted: Double, set: Double)
-  let stages: [(kind: CString, detail: CString, size: Double)]
-  let error: CString?
+  private let source: TextSource
+  private let made = Mutex<TextDetails?>(nil)
 
   /// The text `fit` laid out for `request`.
   init(fit: TextFit, request: TextRequest) {
-    string = CString(request.text)
     fontSize = fit.pointSize
     fits = fit.fits
     failure = Self.failure(fit.failure.map(FailureSnapshot.init))
     extents = fit.size
-    family = CString(fit.resolvedFont.family)
-    style = CString(fit.resolvedFont.style)
-    file = CString(fit.resolvedFont.file)
-    faceIndex = UInt32(clamping: fit.resolvedFont.index)
-    let texts = fit.result.lines.map(\.text)
-    lines = fit.lines.enumerated().map { index, line in
-      LineRecord(
-        string: CString(index < texts.count ? texts[index] : ""), x: line.x, y: line.y,
-        width: line.width, height: line.height, baseline: line.baseline,
-        isRightToLeft: line.direction == .rightToLeft,
-        runs: line.runs.map { run in
-          RunObject(
-            file: run.font.file ?? "", faceIndex: run.font.faceIndex, size: run.pointSize,
-            glyphs: run.glyphs.map { ($0.id, $0.cluster, $0.x, $0.y, $0.advance) })
-        })
-    }
     sizes = (request.fontSize, request.fontSize, fit.pointSize)
-    stages = []
-    error = nil
+    source = .fit(fit, text: request.text)
     super.init()
   }
 
   /// A widget's text as its snapshot has it, owned by a screen.
   init(snapshot text: TextSnapshot) {
-    string = CString(text.text)
     fontSize = text.font.size ?? 0
     fits = text.fits
     failure = Self.failure(text.failure)
     extents = text.textSize
-    family = CString(text.font.family)
-    style = CString(text.font.style)
-    file = CString(text.font.file)
-    faceIndex = UInt32(
-      clamping: text.lineBoxes.first?.runs.first(where: { $0.file == text.font.file })?.faceIndex
-        ?? 0)
-    lines = text.lineBoxes.enumerated().map { index, line in
-      LineRecord(
-        string: CString(index < text.lines.count ? text.lines[index] : ""), x: line.x,
-        y: line.y, width: line.width, height: line.height, baseline: line.baseline,
-        isRightToLeft: line.direction == .rightToLeft,
-        runs: line.runs.map { run in
-          RunObject(
-            file: run.file, faceIndex: run.faceIndex, size: run.size,
-            glyphs: run.glyphs.map { ($0.id, $0.cluster, $0.x, $0.y, $0.advance) })
-        })
-    }
     sizes = (text.font.designSize, text.font.adaptedSize, text.font.size ?? 0)
-    stages = text.font.pipeline.map {
-      (CString($0.kind.rawValue), CString($0.detail), $0.size)
-    }
-    error = text.error.map(CString.init)
+    source = .snapshot(text)
     super.init(isCallersOwn: false)
+  }
+
+  /// The strings and records, made on first use; they live as long as the text.
+  var details: TextDetails {
+    made.withLock { made in
+      if let details = made { return details }
+      let details = Self.details(of: source)
+      made = details
+      return details
+    }
+  }
+
+  private static func details(of source: TextSource) -> TextDetails {
+    var files = FileNames()
+    switch source {
+    case .fit(let fit, let text):
+      let texts = fit.result.lines.map(\.text)
+      let placed = fit.lines
+      let glyphs = GlyphRecords(
+        capacity: placed.reduce(0) { $0 + $1.runs.reduce(0) { $0 + $1.glyphs.count } })
+      var lines: [LineRecord] = []
+      lines.reserveCapacity(placed.count)
+      for (index, line) in placed.enumerated() {
+        var runs: [RunRecord] = []
+        runs.reserveCapacity(line.runs.count)
+        for run in line.runs {
+          let start = glyphs.count
+          for glyph in run.glyphs {
+            glyphs.append(
+              id: glyph.id, cluster: glyph.cluster, x: glyph.x, y: glyph.y,
+              advance: glyph.advance)
+          }
+          runs.append(
+            RunRecord(
+              file: files(run.font.file ?? ""), faceIndex: UInt32(clamping: run.font.faceIndex),
+              size: run.pointSize, start: start, count: run.glyphs.count))
+        }
+        lines.append(
+          LineRecord(
+            string: CString(index < texts.count ? texts[index] : ""), x: line.x, y: line.y,
+            width: line.width, height: line.height, baseline: line.baseline,
+            isRightToLeft: line.direction == .rightToLeft, runs: runs))
+      }
+      return TextDetails(
+        string: CString(text), family: CString(fit.resolvedFont.family),
+        style: CString(fit.resolvedFont.style), file: files(fit.resolvedFont.file),
+        faceIndex: UInt32(clamping: fit.resolvedFont.index), lines: lines, glyphs: glyphs,
+        stages: [], error: nil)
+    case .snapshot(let text):
+      let glyphs = GlyphRecords(
+        capacity: text.lineBoxes.reduce(0) { $0 + $1.runs.reduce(0) { $0 + $1.glyphs.count } })
+      var lines: [LineRecord] = []
+      for (index, line) in text.lineBoxes.enumerated() {
+        var runs: [RunRecord] = []
+        for run in line.runs {
+          let start = glyphs.count
+          for glyph in run.glyphs {
+            glyphs.append(
+              id: glyph.id, cluster: glyph.cluster, x: glyph.x, y: glyph.y,
+              advance: glyph.advance)
+          }
+          runs.append(
+            RunRecord(
+              file: files(run.file), faceIndex: UInt32(clamping: run.faceIndex), size: run.size,
+              start: start, count: run.glyphs.count))
+        }
+        lines.append(
+          LineRecord(
+            string: CString(index < text.lines.count ? text.lines[index] : ""), x: line.x,
+            y: line.y, width: line.width, height: line.height, baseline: line.baseline,
+            isRightToLeft: line.direction == .rightToLeft, runs: runs))
+      }
+      return TextDetails(
+        string: CString(text.text), family: CString(text.font.family),
+        style: CString(text.font.style), file: files(text.font.file),
+        faceIndex: UInt32(
+          clamping: text.lineBoxes.lazy.flatMap(\.runs).first { $0.file == text.font.file }?
+            .faceIndex ?? 0),
+        lines: lines, glyphs: glyphs,
+        stages: text.font.pipeline.map {
+          (CString($0.kind.rawValue), CString($0.detail), $0.size)
+        }, error: text.error.map(CString.init))
+    }
   }
 
   /// `failure` as `ff_failure` and its numbers.
@@ -140,11 +229,12 @@ final class TextObject: CObject, @unchecked Sendable {
 
   /// Line `index`, or nil out of range.
   func line(_ index: UInt) -> LineRecord? {
-    index < UInt(lines.count) ? lines[Int(index)] : nil
+    let lines = details.lines
+    return index < UInt(lines.count) ? lines[Int(index)] : nil
   }
 
   /// Run `run` of line `line`, or nil out of range.
-  func run(_ line: UInt, _ run: UInt) -> RunObject? {
+  func run(_ line: UInt, _ run: UInt) -> RunRecord? {
     guard let record = self.line(line), run < UInt(record.runs.count) else { return nil }
     return record.runs[Int(run)]
   }
@@ -170,7 +260,7 @@ func requireText(_ handle: OpaquePointer?) throws(APIError) -> TextObject {
 
 /// The text laid out.
 @c public func ff_text_get_string(_ text: OpaquePointer?) -> UnsafePointer<CChar>? {
-  textObject(text)?.string.c
+  textObject(text)?.details.string.c
 }
 
 /// The size the text is set at.
@@ -210,16 +300,16 @@ func requireText(_ handle: OpaquePointer?) throws(APIError) -> TextObject {
   _ style: UnsafeMutablePointer<UnsafePointer<CChar>?>?,
   _ file: UnsafeMutablePointer<UnsafePointer<CChar>?>?, _ faceIndex: UnsafeMutablePointer<UInt32>?
 ) {
-  let object = textObject(text)
-  store(object?.family.c, family)
-  store(object?.style.c, style)
-  store(object?.file.c, file)
-  store(object?.faceIndex ?? 0, faceIndex)
+  let details = textObject(text)?.details
+  store(details?.family.c, family)
+  store(details?.style.c, style)
+  store(details?.file.c, file)
+  store(details?.faceIndex ?? 0, faceIndex)
 }
 
 /// The number of lines.
 @c public func ff_text_get_line_count(_ text: OpaquePointer?) -> UInt {
-  UInt(textObject(text)?.lines.count ?? 0)
+  UInt(textObject(text)?.details.lines.count ?? 0)
 }
 
 /// A line's text.
@@ -239,7 +329,8 @@ func requireText(_ handle: OpaquePointer?) throws(APIError) -> TextObject {
   call(error) { () throws(APIError) in
     let object = try requireText(text)
     guard let record = object.line(line) else {
-      throw .invalidArgument("line \(line) is out of range: the text has \(object.lines.count)")
+      throw .invalidArgument(
+        "line \(line) is out of range: the text has \(object.details.lines.count)")
     }
     store(record.x, x)
     store(record.y, y)
@@ -269,7 +360,8 @@ func requireText(_ handle: OpaquePointer?) throws(APIError) -> TextObject {
     let object = try requireText(text)
     guard let record = object.run(line, run) else {
       throw .invalidArgument(
-        "line \(line), run \(run) is out of range: the text has \(object.lines.count) lines")
+        "line \(line), run \(run) is out of range: the text has \(object.details.lines.count) lines"
+      )
     }
     store(record.file.c, file)
     store(record.faceIndex, faceIndex)
@@ -281,12 +373,12 @@ func requireText(_ handle: OpaquePointer?) throws(APIError) -> TextObject {
 @c public func ff_text_get_glyphs(
   _ text: OpaquePointer?, _ line: UInt, _ run: UInt, _ count: UnsafeMutablePointer<UInt>?
 ) -> UnsafeRawPointer? {
-  guard let record = textObject(text)?.run(line, run) else {
+  guard let object = textObject(text), let record = object.run(line, run) else {
     store(0, count)
     return nil
   }
   store(UInt(record.count), count)
-  return UnsafeRawPointer(record.glyphs)
+  return object.details.glyphs.records(of: record)
 }
 
 /// How the font size came about.
@@ -302,7 +394,7 @@ func requireText(_ handle: OpaquePointer?) throws(APIError) -> TextObject {
 
 /// The number of stages of the size pipeline.
 @c public func ff_text_get_stage_count(_ text: OpaquePointer?) -> UInt {
-  UInt(textObject(text)?.stages.count ?? 0)
+  UInt(textObject(text)?.details.stages.count ?? 0)
 }
 
 /// One stage of the size pipeline.
@@ -313,11 +405,11 @@ func requireText(_ handle: OpaquePointer?) throws(APIError) -> TextObject {
 ) -> Int32 {
   call(error) { () throws(APIError) in
     let object = try requireText(text)
-    guard stage < UInt(object.stages.count) else {
-      throw .invalidArgument(
-        "stage \(stage) is out of range: the text has \(object.stages.count) stages")
+    let stages = object.details.stages
+    guard stage < UInt(stages.count) else {
+      throw .invalidArgument("stage \(stage) is out of range: the text has \(stages.count) stages")
     }
-    let record = object.stages[Int(stage)]
+    let record = stages[Int(stage)]
     store(record.kind.c, kind)
     store(record.detail.c, detail)
     store(record.size, size)
@@ -326,5 +418,5 @@ func requireText(_ handle: OpaquePointer?) throws(APIError) -> TextObject {
 
 /// Why a widget's text could not be laid out, or NULL.
 @c public func ff_text_get_error(_ text: OpaquePointer?) -> UnsafePointer<CChar>? {
-  textObject(text)?.error?.c
+  textObject(text)?.details.error?.c
 }

@@ -49,6 +49,30 @@ struct TextEngineTests {
     }
   }
 
+  @Test(
+    "An unbounded side is placed as a box of the block's size: finite, from the top (issue 21)",
+    arguments: [TextAlignment.natural, .center, .right]
+  )
+  func unboundedBox(alignment: TextAlignment) throws {
+    for text in Self.texts(count: 50, seed: 21) {
+      var request = TextRequest(
+        text: text, font: font, fontSize: 12, box: Size(width: 120, height: .infinity))
+      request.alignment = alignment
+      let open = try engine.fit(request)
+      request.box = Size(width: 120, height: open.size.height)
+      let bounded = try engine.fit(request)
+      #expect(open.lines == bounded.lines, "\(text)")
+      #expect(open.lines.first?.y == 0)
+      request.box = Size(width: .infinity, height: .infinity)
+      let wide = try engine.fit(request)
+      for line in wide.lines {
+        #expect(line.x.isFinite && line.y.isFinite && line.baseline.isFinite, "\(text)")
+        #expect(line.x >= 0 && line.x + line.width <= wide.size.width + 1e-9, "\(text)")
+        #expect(line.runs.allSatisfy { $0.glyphs.allSatisfy { $0.x.isFinite } })
+      }
+    }
+  }
+
   @Test("A shorter text grows back: the fit depends on the request alone, not on earlier fits")
   func shorterTextGrowsBack() throws {
     let sizes = try FontSizeRange(minimum: 10, maximum: 20, step: 1)

@@ -36,10 +36,13 @@ let package = Package(
     // HarfBuzz's runtime library only (libharfbuzz0b), linked by its soname: the API FontFit
     // uses is declared in the target's header, so the build needs no libharfbuzz-dev.
     .target(name: "CHarfBuzz", linkerSettings: [.linkedLibrary(":libharfbuzz.so.0")]),
+    // libxml2's runtime library only (libxml2), linked by its soname the same way: CXML
+    // declares the part of libxml2 it uses and wraps its SAX parser.
+    .target(name: "CXML", linkerSettings: [.linkedLibrary(":libxml2.so.2")]),
 
     // The pipeline, one module per role; dependencies run one way, top to bottom.
-    // Only FontFitFonts (and Render's PNG writer) links C; the modules above the seam compile
-    // and test with no font stack at all.
+    // Only FontFitFonts (and Render's PNG writer, Description's XML reader) links C; the modules
+    // above the seam compile and test with no font stack at all.
     .target(name: "FontFitText"),
     .target(name: "FontFitFontModel", dependencies: ["FontFitText"]),
     .target(
@@ -53,7 +56,7 @@ let package = Package(
       name: "FontFitWidgets", dependencies: ["FontFitEngine", "FontFitFontModel", "FontFitText"]),
     .target(
       name: "FontFitDescription",
-      dependencies: ["FontFitWidgets", "FontFitFontModel", "FontFitText"]
+      dependencies: ["FontFitWidgets", "FontFitFontModel", "FontFitText", "CXML"]
     ),
     .target(
       name: "FontFitSnapshot",

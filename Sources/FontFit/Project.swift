@@ -9,7 +9,10 @@ import FontFitRender
 import FontFitSnapshot
 import FontFitText
 import FontFitWidgets
-import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// What a project is made of besides its layout file.
 public struct ProjectOptions: Hashable, Sendable {
@@ -153,6 +156,59 @@ public struct Project: Sendable {
     localizations.flatMap { layout in screens.map { LayoutJob(layout: layout, screen: $0) } }
   }
 
+  /// The directory `strings` next to the file at `path`, as an absolute path, the way
+  /// Foundation's `URL(fileURLWithPath:).deletingLastPathComponent()` finds it: a leading `~`
+  /// or `~user` is expanded; a relative path is resolved against the working directory, with
+  /// its `.` and `..` components and repeated slashes removed; an absolute one is taken as it
+  /// is, except that a last component `..` stays.
+  static func stringsDirectory(beside path: String) -> String {
+    var path = path
+    if path.hasPrefix("~") {
+      let user = path.dropFirst().prefix { $0 != "/" }
+      if let home = homeDirectory(of: String(user)) {
+        let rest = path.dropFirst(1 + user.utf8.count).drop { $0 == "/" }
+        path = rest.isEmpty ? home : home + "/" + rest
+      }
+    }
+    var absolute: String
+    if path.hasPrefix("/") {
+      absolute = path
+    } else {
+      var components: [Substring] = []
+      for component in (currentDirectory() + "/" + path).split(separator: "/") {
+        switch component {
+        case ".": continue
+        case "..": _ = components.popLast()
+        default: components.append(component)
+        }
+      }
+      absolute = "/" + components.joined(separator: "/")
+    }
+    while absolute.hasSuffix("/") { absolute.removeLast() }
+    if !absolute.hasSuffix("/.."), absolute != "..", let slash = absolute.lastIndex(of: "/") {
+      absolute = String(absolute[...slash])
+      while absolute.hasSuffix("//") { absolute.removeLast() }
+    }
+    if absolute.allSatisfy({ $0 == "/" }) { absolute = "/" }
+    return absolute.hasSuffix("/") ? absolute + "strings" : absolute + "/strings"
+  }
+
+  /// The working directory, or `/` when it cannot be found.
+  private static func currentDirectory() -> String {
+    guard let buffer = getcwd(nil, 0) else { return "/" }
+    defer { free(buffer) }
+    return String(cString: buffer)
+  }
+
+  /// The home directory of `user` (the current user's when empty) in the password database;
+  /// nil for an unknown user.
+  private static func homeDirectory(of user: String) -> String? {
+    guard let entry = user.isEmpty ? getpwuid(getuid()) : getpwnam(user),
+      let directory = entry.pointee.pw_dir
+    else { return nil }
+    return String(cString: directory)
+  }
+
   /// The localisations asked for the layout at `path`.
   ///
   /// A layout with no strings tables (no directory given, and no directory `strings` with
@@ -163,8 +219,7 @@ public struct Project: Sendable {
   {
     var directory = options.stringsDirectory
     if directory == nil {
-      let beside = URL(fileURLWithPath: path).deletingLastPathComponent()
-        .appendingPathComponent("strings").path
+      let beside = stringsDirectory(beside: path)
       if (try? Localization.locales(in: beside)) != nil { directory = beside }
     }
     guard let directory else {
@@ -520,10 +575,20 @@ extension ScreenCatalog {
     let names = screens.map { TextFormat.printable($0.name) }
     let width = names.map(\.count).max() ?? 0
     return zip(screens, names).map { screen, name in
-      name.padding(toLength: width, withPad: " ", startingAt: 0)
+      Self.padded(name, toLength: width)
         + "  \(Self.number(screen.width))×\(Self.number(screen.height))  "
         + "@\(Self.number(screen.scale))x  \(Self.number(screen.dpi)) dpi"
     }.joined(separator: "\n")
+  }
+
+  /// `text` cut or padded with spaces to `length` UTF-16 code units, as Foundation's
+  /// `padding(toLength:withPad:startingAt:)` does it.
+  private static func padded(_ text: String, toLength length: Int) -> String {
+    let units = text.utf16.count
+    guard units < length else {
+      return units == length ? text : String(decoding: text.utf16.prefix(length), as: UTF16.self)
+    }
+    return text + String(repeating: " ", count: length - units)
   }
 
   /// `{"screens": [{"name", "width", "height", "scale", "dpi"}…]}`.

@@ -1,7 +1,5 @@
 // Reading a description file's bytes: the real cause when it cannot be read, a size limit, and
-// `-` for standard input.
-
-import Foundation
+// `-` for standard input; joining paths and listing a directory.
 
 #if canImport(Glibc)
   import Glibc
@@ -17,7 +15,7 @@ enum DescriptionFile {
 
   /// The largest XML description read, in bytes: 8 MiB.
   ///
-  /// Foundation's XML parser is libxml2, which stops at 10,000,000 bytes of input it has not
+  /// The XML parser is libxml2, which stops at 10,000,000 bytes of input it has not
   /// yet parsed and calls that the end of the file; a bigger file is refused with its size
   /// before libxml2 reads it.
   static let maximumXMLSize = 8 << 20
@@ -142,5 +140,28 @@ enum DescriptionFile {
   static func tooLarge(_ name: String, _ limit: Int, _ kind: String) -> DescriptionError {
     DescriptionError(
       file: name, message: "is larger than \(limit >> 20) MiB, the most \(kind) may be")
+  }
+
+  /// `component` after `directory`, joined by a slash unless `directory` ends with one; either
+  /// alone when the other is empty (as `NSString.appendingPathComponent` joins them).
+  static func path(_ directory: String, appending component: String) -> String {
+    if component.isEmpty { return directory }
+    if directory.isEmpty { return component }
+    return directory.hasSuffix("/") ? directory + component : directory + "/" + component
+  }
+
+  /// The names of the entries of `directory`, other than `.` and `..`, in the order the file
+  /// system lists them; nil when it cannot be opened as a directory.
+  static func names(inDirectory directory: String) -> [String]? {
+    guard let stream = opendir(directory) else { return nil }
+    defer { closedir(stream) }
+    var names: [String] = []
+    while let entry = readdir(stream) {
+      let name = withUnsafeBytes(of: &entry.pointee.d_name) { bytes in
+        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names
   }
 }

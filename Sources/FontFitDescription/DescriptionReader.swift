@@ -2,7 +2,6 @@ import FontFitEngine
 import FontFitFontModel
 import FontFitText
 import FontFitWidgets
-import Foundation
 
 /// An object's members, looked up by key.
 struct JSONObject {

@@ -2,7 +2,6 @@
 // pseudo-localisation, the classic way to find truncation before translators do.
 
 import FontFitText
-import Foundation
 
 /// The strings a layout's `"@key"` texts are looked up in: one locale's table, or
 /// pseudo-localisation.
@@ -33,7 +32,7 @@ public struct Localization: Hashable, Sendable {
   public static func table(in directory: String, locale: String) throws(DescriptionError)
     -> Localization
   {
-    let path = (directory as NSString).appendingPathComponent(locale + ".json")
+    let path = DescriptionFile.path(directory, appending: locale + ".json")
     let reader = try DescriptionReader(path: path)
     let object = try reader.object(reader.root, at: "")
     var strings: [String: String] = [:]
@@ -52,10 +51,7 @@ public struct Localization: Hashable, Sendable {
   ///
   /// - Throws: ``DescriptionError`` when the directory cannot be read or has no table.
   public static func locales(in directory: String) throws(DescriptionError) -> [String] {
-    let names: [String]
-    do {
-      names = try FileManager.default.contentsOfDirectory(atPath: directory)
-    } catch {
+    guard let names = DescriptionFile.names(inDirectory: directory) else {
       throw DescriptionError(file: directory, message: "is not a readable directory of strings")
     }
     let locales = names.filter { $0.hasSuffix(".json") && $0.count > 5 }.map {
@@ -101,7 +97,14 @@ public struct Localization: Hashable, Sendable {
     // The first 40% of the text again, so words stay words and lines break as they would.
     let extra = accented.prefix(max(1, (accented.count * 2 + 4) / 5))
       .map { $0.isNewline ? " " : $0 }
-    return "[" + accented + " " + String(extra).trimmingCharacters(in: .whitespaces) + "]"
+    let trimmed = String(extra).unicodeScalars.drop(while: isSpace).reversed().drop(while: isSpace)
+    return "[" + accented + " " + String(String.UnicodeScalarView(trimmed.reversed())) + "]"
+  }
+
+  /// Whether `scalar` is white space as Foundation's `CharacterSet.whitespaces` has it: a
+  /// space separator (Unicode category Zs) or a tab.
+  private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+    scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
   }
 
   private static let accents: [Character: Character] = [

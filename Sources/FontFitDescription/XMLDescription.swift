@@ -9,12 +9,11 @@
 //     </View>
 //   </layout>
 //
-// libxml2 (Foundation's XMLParser) reads the file; the elements become the same JSON model a
+// libxml2 reads the file; the elements become the same JSON model a
 // JSON description parses to, located in the XML, and the JSON loader checks it. Errors name
 // the XML's line:column and an element path such as `layout/View[root]/Label[title]@font`.
 
 import FontFitText
-import Foundation
 
 /// An XML description file, read by libxml2 and converted to the JSON model.
 ///
@@ -82,10 +81,11 @@ struct XMLDescription {
       throw error(
         at: mark, "a second byte order mark (U+FEFF); a UTF-8 file starts with at most one")
     }
-    // What libxml2 (or Foundation over it) would crash on is refused first: Foundation's
-    // XMLParser reads the data of a processing instruction without any (`<?pi?>`) as a C
-    // string, which is null, and a NUL among the first four bytes makes libxml2 guess UTF-16
-    // or UCS-4. Instructions with data are read and ignored, as XML allows.
+    // What Foundation's XMLParser, which read these files before CXML, crashed on is still
+    // refused first, with the same messages: it read the data of a processing instruction
+    // without any (`<?pi?>`) as a C string, which is null; and a NUL among the first four
+    // bytes makes libxml2 guess UTF-16 or UCS-4. Instructions with data are read and ignored,
+    // as XML allows.
     if let instruction = map.processingInstructionWithoutData {
       let target = instruction.target
       throw error(
@@ -100,12 +100,12 @@ struct XMLDescription {
       // (which has no processing instruction without data, or the check above would have
       // thrown).
       let before = text.utf8.prefix { $0 != 0 }
-      let open = XMLElementCollector.parse(Data(before)).open
+      let open = XMLElementCollector.parse(Array(before)).open
       throw error(
         at: nul, path: XMLLayoutConverter.path(ofOpen: open),
         "a character that XML does not allow (U+0000)")
     }
-    let collector = XMLElementCollector.parse(Data(text.utf8))
+    let collector = XMLElementCollector.parse(Array(text.utf8))
     if let failure = collector.failure {
       let open = collector.open.last?.name
       let path = XMLLayoutConverter.path(ofOpen: collector.open)

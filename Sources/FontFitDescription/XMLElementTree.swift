@@ -1,8 +1,8 @@
-// The XML description file as libxml2 reads it, through Foundation's XMLParser: the element tree
-// with decoded attribute values, or the first well-formedness error with libxml2's position.
+// The XML description file as libxml2 reads it, through CXML's SAX glue (configured as
+// Foundation's XMLParser configures libxml2): the element tree with decoded attribute values,
+// or the first well-formedness error with libxml2's position.
 
-import Foundation
-import FoundationXML
+internal import CXML
 
 /// One element as libxml2 reported it.
 struct XMLParsedElement {
@@ -28,9 +28,9 @@ struct XMLSyntaxFailure {
   var openElements: [(name: String, id: String?)]
 }
 
-/// Collects the element tree of a document from XMLParser's callbacks, stopping at the first
-/// error.
-final class XMLElementCollector: NSObject, XMLParserDelegate {
+/// Collects the element tree of a document from libxml2's SAX callbacks (through CXML),
+/// stopping at the first error.
+final class XMLElementCollector {
   /// The document element, once its end tag has been read.
   private(set) var root: XMLParsedElement?
   /// The first error, if any.
@@ -46,49 +46,93 @@ final class XMLElementCollector: NSObject, XMLParserDelegate {
   /// The code of the failure for a tree deeper than ``maximumDepth`` (not one of libxml2's).
   static let tooDeep = -1
 
-  /// libxml2's warning codes, which XMLParser reports as errors: an undeclared entity in a
+  /// libxml2's warning codes, which are reported as errors too: an undeclared entity in a
   /// context that allows it, catalog and version notes, a namespace URI that is not absolute.
   private static let warnings: Set<Int> = [27, 93, 97, 98, 99, 100, 102, 106, 107]
 
-  /// Parses `data` with libxml2.
+  /// Parses `bytes` with libxml2.
   ///
-  /// - Parameter data: The file's bytes.
+  /// - Parameter bytes: The file's bytes.
   /// - Returns: The collector holding the document element or the first error; an input that
   ///   ends early may leave elements open with neither.
-  static func parse(_ data: Data) -> XMLElementCollector {
+  static func parse(_ bytes: [UInt8]) -> XMLElementCollector {
     let collector = XMLElementCollector()
-    let parser = XMLParser(data: data)
-    parser.shouldProcessNamespaces = false
-    parser.shouldResolveExternalEntities = false
-    parser.delegate = collector
-    _ = parser.parse()
+    var handlers = cxml_handlers(
+      start_element: {
+        context, localname, prefix, namespaceCount, namespaces, count, attributes, line, column in
+        guard let context, let localname else { return 1 }
+        let collector = Unmanaged<XMLElementCollector>.fromOpaque(context).takeUnretainedValue()
+        let name = XMLElementCollector.qualified(localname, prefix)
+        var dictionary: [String: String] = [:]
+        // Namespace declarations are attributes, as when namespaces are not processed.
+        for index in 0..<max(0, Int(namespaceCount)) {
+          let key =
+            namespaces?[2 * index].map { "xmlns:" + XMLElementCollector.string($0) } ?? "xmlns"
+          dictionary[key] = namespaces?[2 * index + 1].map(XMLElementCollector.string) ?? ""
+        }
+        // Five pointers an attribute: name, prefix, URI, value and the value's end.
+        for index in 0..<max(0, Int(count)) {
+          guard let attributes, let local = attributes[5 * index] else { continue }
+          guard let value = attributes[5 * index + 3], let end = attributes[5 * index + 4]
+          else { continue }
+          let bytes = UnsafeBufferPointer(start: value, count: max(0, end - value))
+          dictionary[XMLElementCollector.qualified(local, attributes[5 * index + 1])] = String(
+            decoding: bytes, as: UTF8.self)
+        }
+        return collector.start(name, dictionary, line: Int(line), column: Int(column)) ? 0 : 1
+      },
+      end_element: { context, localname, prefix in
+        guard let context, localname != nil else { return }
+        Unmanaged<XMLElementCollector>.fromOpaque(context).takeUnretainedValue().end()
+      },
+      error: { context, code, _, line, column in
+        guard let context else { return 1 }
+        let collector = Unmanaged<XMLElementCollector>.fromOpaque(context).takeUnretainedValue()
+        return collector.error(code: Int(code), line: Int(line), column: Int(column)) ? 0 : 1
+      })
+    withExtendedLifetime(collector) {
+      let context = Unmanaged.passUnretained(collector).toOpaque()
+      _ = bytes.withUnsafeBufferPointer {
+        cxml_parse($0.baseAddress, $0.count, &handlers, context)
+      }
+    }
     return collector
   }
 
-  /// Starts an element.
-  func parser(
-    _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-    qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
-  ) {
-    guard failure == nil else { return }
+  /// The text of libxml2's NUL-terminated UTF-8 `bytes`.
+  private static func string(_ bytes: UnsafePointer<UInt8>) -> String {
+    String(cString: bytes)
+  }
+
+  /// `prefix:local`, or `local` without a prefix.
+  private static func qualified(_ local: UnsafePointer<UInt8>, _ prefix: UnsafePointer<UInt8>?)
+    -> String
+  {
+    guard let prefix, prefix.pointee != 0 else { return string(local) }
+    return string(prefix) + ":" + string(local)
+  }
+
+  /// Starts an element at libxml2's `line` and `column`.
+  ///
+  /// - Returns: Whether to go on parsing.
+  private func start(_ name: String, _ attributes: [String: String], line: Int, column: Int)
+    -> Bool
+  {
+    guard failure == nil else { return false }
     // Deeper trees are refused, as JSON's are: the loader and the layout pass recurse over
     // them (1,000 nested views overflowed the stack).
     guard open.count < Self.maximumDepth else {
       failure = XMLSyntaxFailure(
-        code: Self.tooDeep, line: max(1, parser.lineNumber), column: max(1, parser.columnNumber),
-        openElements: [])
-      parser.abortParsing()
-      return
+        code: Self.tooDeep, line: max(1, line), column: max(1, column), openElements: [])
+      return false
     }
-    open.append(XMLParsedElement(name: elementName, attributes: attributeDict, ordinal: ordinal))
+    open.append(XMLParsedElement(name: name, attributes: attributes, ordinal: ordinal))
     ordinal += 1
+    return true
   }
 
   /// Ends the innermost element.
-  func parser(
-    _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
-    qualifiedName qName: String?
-  ) {
+  private func end() {
     guard failure == nil, let element = open.popLast() else { return }
     if open.isEmpty {
       root = element
@@ -97,14 +141,16 @@ final class XMLElementCollector: NSObject, XMLParserDelegate {
     }
   }
 
-  /// Keeps the first error and stops.
-  func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
-    let code = (parseError as NSError).code
-    guard failure == nil, !Self.warnings.contains(code) else { return }
+  /// Keeps the first error, which stops the parse; warnings are ignored.
+  ///
+  /// - Returns: Whether to go on parsing.
+  private func error(code: Int, line: Int, column: Int) -> Bool {
+    guard failure == nil else { return false }
+    guard !Self.warnings.contains(code) else { return true }
     failure = XMLSyntaxFailure(
-      code: code, line: max(1, parser.lineNumber), column: max(1, parser.columnNumber),
+      code: code, line: max(1, line), column: max(1, column),
       openElements: open.map { ($0.name, $0.attributes["id"]) })
-    parser.abortParsing()
+    return false
   }
 
   /// What libxml2's error `code` means, for a description file's author.

@@ -1,4 +1,4 @@
-// Where things are in an XML description file. libxml2 (through Foundation's XMLParser) says
+// Where things are in an XML description file. libxml2 (through CXML's SAX parser) says
 // whether a file is well-formed and decodes its attribute values, but reports positions only at
 // the end of each start tag; this scanner finds where every start tag, attribute name, attribute
 // value and stray text starts, counting columns in Unicode scalars as the JSON parser does.

@@ -1,5 +1,10 @@
 import CPNGShim
-import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 extension RGBAImage {
   /// Reads the PNG file at `path` (any colour type and depth libpng reads), as 8-bit RGBA.

@@ -74,12 +74,14 @@ struct FileNames {
   }
 }
 
-/// What a text's lines, face and stages are copied from.
-enum TextSource: Sendable {
-  /// A fit of `text` by ``ff_fit``.
-  case fit(TextFit, text: String)
-  /// A widget's text on a screen.
-  case snapshot(TextSnapshot)
+/// What a text's lines, face and stages are copied from: a fit of a text by `ff_fit`, or a
+/// widget's text on a screen.
+///
+/// A struct of optionals rather than an enum with two payloads: valgrind reads the spare bits
+/// that tell such an enum's cases apart as uninitialised memory.
+struct TextSource: Sendable {
+  var fit: (TextFit, text: String)?
+  var snapshot: TextSnapshot?
 }
 
 /// The parts of a text C reads as strings and records, made on first use.
@@ -116,7 +118,7 @@ final class TextObject: CObject, @unchecked Sendable {
     failure = Self.failure(fit.failure.map(FailureSnapshot.init))
     extents = fit.size
     sizes = (request.fontSize, request.fontSize, fit.pointSize)
-    source = .fit(fit, text: request.text)
+    source = TextSource(fit: (fit, request.text), snapshot: nil)
     super.init()
   }
 
@@ -127,7 +129,7 @@ final class TextObject: CObject, @unchecked Sendable {
     failure = Self.failure(text.failure)
     extents = text.textSize
     sizes = (text.font.designSize, text.font.adaptedSize, text.font.size ?? 0)
-    source = .snapshot(text)
+    source = TextSource(fit: nil, snapshot: text)
     super.init(isCallersOwn: false)
   }
 
@@ -142,9 +144,16 @@ final class TextObject: CObject, @unchecked Sendable {
   }
 
   private static func details(of source: TextSource) -> TextDetails {
+    if let (fit, text) = source.fit { return details(of: fit, text: text) }
+    if let text = source.snapshot { return details(of: text) }
+    return TextDetails(
+      string: CString(""), family: CString(""), style: CString(""), file: CString(""),
+      faceIndex: 0, lines: [], glyphs: GlyphRecords(capacity: 0), stages: [], error: nil)
+  }
+
+  private static func details(of fit: TextFit, text: String) -> TextDetails {
     var files = FileNames()
-    switch source {
-    case .fit(let fit, let text):
+    do {
       let texts = fit.result.lines.map(\.text)
       let placed = fit.lines
       let glyphs = GlyphRecords(
@@ -177,7 +186,12 @@ final class TextObject: CObject, @unchecked Sendable {
         style: CString(fit.resolvedFont.style), file: files(fit.resolvedFont.file),
         faceIndex: UInt32(clamping: fit.resolvedFont.index), lines: lines, glyphs: glyphs,
         stages: [], error: nil)
-    case .snapshot(let text):
+    }
+  }
+
+  private static func details(of text: TextSnapshot) -> TextDetails {
+    var files = FileNames()
+    do {
       let glyphs = GlyphRecords(
         capacity: text.lineBoxes.reduce(0) { $0 + $1.runs.reduce(0) { $0 + $1.glyphs.count } })
       var lines: [LineRecord] = []

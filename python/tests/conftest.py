@@ -1,0 +1,6 @@
+"""Make the fontfit package importable from the source tree."""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))

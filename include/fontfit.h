@@ -239,11 +239,12 @@ ff_status ff_text_options_set_max_lines(ff_text_options *options, unsigned int l
 
 /**
  * Sets the auto-fit: a grid from `minimum` to `maximum` points by `step` (so 10, 10.5, … 17),
- * searched largest first, and how a size is chosen. `maximum` 0 means the font size. With
- * FF_FIT_NONE the other arguments are ignored and the text is set at its font size.
+ * searched largest first, and how a size is chosen. `maximum` 0 means the font size; a font
+ * size below `minimum` is then the grid's only size. With FF_FIT_NONE the other arguments are
+ * ignored and the text is set at its font size.
  *
- * @return FF_INVALID_ARGUMENT when the grid is empty, a size is not positive and finite, or
- *   the step is not positive.
+ * @return FF_INVALID_ARGUMENT when the grid is empty (`minimum` above a nonzero `maximum`), a
+ *   size is not positive and finite, or the step is not positive.
  */
 ff_status ff_text_options_set_fit(ff_text_options *options, ff_fit_mode mode, double minimum,
                                   double maximum, double step, ff_error *error);

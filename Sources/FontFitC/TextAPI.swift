@@ -180,6 +180,10 @@ func textOptions(_ handle: OpaquePointer?) throws(APIError) -> TextOptionsObject
       throw .invalidArgument("mode must be FF_FIT_NONE, FF_FIT_GRID or FF_FIT_EXACT, not \(mode)")
     }
     if mode != 0 {
+      guard maximum == 0 || !(minimum > maximum) else {
+        throw .invalidArgument(
+          "fit: the minimum (\(minimum) pt) is above the maximum (\(maximum) pt)")
+      }
       // The grid is checked now with a stand-in maximum when it follows the font size.
       do {
         _ = try FontSizeRange(

@@ -385,35 +385,66 @@ public struct FitResult: Hashable, Sendable {
         pointSize: size, options: options, uniformMetrics: nil,
         keepingWordsWhole: keepingWordsWhole)
     }
-    let width = options.box.width + LineWrapper.tolerance
-    let height = options.box.height + LineWrapper.tolerance
-    var low = low
-    for _ in 0..<Self.maximumExactSteps {
+    /// The widest line and the height at `size`, from the breaks at `size`.
+    func extent(_ size: Double) -> (width: Double, height: Double) {
       tried += 1
-      let spans = layouter.wrapper(pointSize: low, options: options).lines(width: options.box.width)
-      let widest = spans.reduce(0) { max($0, $1.width) } / low
-      let tallness = spans.reduce(0) { $0 + $1.height } / low
-      let byWidth = widest > 0 ? width / widest : .infinity
-      let byHeight = tallness > 0 ? height / tallness : .infinity
+      let spans = layouter.wrapper(pointSize: size, options: options).lines(
+        width: options.box.width)
+      return (spans.reduce(0) { max($0, $1.width) }, spans.reduce(0) { $0 + $1.height })
+    }
+    // Breaks change where the widest line passes the box's width and its tolerance, so the
+    // width is solved against both; the height is solved just inside the box, so that the
+    // size found is never taller than the box, not even by rounding.
+    let width = options.box.width + LineWrapper.tolerance
+    let height = max(0, options.box.height - LineWrapper.tolerance)
+    let start = low
+    var low = low
+    var answer: Double?
+    for _ in 0..<Self.maximumExactSteps {
+      let (widest, tallness) = extent(low)
+      let byWidth = widest > 0 ? width / (widest / low) : .infinity
+      let byHeight = tallness > 0 ? height / (tallness / low) : .infinity
       let candidate = min(byWidth, byHeight)
-      guard candidate > low else { return low }
+      guard candidate > low else {
+        answer = low
+        break
+      }
       if candidate >= high {
         // The breaks at `low` hold past `high`: the answer is just below it.
-        return largestFitting(from: low, below: high, fits: fits)
+        answer = largestFitting(from: low, below: high, fits: fits)
+        break
       }
       guard fits(candidate) else {
         // Rounding put the candidate a hair past the box.
-        return largestFitting(from: low, below: candidate, fits: fits)
+        answer = largestFitting(from: low, below: candidate, fits: fits)
+        break
       }
       low = candidate
       // Past the height limit the text only grows taller; past the width limit the breaks
       // change, and the new ones may still fit.
-      if byHeight <= byWidth { return low }
+      if byHeight <= byWidth {
+        answer = low
+        break
+      }
       let next = low + max(low * 1e-12, Double.ulpOfOne)
-      guard next < high, fits(next) else { return low }
+      guard next < high, fits(next) else {
+        answer = low
+        break
+      }
       low = next
     }
-    return largestFitting(from: low, below: high, fits: fits)
+    let found = answer ?? largestFitting(from: low, below: high, fits: fits)
+    // A size stopped by the width can leave the widest line within the tolerance past the
+    // box; the answer is then the largest size at or above `start` that stays inside it.
+    func inside(_ size: Double) -> Bool {
+      let (widest, tallness) = extent(size)
+      return widest <= options.box.width && tallness <= options.box.height && fits(size)
+    }
+    guard found > start, !inside(found) else { return found }
+    let (widest, _) = extent(found)
+    let shrunk = widest > 0 ? found * min(1, options.box.width / widest) : found
+    if shrunk > start, inside(shrunk) { return shrunk }
+    return largestFitting(from: start, below: found, fits: inside)
   }
 
   /// The largest size in `low..<high` at which `fits`, by bisection to a relative 1e-12,

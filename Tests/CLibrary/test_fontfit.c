@@ -150,6 +150,8 @@ static void test_options_validation(void) {
   CHECK(ff_text_options_set_max_lines(options, 4000000000u, error) == FF_INVALID_ARGUMENT);
   CHECK(ff_text_options_set_fit(options, FF_FIT_GRID, 0, 5, 0.5, error) == FF_INVALID_ARGUMENT);
   CHECK(ff_text_options_set_fit(options, FF_FIT_GRID, 10, 20, 0, error) == FF_INVALID_ARGUMENT);
+  CHECK(ff_text_options_set_fit(options, FF_FIT_GRID, 20, 10, 0.5, error) == FF_INVALID_ARGUMENT);
+  CHECK(strstr(ff_error_get_message(error), "above the maximum") != NULL);
   CHECK(ff_text_options_set_fit(options, FF_FIT_GRID, NAN, 20, 1, error) == FF_INVALID_ARGUMENT);
   CHECK(ff_text_options_set_fit(options, (ff_fit_mode)7, 10, 20, 1, error) ==
         FF_INVALID_ARGUMENT);
@@ -201,6 +203,22 @@ static void test_fit(ff_font_system *fonts) {
     CHECK(ff_text_get_font_size(text) >= 10 && ff_text_get_font_size(text) <= 17);
     ff_text_destroy(text);
   }
+  /* An exact fit is at least the grid's size and, compared as it is, no larger than its box. */
+  for (int box = 60; box <= 300; box += 17) {
+    double grid_size;
+    ff_text_options_set_fit(options, FF_FIT_GRID, 5, 60, 0.5, error);
+    CHECK(ff_text_options_set_box(options, box, box / 3.0, error) == FF_OK);
+    CHECK(ff_fit(fonts, words, -1, options, &text, error) == FF_OK);
+    grid_size = ff_text_get_font_size(text);
+    ff_text_destroy(text);
+    ff_text_options_set_fit(options, FF_FIT_EXACT, 5, 60, 0.5, error);
+    CHECK(ff_fit(fonts, words, -1, options, &text, error) == FF_OK);
+    ff_text_get_extents(text, &width, &height);
+    CHECK(ff_text_get_font_size(text) >= grid_size);
+    CHECK(!ff_text_fits(text) || (width <= box && height <= box / 3.0));
+    ff_text_destroy(text);
+  }
+  ff_text_options_set_fit(options, FF_FIT_GRID, 10, 0, 0.5, error);
   {
     /* A short text in the same box keeps a larger size than the long one. */
     ff_text *long_text = NULL, *short_text = NULL;

@@ -28,8 +28,9 @@
  *
  * Threads: an ff_font_system may be shared by any number of threads. ff_project, ff_text and
  * ff_screen are immutable once made: any number of threads may read, lay out from or draw
- * them at once. ff_text_options, ff_project_options and ff_error are mutable: use each from
- * one thread at a time.
+ * them at once. ff_text_options, ff_project_options and ff_error are mutable: set each from
+ * one thread at a time. ff_fit() and ff_measure() only read their options, so threads may
+ * fit with the same options at once while no thread sets them.
  *
  * Build: `pkg-config --cflags --libs fontfit`. C99 or later, and C++.
  */

@@ -5,7 +5,8 @@
 import Glibc
 import Synchronization
 
-/// An object C holds a handle to.
+/// An object C holds a handle to; its subclasses are final (a handle is looked up by its exact
+/// class).
 ///
 /// Handles are made with ``HandleRegistry/retain(_:)``, which keeps the object alive and
 /// registers its address, and freed with ``HandleRegistry/release(_:)``. Objects a screen owns
@@ -43,8 +44,10 @@ enum HandleRegistry {
   static func object<T: CObject>(_ handle: OpaquePointer?, as type: T.Type) -> T? {
     guard let handle else { return nil }
     let address = UInt(bitPattern: UnsafeMutableRawPointer(handle))
-    return live.withLock { handles in
-      handles[address]?.reference.takeUnretainedValue() as? T
+    return live.withLock { handles -> T? in
+      guard let object = handles[address]?.reference.takeUnretainedValue() else { return nil }
+      // Every handle's class is final: its exact type is the one asked for, or it is another.
+      return Swift.type(of: object) == T.self ? unsafeDowncast(object, to: T.self) : nil
     }
   }
 
@@ -57,10 +60,10 @@ enum HandleRegistry {
   static func release<T: CObject>(_ handle: OpaquePointer?, as type: T.Type) -> Bool {
     guard let handle else { return false }
     let address = UInt(bitPattern: UnsafeMutableRawPointer(handle))
-    let released: Entry? = live.withLock { handles in
+    let released: Entry? = live.withLock { handles -> Entry? in
       guard let entry = handles[address] else { return nil }
       let object = entry.reference.takeUnretainedValue()
-      guard object is T, object.isCallersOwn else { return nil }
+      guard Swift.type(of: object) == T.self, object.isCallersOwn else { return nil }
       handles[address] = nil
       return entry
     }
@@ -87,16 +90,16 @@ final class CString: @unchecked Sendable {
   let count: Int
 
   init(_ string: String) {
-    var utf8 = Array(string.utf8)
-    count = utf8.count
-    utf8.append(0)
-    pointer = .allocate(capacity: utf8.count)
-    utf8.withUnsafeBufferPointer { bytes in
-      bytes.withMemoryRebound(to: CChar.self) { chars in
-        guard let base = chars.baseAddress else { return }
-        pointer.initialize(from: base, count: chars.count)
-      }
+    var string = string
+    let count = string.utf8.count
+    let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: count + 1)
+    string.withUTF8 { bytes in
+      guard let base = bytes.baseAddress else { return }
+      UnsafeMutableRawPointer(pointer).copyMemory(from: base, byteCount: count)
     }
+    pointer[count] = 0
+    self.count = count
+    self.pointer = pointer
   }
 
   /// The pointer C reads; immutable.

@@ -2,6 +2,8 @@
 // Fitting one text from C: a font system, options, and the laid-out text to read.
 
 import FontFit
+import Glibc
+import Synchronization
 
 /// An `ff_font_system`: the fonts and the engine that fits with them.
 final class FontSystemObject: CObject, @unchecked Sendable {
@@ -58,14 +60,73 @@ func fontSystem(_ handle: OpaquePointer?) throws(APIError) -> FontSystemObject {
 }
 
 /// An `ff_text_options`: a request without its text, and the fit's grid.
+///
+/// Setters run on one thread at a time; `ff_fit` and `ff_measure` only read the options, so
+/// any number of threads may fit with the same options at once: what they make from them (the
+/// grid, the last text) is kept under a lock.
 final class TextOptionsObject: CObject, @unchecked Sendable {
+  /// What fits made from the options.
+  private struct Made: Sendable {
+    /// The last grid made, kept while the grid and font size stay the same.
+    var sizes: (minimum: Double, maximum: Double, step: Double, sizes: FontSizeRange)?
+    /// The last text decoded: an app re-fitting the same text (a resize, a relayout) gets it
+    /// back without decoding it again, and the engine's caches see the very same string.
+    var text = ""
+    /// The last request made, for ``text`` and the options of ``generation``.
+    var request: MadeRequest?
+    /// The options' ``TextOptionsObject/generation`` when ``request`` was made.
+    var generation: UInt64 = 0
+  }
+
   var request = TextRequest(
     text: "", font: FontDescriptor(family: "DejaVu Sans"), fontSize: 17,
     box: Size(width: .infinity, height: .infinity))
-  var fitMode: Int32 = 0
-  var grid = (minimum: 10.0, maximum: 0.0, step: 0.5)
-  /// The last grid made, kept while the grid and font size stay the same.
-  private var madeSizes: (minimum: Double, maximum: Double, step: Double, sizes: FontSizeRange)?
+  {
+    didSet { generation &+= 1 }
+  }
+  var fitMode: Int32 = 0 {
+    didSet { generation &+= 1 }
+  }
+  var grid = (minimum: 10.0, maximum: 0.0, step: 0.5) {
+    didSet { generation &+= 1 }
+  }
+  /// Counts the changes to the options (only setters make them, on one thread at a time).
+  private var generation: UInt64 = 1
+  private let made = Mutex(Made())
+
+  /// The request for the text at `utf8` (`length` bytes, or up to its NUL when negative),
+  /// with the fit's sizes.
+  func request(utf8: UnsafePointer<CChar>?, length: Int) throws(APIError) -> MadeRequest {
+    guard let utf8 else { throw .invalidArgument("utf8 (the text) is NULL") }
+    let count = length < 0 ? strlen(utf8) : length
+    let generation = generation
+    let (last, made) = self.made.withLock { made in
+      (made.text, made.generation == generation ? made.request : nil)
+    }
+    let text: String
+    if Self.text(last, is: utf8, count: count) {
+      if let made { return made }
+      text = last
+    } else {
+      text = try decodeUTF8(UnsafeRawBufferPointer(start: utf8, count: count), name: "utf8")
+    }
+    let request = MadeRequest(try request(for: text))
+    self.made.withLock { made in
+      made.text = text
+      made.request = request
+      made.generation = generation
+    }
+    return request
+  }
+
+  /// Whether `text`'s UTF-8 is the `count` bytes at `bytes`.
+  private static func text(_ text: String, is bytes: UnsafePointer<CChar>, count: Int) -> Bool {
+    guard text.utf8.count == count else { return false }
+    guard count > 0 else { return true }
+    return text.utf8.withContiguousStorageIfAvailable { stored in
+      stored.baseAddress.map { memcmp($0, bytes, count) == 0 } ?? false
+    } ?? false
+  }
 
   /// The request for `text`, with the fit's sizes.
   func request(for text: String) throws(APIError) -> TextRequest {
@@ -73,14 +134,14 @@ final class TextOptionsObject: CObject, @unchecked Sendable {
     request.text = text
     if fitMode != 0 {
       let maximum = grid.maximum == 0 ? request.fontSize : grid.maximum
-      if let made = madeSizes, made.minimum == grid.minimum, made.maximum == maximum,
-        made.step == grid.step
+      if let made = made.withLock({ $0.sizes }), made.minimum == grid.minimum,
+        made.maximum == maximum, made.step == grid.step
       {
         request.fitSizes = made.sizes
       } else {
         do {
           let sizes = try FontSizeRange(minimum: grid.minimum, maximum: maximum, step: grid.step)
-          madeSizes = (grid.minimum, maximum, grid.step, sizes)
+          self.made.withLock { $0.sizes = (grid.minimum, maximum, grid.step, sizes) }
           request.fitSizes = sizes
         } catch {
           throw .invalidArgument("fit: \(error)")
@@ -89,6 +150,17 @@ final class TextOptionsObject: CObject, @unchecked Sendable {
       request.fitsExactly = fitMode == 2
     }
     return request
+  }
+}
+
+/// A request made from options, shared by the fits that use it unchanged: passing one
+/// reference costs less than copying the request's fields.
+final class MadeRequest: Sendable {
+  /// The request.
+  let request: TextRequest
+
+  init(_ request: TextRequest) {
+    self.request = request
   }
 }
 
@@ -298,15 +370,6 @@ func enumeration<T>(_ value: Int32, _ cases: [T], name: String, names: String) t
   }
 }
 
-/// The text C passed: `length` bytes, or up to a NUL when negative.
-func inputText(_ utf8: UnsafePointer<CChar>?, length: Int) throws(APIError) -> String {
-  guard let utf8 else { throw .invalidArgument("utf8 (the text) is NULL") }
-  guard let text = try readString(utf8, length: length, name: "utf8") else {
-    throw .invalidArgument("utf8 (the text) is NULL")
-  }
-  return text
-}
-
 /// Fits a text to the options' box.
 @c public func ff_fit(
   _ fonts: OpaquePointer?, _ utf8: UnsafePointer<CChar>?, _ length: Int,
@@ -318,14 +381,15 @@ func inputText(_ utf8: UnsafePointer<CChar>?, length: Int) throws(APIError) -> S
     let system = try fontSystem(fonts)
     let options = try textOptions(options)
     guard let text else { throw .invalidArgument("text (the result) is NULL") }
-    let request = try options.request(for: try inputText(utf8, length: length))
+    let made = try options.request(utf8: utf8, length: length)
     let fit: TextFit
     do throws(TextLayoutError) {
-      fit = try system.engine.fit(request)
+      fit = try system.engine.fit(made.request)
     } catch {
       throw APIError(error)
     }
-    text.pointee = HandleRegistry.retain(TextObject(fit: fit, request: request))
+    text.pointee = HandleRegistry.retain(
+      TextObject(fit: consume fit, text: made.request.text, fontSize: made.request.fontSize))
   }
 }
 
@@ -344,7 +408,7 @@ func inputText(_ utf8: UnsafePointer<CChar>?, length: Int) throws(APIError) -> S
         "the space offered must be at least 0 by 0 points (INFINITY for no limit), not "
           + "\(width) by \(height)")
     }
-    let request = try options.request(for: try inputText(utf8, length: length))
+    let request = try options.request(utf8: utf8, length: length).request
     let proposal = ProposedSize(
       width: width.isInfinite ? nil : width, height: height.isInfinite ? nil : height)
     do throws(TextLayoutError) {

@@ -64,12 +64,14 @@ final class GlyphRecords: @unchecked Sendable {
 
 /// Makes the C strings of font files once per file, however many runs name it.
 struct FileNames {
-  private var made: [String: CString] = [:]
+  /// The files met so far: a text's runs come from a few faces, most often one, whose file
+  /// strings share their storage, so a linear search beats hashing the path.
+  private var made: [(file: String, name: CString)] = []
 
   mutating func callAsFunction(_ file: String) -> CString {
-    if let name = made[file] { return name }
+    for entry in made where entry.file == file { return entry.name }
     let name = CString(file)
-    made[file] = name
+    made.append((file, name))
     return name
   }
 }
@@ -84,17 +86,34 @@ struct TextSource: Sendable {
   var snapshot: TextSnapshot?
 }
 
-/// The parts of a text C reads as strings and records, made on first use.
-struct TextDetails {
-  var string: CString
-  var family: CString
-  var style: CString
-  var file: CString
-  var faceIndex: UInt32
-  var lines: [LineRecord]
-  var glyphs: GlyphRecords
-  var stages: [(kind: CString, detail: CString, size: Double)]
-  var error: CString?
+/// The parts of a text C reads as strings and records, made on first use; a class, so that
+/// each accessor takes one reference to it rather than copying every field.
+final class TextDetails: @unchecked Sendable {
+  let string: CString
+  let family: CString
+  let style: CString
+  let file: CString
+  let faceIndex: UInt32
+  let lines: [LineRecord]
+  let glyphs: GlyphRecords
+  let stages: [(kind: CString, detail: CString, size: Double)]
+  let error: CString?
+
+  init(
+    string: CString, family: CString, style: CString, file: CString, faceIndex: UInt32,
+    lines: [LineRecord], glyphs: GlyphRecords,
+    stages: [(kind: CString, detail: CString, size: Double)], error: CString?
+  ) {
+    self.string = string
+    self.family = family
+    self.style = style
+    self.file = file
+    self.faceIndex = faceIndex
+    self.lines = lines
+    self.glyphs = glyphs
+    self.stages = stages
+    self.error = error
+  }
 }
 
 /// An `ff_text`: a fitted text, or a widget's text on a screen.
@@ -111,14 +130,14 @@ final class TextObject: CObject, @unchecked Sendable {
   private let source: TextSource
   private let made = Mutex<TextDetails?>(nil)
 
-  /// The text `fit` laid out for `request`.
-  init(fit: TextFit, request: TextRequest) {
+  /// The text `fit` laid out for a request of `text` at `fontSize`.
+  init(fit: TextFit, text: String, fontSize requested: Double) {
     fontSize = fit.pointSize
     fits = fit.fits
     failure = Self.failure(fit.failure.map(FailureSnapshot.init))
     extents = fit.size
-    sizes = (request.fontSize, request.fontSize, fit.pointSize)
-    source = TextSource(fit: (fit, request.text), snapshot: nil)
+    sizes = (requested, requested, fit.pointSize)
+    source = TextSource(fit: (fit, text), snapshot: nil)
     super.init()
   }
 

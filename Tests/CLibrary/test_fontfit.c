@@ -229,6 +229,30 @@ static void test_fit(ff_font_system *fonts) {
     CHECK(ff_text_get_font_size(long_text) < ff_text_get_font_size(short_text));
     ff_text_destroy(long_text);
     ff_text_destroy(short_text);
+    /* Re-fitting the same text sees every change to the options, and a text of the same
+       length is a new text. */
+    {
+      ff_text *again = NULL, *other = NULL;
+      double before;
+      CHECK(ff_fit(fonts, words, -1, options, &long_text, error) == FF_OK);
+      before = ff_text_get_font_size(long_text);
+      ff_text_options_set_box(options, 400, 120, error);
+      CHECK(ff_fit(fonts, words, -1, options, &again, error) == FF_OK);
+      CHECK(ff_text_get_font_size(again) > before);
+      ff_text_destroy(again);
+      ff_text_options_set_fit(options, FF_FIT_GRID, 10, 12, 0.5, error);
+      CHECK(ff_fit(fonts, words, -1, options, &again, error) == FF_OK);
+      CHECK(ff_text_get_font_size(again) == 12);
+      CHECK(ff_fit(fonts, "Shirt", -1, options, &other, error) == FF_OK);
+      CHECK(strcmp(ff_text_get_string(other), "Shirt") == 0);
+      ff_text_destroy(other);
+      CHECK(ff_fit(fonts, "Short", 4, options, &other, error) == FF_OK);
+      CHECK(strcmp(ff_text_get_string(other), "Shor") == 0);
+      ff_text_destroy(other);
+      ff_text_destroy(again);
+      ff_text_destroy(long_text);
+      ff_text_options_set_fit(options, FF_FIT_GRID, 10, 0, 0.5, error);
+    }
   }
   {
     /* Lines, runs and glyphs: every glyph's cluster is a byte offset in the text, glyphs run

@@ -204,6 +204,7 @@ static void test_fit(ff_font_system *fonts) {
     ff_text_destroy(text);
   }
   /* An exact fit is at least the grid's size and, compared as it is, no larger than its box. */
+  int exact_fits = 0;
   for (int box = 60; box <= 300; box += 17) {
     double grid_size;
     ff_text_options_set_fit(options, FF_FIT_GRID, 5, 60, 0.5, error);
@@ -216,8 +217,10 @@ static void test_fit(ff_font_system *fonts) {
     ff_text_get_extents(text, &width, &height);
     CHECK(ff_text_get_font_size(text) >= grid_size);
     CHECK(!ff_text_fits(text) || (width <= box && height <= box / 3.0));
+    exact_fits += ff_text_fits(text);
     ff_text_destroy(text);
   }
+  CHECK(exact_fits >= 8); /* most of the 15 boxes hold the text at 5 pt or more */
   ff_text_options_set_fit(options, FF_FIT_GRID, 10, 0, 0.5, error);
   {
     /* A short text in the same box keeps a larger size than the long one. */

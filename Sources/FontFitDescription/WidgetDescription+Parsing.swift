@@ -143,7 +143,7 @@ struct WidgetParser {
 
   private func allowedKeys(_ kind: WidgetKind) -> [String] {
     switch kind {
-    case .view: Self.commonKeys
+    case .view, .stack, .spacer: Self.commonKeys
     case .label, .textView: Self.commonKeys + Self.textKeys + ["text"]
     case .button: Self.commonKeys + Self.textKeys + ["title"]
     case .textField: Self.commonKeys + Self.textKeys + ["text", "placeholder"]

@@ -103,6 +103,8 @@ public struct WidgetDescription: Hashable, Sendable {
     case .button: view = Button(id: id, frame: frame, font: font)
     case .textField: view = TextField(id: id, frame: frame, font: font)
     case .textView: view = TextView(id: id, frame: frame, font: font)
+    case .stack: view = Stack(id: id, frame: frame)
+    case .spacer: view = Spacer(id: id)
     }
     view.backgroundColor = backgroundColor
     view.frameScaling = frameScaling

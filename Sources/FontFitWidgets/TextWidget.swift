@@ -194,6 +194,17 @@ open class TextWidget: View {
   /// their text, unless a subclass says otherwise.
   open var verticalPlacement: VerticalPlacement { .center }
 
+  /// The size the text needs at the adapted font size when offered `proposal`: its lines at
+  /// the proposed width (unbounded when nil), as many as ``numberOfLines`` allows, with no
+  /// limit on height; zero when the text cannot be measured (the layout then reports why).
+  ///
+  /// A text with ``autoFit`` reports its size at the adapted size, not a smaller one it would
+  /// also fit at: in a stack it is given the length it asks for, and shrinks only when the
+  /// stack cannot give it that much.
+  open override func sizeThatFits(_ proposal: ProposedSize) -> Size {
+    (try? sizeThatFits(width: proposal.width ?? .infinity)) ?? .zero
+  }
+
   /// Forgets what was measured with the previous environment's shaper.
   open override func environmentDidChange() {
     shapeCache = TextShapeCache()

@@ -1,3 +1,4 @@
+import FontFitEngine
 import FontFitText
 
 /// The kinds of widget, as description files and dumps name them.
@@ -12,6 +13,10 @@ public enum WidgetKind: String, CaseIterable, Hashable, Sendable, Codable {
   case textField = "TextField"
   /// A scrolling multi-line text view: ``TextView``.
   case textView = "TextView"
+  /// A container that sizes and places its children in a row or a column: ``Stack``.
+  case stack = "Stack"
+  /// Empty space that grows in a stack: ``Spacer``.
+  case spacer = "Spacer"
 }
 
 /// A change to a widget tree that would break it.
@@ -99,10 +104,54 @@ open class View {
     frameScaling ?? parent?.effectiveFrameScaling
   }
 
-  /// The frame on the current screen, in that screen's units.
+  /// The frame on the current screen, in that screen's units, relative to the parent: the one
+  /// a ``Stack`` placed the widget in, else ``frame`` scaled to the screen.
   public var screenFrame: Rect {
-    environment?.screenFrame(frame, scaling: effectiveFrameScaling) ?? frame
+    if let placedFrame { return placedFrame }
+    return environment?.screenFrame(frame, scaling: effectiveFrameScaling) ?? frame
   }
+
+  /// The frame the ``Stack`` holding the widget gave it at the last layout pass, in screen
+  /// units relative to the stack; nil outside a stack, where ``frame`` applies.
+  public private(set) var placedFrame: Rect?
+
+  /// The widget's share of a stack's spare length along its axis, against its siblings'.
+  ///
+  /// 0 (the default) takes none; a ``Spacer``'s is 1.
+  public var grow: Double = 0 {
+    didSet { if grow != oldValue { parentNeedsLayout() } }
+  }
+
+  /// How much of a stack's missing length along its axis this widget gives up, against its
+  /// siblings' weights times their lengths (as in CSS flexbox); 1 by default, 0 to keep its
+  /// length.
+  public var shrink: Double = 1 {
+    didSet { if shrink != oldValue { parentNeedsLayout() } }
+  }
+
+  /// The limits a stack keeps the widget's size within.
+  public var sizeLimits = SizeLimits.none {
+    didSet { if sizeLimits != oldValue { parentNeedsLayout() } }
+  }
+
+  /// The size the widget takes when offered `proposal` (nil on a side for no limit), in
+  /// screen units: SwiftUI's `sizeThatFits`, UIKit's `systemLayoutSizeFitting`.
+  ///
+  /// It reads the widget's settings and measures; it never lays out or changes what a reader
+  /// sees. A plain view is as large as its frame on the screen; text widgets, stacks and
+  /// spacers size to their content. A parent keeps the answer within ``sizeLimits``.
+  open func sizeThatFits(_ proposal: ProposedSize) -> Size {
+    let frame = environment?.screenFrame(frame, scaling: effectiveFrameScaling) ?? frame
+    return frame.size
+  }
+
+  /// The size the widget takes with nothing constraining it: ``sizeThatFits(_:)`` of an
+  /// unbounded proposal.
+  public var intrinsicContentSize: Size { sizeThatFits(.unbounded) }
+
+  /// Whether this widget's own size follows its children's, so that a change inside one
+  /// must lay it out again: true for a ``Stack``.
+  open var sizesToChildren: Bool { false }
 
   /// Adds `child` on top of the other children, taking it from its previous parent.
   ///
@@ -123,6 +172,7 @@ open class View {
     children.append(child)
     child.parent = self
     child.environmentDidChange()
+    childrenDidChange()
   }
 
   /// Takes the widget out of its parent.
@@ -135,7 +185,9 @@ open class View {
       root.groupsNeedSettling = true
     }
     parent.children.removeAll { $0 === self }
+    parent.childrenDidChange()
     self.parent = nil
+    placedFrame = nil
     environmentDidChange()
   }
 
@@ -159,7 +211,35 @@ open class View {
   }
 
   /// Marks the widget's layout as stale; the next ``layoutIfNeeded()`` computes it again.
+  ///
+  /// The mark goes up through every ancestor that sizes to its children (see
+  /// ``sizesToChildren``), since their sizes may follow this one, and stops at the first
+  /// that does not: a change deep in a tree lays out again only what depends on it.
   public func setNeedsLayout() {
+    needsLayout = true
+    parentNeedsLayout()
+  }
+
+  /// Marks the parent, when it sizes to its children, as needing layout.
+  private func parentNeedsLayout() {
+    var ancestor = parent
+    while let current = ancestor, current.sizesToChildren {
+      current.needsLayout = true
+      ancestor = current.parent
+    }
+  }
+
+  /// Called when a child was added or removed; a container that places its children lays
+  /// out again.
+  private func childrenDidChange() {
+    if sizesToChildren { setNeedsLayout() }
+  }
+
+  /// Places the widget in `frame` (screen units, relative to its parent), for the ``Stack``
+  /// that holds it; a new frame marks the widget, and only it, as needing layout.
+  func place(in frame: Rect) {
+    guard placedFrame != frame else { return }
+    placedFrame = frame
     needsLayout = true
   }
 

@@ -1,0 +1,167 @@
+import FontFitEngine
+import FontFitFontModel
+import FontFitFonts
+import FontFitText
+import FontFitWidgets
+import TestSupport
+import Testing
+
+/// A column of labels with real fonts, in a root view the size of `screen`.
+private func column(
+  _ texts: [String], on screen: Screen, scale: TextScale = .standard, spacing: Double = 8
+) throws -> (root: View, stack: Stack, labels: [Label]) {
+  var environment = Fixture.environment(on: screen, shaper: try FontSystem.shared())
+  environment.textScale = scale
+  let root = View(id: "root", frame: Fixture.frame(screen.width, screen.height))
+  let stack = Stack(
+    id: "column", frame: Rect(x: 16, y: 20, width: screen.width - 32, height: screen.height - 40),
+    spacing: spacing)
+  let labels = try texts.enumerated().map { index, text in
+    Label(id: "label\(index)", font: try Font("DejaVu Sans 15"), text: text)
+  }
+  for label in labels { try stack.addChild(label) }
+  try root.addChild(stack)
+  root.environment = environment
+  root.layoutIfNeeded()
+  return (root, stack, labels)
+}
+
+private let paragraphs = [
+  "Order summary", "Three items, shipped together in one parcel within two working days.",
+  "Shipping to 221B Baker Street, London", "Total 42.50 EUR",
+]
+
+@Suite("Stacks")
+struct StackTests {
+  @Test("A column of labels at AX3 grows in height, pushes its siblings down, overlaps nothing")
+  func accessibilityGrowsTheColumn() throws {
+    let standard = try column(paragraphs, on: TestScreens.iPhone6Plus)
+    let large = try column(
+      paragraphs, on: TestScreens.iPhone6Plus, scale: try TextScale(category: .accessibility3))
+    for (small, big) in zip(standard.labels, large.labels) {
+      let smallFit = try #require(small.layout?.fit)
+      let bigFit = try #require(big.layout?.fit)
+      // The text keeps its scaled size: the column gave it the height it asked for.
+      #expect(bigFit.pointSize > smallFit.pointSize * 2)
+      #expect(bigFit.fits)
+      #expect(big.screenFrame.height > small.screenFrame.height)
+      #expect(bigFit.textSize.height <= big.screenFrame.height + 1e-9)
+    }
+    for layout in [standard, large] {
+      let frames = layout.labels.map(\.screenFrame)
+      for (upper, lower) in zip(frames, frames.dropFirst()) {
+        #expect(upper.y + upper.height + 8 <= lower.y + 1e-9, "\(upper) overlaps \(lower)")
+      }
+      #expect(frames.allSatisfy { $0.width == layout.stack.screenFrame.width })
+    }
+  }
+
+  @Test("A self-sizing label is as tall as its text at that width, and no taller")
+  func selfSizingHeight() throws {
+    let layout = try column(paragraphs, on: TestScreens.iPhone5)
+    for label in layout.labels {
+      let measured = try label.sizeThatFits(width: label.screenFrame.width)
+      #expect(abs(label.screenFrame.height - measured.height) < 1e-9)
+      let fit = try #require(label.layout?.fit)
+      #expect(fit.pointSize == 15, "the label kept its design size: it was given its height")
+    }
+  }
+
+  @Test("A change deep in the tree lays out again only the stacks that size to it")
+  func invalidation() throws {
+    let layout = try column(paragraphs, on: TestScreens.iPhone5)
+    #expect(!layout.root.needsLayout && !layout.stack.needsLayout)
+    let before = layout.labels.map(\.screenFrame)
+    layout.labels[1].text = paragraphs[1] + " " + paragraphs[1]
+    #expect(layout.stack.needsLayout, "the column sizes to its labels")
+    #expect(!layout.root.needsLayout, "the root has a frame of its own")
+    #expect(!layout.labels[0].needsLayout && !layout.labels[2].needsLayout)
+    layout.root.layoutIfNeeded()
+    let after = layout.labels.map(\.screenFrame)
+    #expect(after[0] == before[0])
+    #expect(after[1].height > before[1].height)
+    #expect(after[2].y - before[2].y == after[1].height - before[1].height)
+  }
+
+  @Test("The same tree laid out twice places every widget the same")
+  func idempotent() throws {
+    let layout = try column(paragraphs, on: TestScreens.iPhone6)
+    let frames = layout.labels.map(\.screenFrame)
+    layout.root.environment = layout.root.environment
+    layout.root.layoutIfNeeded()
+    #expect(layout.labels.map(\.screenFrame) == frames)
+  }
+}
+
+/// Stacks of fixed-size views: the sharing arithmetic, with nothing to measure.
+@Suite("Stack distribution")
+struct StackDistributionTests {
+  /// A row `width` wide of views with design widths `widths`, laid out.
+  private func row(
+    _ widths: [Double], width: Double, distribution: StackDistribution = .fill,
+    configure: ([View]) -> Void = { _ in }
+  ) throws -> [Rect] {
+    let stack = Stack(frame: Fixture.frame(width, 40), axis: .horizontal, spacing: 10)
+    stack.distribution = distribution
+    stack.alignment = .center
+    let views = widths.map { View(frame: Fixture.frame($0, 20)) }
+    for view in views { try stack.addChild(view) }
+    configure(views)
+    stack.environment = Fixture.environment(scalesFrames: false)
+    stack.layoutIfNeeded()
+    return views.map(\.screenFrame)
+  }
+
+  @Test("Spare length goes to the children that grow, by weight; the rest keep their width")
+  func grow() throws {
+    let frames = try row([50, 50, 50], width: 300) { views in
+      views[0].grow = 1
+      views[2].grow = 3
+    }
+    // 300 - 150 - 20 of spacing = 130 spare: a quarter and three quarters.
+    #expect(frames.map(\.width) == [82.5, 50, 147.5])
+    #expect(frames.map(\.x) == [0, 92.5, 152.5])
+    #expect(frames.allSatisfy { $0.y == 10 && $0.height == 20 }, "centred across the row")
+  }
+
+  @Test("Missing length comes from those that shrink, by weight times width, to their minimum")
+  func shrink() throws {
+    let frames = try row([100, 100, 100], width: 220) { views in
+      views[0].shrink = 0
+      views[2].sizeLimits = SizeLimits(minWidth: 90)
+    }
+    // 300 + 20 - 220 = 100 missing: the last may give 10, the middle the other 90.
+    #expect(frames.map(\.width) == [100, 10, 90])
+    #expect(frames.last.map { $0.x + $0.width } == 220)
+  }
+
+  @Test("Equal and proportional distributions fill the stack")
+  func equalAndProportional() throws {
+    let equal = try row([30, 60, 90], width: 320, distribution: .equal)
+    #expect(equal.map(\.width) == [100, 100, 100])
+    let proportional = try row([30, 60, 90], width: 200, distribution: .proportional)
+    #expect(proportional.map(\.width) == [30, 60, 90])
+    let wider = try row([30, 60, 90], width: 380, distribution: .proportional)
+    #expect(wider.map(\.width) == [60, 120, 180])
+  }
+
+  @Test("Spacers share what is left; nested stacks size to their content")
+  func spacersAndNesting() throws {
+    let outer = Stack(frame: Fixture.frame(200, 300), axis: .vertical, spacing: 0)
+    let inner = Stack(axis: .horizontal, spacing: 4)
+    try inner.addChild(View(frame: Fixture.frame(20, 30)))
+    try inner.addChild(Spacer())
+    try inner.addChild(View(frame: Fixture.frame(20, 50)))
+    try outer.addChild(inner)
+    try outer.addChild(Spacer())
+    let footer = View(frame: Fixture.frame(200, 40))
+    try outer.addChild(footer)
+    outer.environment = Fixture.environment(scalesFrames: false)
+    outer.layoutIfNeeded()
+    #expect(inner.screenFrame == Rect(x: 0, y: 0, width: 200, height: 50))
+    #expect(inner.children[1].screenFrame.width == 200 - 40 - 8)
+    #expect(inner.children[2].screenFrame.x == 180)
+    #expect(footer.screenFrame.y == 260, "the spacer pushed the footer to the bottom")
+    #expect(outer.intrinsicContentSize == Size(width: 200, height: 90))
+  }
+}

@@ -16,7 +16,11 @@ struct WidgetParser {
     var byName: [ExactString: Font] = [:]
   }
 
-  static let commonKeys = ["type", "id", "frame", "backgroundColor", "scalesFrames", "children"]
+  static let commonKeys = [
+    "type", "id", "frame", "backgroundColor", "scalesFrames", "children", "grow", "shrink",
+    "minWidth", "maxWidth", "minHeight", "maxHeight",
+  ]
+  static let stackKeys = ["axis", "spacing", "alignment", "distribution", "padding"]
   static let textKeys = [
     "font", "textColor", "textAlignment", "numberOfLines", "lineBreakMode", "autoFit", "overflow",
     "lineHeightMultiple", "truncationToken", "language", "writingDirection", "fitGroup",
@@ -28,7 +32,9 @@ struct WidgetParser {
     case shrink, shrinkAndGrow, presets, exact
   }
 
-  func widget(_ node: JSONNode, at path: String) throws(DescriptionError) -> WidgetDescription {
+  func widget(_ node: JSONNode, at path: String, inStack: Bool = false)
+    throws(DescriptionError) -> WidgetDescription
+  {
     let object = try reader.object(node, at: path)
     guard let typeNode = object.member("type") else {
       throw reader.error(at: node, path: path, "missing key \"type\"")
@@ -47,8 +53,16 @@ struct WidgetParser {
       description.id = try reader.string(id, at: join(path, "id"), kind: .name)
     }
     if let frame = object.member("frame") {
+      guard !inStack else {
+        throw reader.error(
+          at: frame, path: join(path, "frame"),
+          "a widget in a Stack has no frame: the stack sizes and places it (use minWidth, "
+            + "maxWidth, minHeight, maxHeight, grow or shrink)")
+      }
       description.frame = try self.frame(frame, at: join(path, "frame"))
     }
+    try sizing(object, into: &description, at: path)
+    if kind == .stack { description.stack = try stack(object, at: path) }
     if let font = object.member("font") {
       description.font = try self.font(font, at: join(path, "font"))
     }
@@ -135,7 +149,8 @@ struct WidgetParser {
     if let children = object.member("children") {
       let childrenPath = join(path, "children")
       for (index, child) in try reader.array(children, at: childrenPath).enumerated() {
-        description.children.append(try widget(child, at: "\(childrenPath)[\(index)]"))
+        description.children.append(
+          try widget(child, at: "\(childrenPath)[\(index)]", inStack: kind == .stack))
       }
     }
     return description
@@ -143,10 +158,89 @@ struct WidgetParser {
 
   private func allowedKeys(_ kind: WidgetKind) -> [String] {
     switch kind {
-    case .view, .stack, .spacer: Self.commonKeys
+    case .view: Self.commonKeys
+    case .stack: Self.commonKeys + Self.stackKeys
+    case .spacer: Self.commonKeys.filter { $0 != "frame" && $0 != "children" }
     case .label, .textView: Self.commonKeys + Self.textKeys + ["text"]
     case .button: Self.commonKeys + Self.textKeys + ["title"]
     case .textField: Self.commonKeys + Self.textKeys + ["text", "placeholder"]
+    }
+  }
+
+  /// Reads the keys every widget has for the stack that holds it.
+  private func sizing(
+    _ object: JSONObject, into description: inout WidgetDescription, at path: String
+  ) throws(DescriptionError) {
+    if let value = object.member("grow") {
+      description.grow = try reader.number(value, at: join(path, "grow"), nonNegative: true)
+    }
+    if let value = object.member("shrink") {
+      description.shrink = try reader.number(value, at: join(path, "shrink"), nonNegative: true)
+    }
+    func length(_ key: String) throws(DescriptionError) -> Double? {
+      guard let value = object.member(key) else { return nil }
+      return try reader.number(value, at: join(path, key), nonNegative: true)
+    }
+    let limits = SizeLimits(
+      minWidth: try length("minWidth"), maxWidth: try length("maxWidth"),
+      minHeight: try length("minHeight"), maxHeight: try length("maxHeight"))
+    for (low, high, lowKey, highKey) in [
+      (limits.minWidth, limits.maxWidth, "minWidth", "maxWidth"),
+      (limits.minHeight, limits.maxHeight, "minHeight", "maxHeight"),
+    ] {
+      if let low, let high, low > high, let node = object.member(highKey) {
+        throw reader.error(
+          at: node, path: join(path, highKey),
+          "expected at least \(lowKey) (\(TextFormat.string(low))), found "
+            + TextFormat.string(high))
+      }
+    }
+    description.sizeLimits = limits
+  }
+
+  /// Reads a stack's keys.
+  private func stack(_ object: JSONObject, at path: String) throws(DescriptionError)
+    -> StackSettings
+  {
+    var settings = StackSettings()
+    if let value = object.member("axis") {
+      settings.axis = try reader.choice(value, at: join(path, "axis"), as: Axis.self)
+    }
+    if let value = object.member("spacing") {
+      settings.spacing = try reader.number(value, at: join(path, "spacing"), nonNegative: true)
+    }
+    if let value = object.member("alignment") {
+      settings.alignment = try reader.choice(
+        value, at: join(path, "alignment"), as: StackAlignment.self)
+    }
+    if let value = object.member("distribution") {
+      settings.distribution = try reader.choice(
+        value, at: join(path, "distribution"), as: StackDistribution.self)
+    }
+    if let value = object.member("padding") {
+      settings.padding = try insets(value, at: join(path, "padding"))
+    }
+    return settings
+  }
+
+  /// Insets: one number for every side, or `[top, leading, bottom, trailing]`.
+  private func insets(_ node: JSONNode, at path: String) throws(DescriptionError) -> EdgeInsets {
+    let expected = "expected a number or an array of 4 numbers [top, leading, bottom, trailing]"
+    switch node.value {
+    case .number:
+      return EdgeInsets(all: try reader.number(node, at: path, nonNegative: true))
+    case .array(let items) where items.count == 1:
+      return EdgeInsets(all: try reader.number(items[0], at: "\(path)[0]", nonNegative: true))
+    case .array(let items) where items.count == 4:
+      var values: [Double] = []
+      for (index, item) in items.enumerated() {
+        values.append(try reader.number(item, at: "\(path)[\(index)]", nonNegative: true))
+      }
+      return EdgeInsets(top: values[0], leading: values[1], bottom: values[2], trailing: values[3])
+    case .array(let items):
+      throw reader.error(at: node, path: path, "\(expected), found \(items.count) items")
+    default:
+      throw reader.error(at: node, path: path, "\(expected), found \(node.value.typeName)")
     }
   }
 

@@ -51,6 +51,14 @@ public struct WidgetDescription: Hashable, Sendable {
   public var frameScaling: FrameScaling?
   /// The widgets inside, back to front.
   public var children: [WidgetDescription]
+  /// A stack's settings; used when ``kind`` is ``WidgetKind/stack``.
+  public var stack = StackSettings()
+  /// The widget's share of a stack's spare length, or nil for its default.
+  public var grow: Double?
+  /// How much of a stack's missing length the widget gives up, or nil for its default.
+  public var shrink: Double?
+  /// The limits a stack keeps the widget's size within.
+  public var sizeLimits = SizeLimits.none
 
   /// Creates a description; every setting left nil keeps the widget's default.
   public init(
@@ -108,6 +116,10 @@ public struct WidgetDescription: Hashable, Sendable {
     }
     view.backgroundColor = backgroundColor
     view.frameScaling = frameScaling
+    if let grow { view.grow = grow }
+    if let shrink { view.shrink = shrink }
+    if sizeLimits != .none { view.sizeLimits = sizeLimits }
+    if let stack = view as? Stack { self.stack.apply(to: stack) }
     if let widget = view as? TextWidget {
       widget.fitGroup = fitGroup
       if let scalesWithText { widget.scalesWithText = scalesWithText }
@@ -130,5 +142,31 @@ public struct WidgetDescription: Hashable, Sendable {
     // Widgets just made cannot be ancestors of one another, so adding them cannot fail.
     for child in children { view.adopt(child.makeWidget()) }
     return view
+  }
+}
+
+/// How a ``Stack`` of a description file places its children.
+public struct StackSettings: Hashable, Sendable {
+  /// A column or a row.
+  public var axis: Axis = .vertical
+  /// The space between children, in screen units.
+  public var spacing: Double = 0
+  /// Where children sit across the axis.
+  public var alignment: StackAlignment = .fill
+  /// How the length along the axis is shared.
+  public var distribution: StackDistribution = .fill
+  /// The space inside the stack's edges, in screen units.
+  public var padding: EdgeInsets = .zero
+
+  /// The defaults: a column with no spacing, children filling its width, no padding.
+  public init() {}
+
+  /// Sets `stack`'s settings to these.
+  func apply(to stack: Stack) {
+    stack.axis = axis
+    stack.spacing = spacing
+    stack.alignment = alignment
+    stack.distribution = distribution
+    stack.padding = padding
   }
 }

@@ -26,9 +26,10 @@ enum XMLValueKind {
     switch name {
     case "scalesWithText", "adaptsToScreen", "keepsWordsWhole": self = .bool
     case "numberOfLines", "lineHeightMultiple", "minimumSize", "maximumSize", "step", "width",
-      "height", "scale", "dpi", "minWidth", "increment", "exponent":
+      "height", "scale", "dpi", "minWidth", "increment", "exponent", "spacing", "grow", "shrink",
+      "maxWidth", "minHeight", "maxHeight":
       self = .number
-    case "frame", "sizes": self = .numberList
+    case "frame", "sizes", "padding": self = .numberList
     case "scalesFrames", "autoFit": self = .boolOrString
     case "textScale": self = .boolNumberOrString
     default: self = .string

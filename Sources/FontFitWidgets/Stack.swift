@@ -100,9 +100,11 @@ open class Stack: View {
       cross: across + padding.total(along: axis.cross))
   }
 
-  /// Shares the stack's length among its children and places them.
+  /// Shares the stack's length among its children and places them; the outermost stack of a
+  /// tree first fits the texts to it (see ``fitTexts(in:)``).
   open override func updateLayout() {
     let bounds = screenFrame.size
+    if !(parent is Stack) { fitTexts(in: bounds) }
     let available = max(0, bounds.length(along: axis) - padding.total(along: axis))
     let cross = max(0, bounds.length(along: axis.cross) - padding.total(along: axis.cross))
     let natural = children.map { $0.fittingSize(ProposedSize(axis, main: nil, cross: cross)) }
@@ -137,6 +139,45 @@ open class Stack: View {
       child.place(in: frame)
       offset += main + spacing
     }
+  }
+
+  /// One fit for the whole stack: when its content at the adapted sizes is longer than the
+  /// stack along its axis, every text in it that auto-fits is scaled by one common factor
+  /// (each down to its own minimum size) until the content fits, found by bisection as a
+  /// single text's fit is; the factor is each widget's ``View/stackFitFactor``.
+  ///
+  /// Texts inside a plain view (whose frame is fixed) take no part: their size does not
+  /// change the stack's. What still does not fit at every text's minimum is shared out by
+  /// ``View/shrink`` and truncates.
+  func fitTexts(in bounds: Size) {
+    var texts: [TextWidget] = []
+    func collect(_ view: View) {
+      for child in view.children {
+        if let text = child as? TextWidget, text.autoFit != nil { texts.append(text) }
+        if child is Stack { collect(child) }
+      }
+    }
+    collect(self)
+    guard !texts.isEmpty else { return }
+    let extent = bounds.length(along: axis)
+    let cross = ProposedSize(axis, main: nil, cross: bounds.length(along: axis.cross))
+    func fits(at factor: Double) -> Bool {
+      for text in texts { text.setStackFitFactor(factor) }
+      return sizeThatFits(cross).length(along: axis) <= extent + 1e-9
+    }
+    guard !fits(at: 1) else { return }
+    let floor = texts.reduce(1) { min($0, $1.smallestStackFitFactor) }
+    guard floor < 1, fits(at: floor) else {
+      _ = fits(at: floor)
+      return
+    }
+    var good = floor
+    var bad = 1.0
+    while bad - good > 1e-4 {
+      let middle = (good + bad) / 2
+      if fits(at: middle) { good = middle } else { bad = middle }
+    }
+    _ = fits(at: good)
   }
 
   /// The lengths along `axis` of `children`, whose own are `natural`, sharing `available`.

@@ -143,16 +143,17 @@ extension TextWidget {
       _ shown: String, _ outcome: Result<TextFit, WidgetLayoutError>, _ refusal: Rejection?
     ) -> WidgetLayout {
       if case .success(let text) = outcome, autoFit != nil || group != nil {
-        stages.append(
-          SizeStage(
-            kind: .fit, size: text.result.pointSize / units,
-            note: group.map { .group($0.name) } ?? .mode(autoFit?.mode.staticName ?? "fit")))
+        let note: SizeStage.Note =
+          if let group { .group(group.name) } else if stackFitFactor < 1 {
+            .stackFit(stackFitFactor)
+          } else { .mode(autoFit?.mode.staticName ?? "fit") }
+        stages.append(SizeStage(kind: .fit, size: text.result.pointSize / units, note: note))
       }
       return WidgetLayout(
         screenFrame: frame, adaptedFont: adapted, stages: stages, group: group?.name,
         unitsPerPoint: units, shownText: shown, outcome: outcome, rejection: refusal)
     }
-    let cap = group?.size
+    let cap = [group?.size, stackFitCap(adapted, units: units)].compactMap { $0 }.min()
     let requested: TextFit
     do {
       try Self.check(adapted)
@@ -190,8 +191,9 @@ extension TextWidget {
     }
   }
 
-  /// The size `text` needs when at most `width` points wide, at the adapted size, with no limit
-  /// on height but the line limit: UIKit's `sizeThatFits`.
+  /// The size `text` needs when at most `width` points wide, at the adapted size (scaled by
+  /// ``View/stackFitFactor`` when a stack shrank it), with no limit on height but the line
+  /// limit: UIKit's `sizeThatFits`.
   ///
   /// It measures `text` as set, whether or not a layout would refuse it, and changes nothing
   /// but the widget's cache of shaped text.
@@ -201,7 +203,8 @@ extension TextWidget {
   public func sizeThatFits(width: Double) throws(WidgetLayoutError) -> Size {
     guard let environment else { throw .noEnvironment }
     let plan = SizePlan(self, environment)
-    let adapted = adaptedFont
+    var adapted = adaptedFont
+    if let cap = stackFitCap(adapted, units: 1) { adapted = adapted.withPointSize(cap) }
     try Self.check(adapted)
     let request = try textRequest(
       text, font: adapted, box: Size(width: width, height: .infinity), plan: plan, autoFit: nil,
@@ -212,6 +215,23 @@ extension TextWidget {
     } catch {
       throw WidgetLayoutError(error)
     }
+  }
+
+  /// The largest size the stack fit allows, in screen units (`units` per point), or nil when
+  /// it allows the adapted size: the adapted size times ``View/stackFitFactor``, never below
+  /// the auto-fit minimum.
+  func stackFitCap(_ adapted: Font, units: Double) -> Double? {
+    guard stackFitFactor < 1, let autoFit else { return nil }
+    let floor = min(adapted.pointSize, autoFit.minimumPointSize)
+    return max(floor, adapted.pointSize * stackFitFactor) * units
+  }
+
+  /// The smallest ``View/stackFitFactor`` that changes the widget's size: where its auto-fit
+  /// minimum stops it; 1 for a widget that does not shrink.
+  var smallestStackFitFactor: Double {
+    let adapted = adaptedFont.pointSize
+    guard let autoFit, adapted > 0 else { return 1 }
+    return min(1, autoFit.minimumPointSize / adapted)
   }
 
   /// The engine's request for `shown` in `box`: the widget's settings, the shown text (the

@@ -188,6 +188,7 @@ open class View {
     parent.childrenDidChange()
     self.parent = nil
     placedFrame = nil
+    stackFitFactor = 1
     environmentDidChange()
   }
 
@@ -233,6 +234,17 @@ open class View {
   /// out again.
   private func childrenDidChange() {
     if sizesToChildren { setNeedsLayout() }
+  }
+
+  /// The factor the outermost stack holding the widget scaled text sizes by so that its
+  /// content fits (see ``Stack``); 1 when nothing had to shrink.
+  public internal(set) var stackFitFactor = 1.0
+
+  /// Sets ``stackFitFactor``; a new factor marks the widget, and only it, as needing layout.
+  func setStackFitFactor(_ factor: Double) {
+    guard stackFitFactor != factor else { return }
+    stackFitFactor = factor
+    needsLayout = true
   }
 
   /// Places the widget in `frame` (screen units, relative to its parent), for the ``Stack``

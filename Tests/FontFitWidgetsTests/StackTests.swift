@@ -2,7 +2,7 @@ import FontFitEngine
 import FontFitFontModel
 import FontFitFonts
 import FontFitText
-import FontFitWidgets
+@testable import FontFitWidgets
 import TestSupport
 import Testing
 
@@ -54,6 +54,30 @@ struct StackTests {
       }
       #expect(frames.allSatisfy { $0.width == layout.stack.screenFrame.width })
     }
+  }
+
+  @Test("The same column at AX3 on an iPhone 4s shrinks all its texts by one factor and fits")
+  func oneFitForTheScreen() throws {
+    let texts = paragraphs + paragraphs
+    let layout = try column(
+      texts, on: TestScreens.iPhone4s, scale: try TextScale(category: .accessibility3))
+    let factors = Set(layout.labels.map(\.stackFitFactor))
+    #expect(factors.count == 1, "one factor for the whole column: \(factors)")
+    let factor = try #require(factors.first)
+    #expect(factor < 1 && factor > 0.3)
+    for label in layout.labels {
+      let fit = try #require(label.layout?.fit)
+      let adapted = label.adaptedFont.pointSize
+      #expect(fit.fits, "\(label.id)")
+      #expect(abs(fit.pointSize - adapted * factor) < 1e-6, "\(label.id): each at its share")
+      #expect(label.layout?.stages.last?.detail.hasPrefix("stack ×") == true)
+    }
+    let bottom = layout.labels.last.map { $0.screenFrame.y + $0.screenFrame.height } ?? 0
+    #expect(bottom <= layout.stack.screenFrame.height + 1e-9, "the column fits its screen")
+    // A little larger and it would not: the factor is the largest that fits.
+    for label in layout.labels { label.setStackFitFactor(factor * 1.01) }
+    let wanted = layout.stack.sizeThatFits(ProposedSize(width: layout.stack.screenFrame.width))
+    #expect(wanted.height > layout.stack.screenFrame.height)
   }
 
   @Test("A self-sizing label is as tall as its text at that width, and no taller")

@@ -2,9 +2,10 @@ import FontFitEngine
 import FontFitFontModel
 import FontFitFonts
 import FontFitText
-@testable import FontFitWidgets
 import TestSupport
 import Testing
+
+@testable import FontFitWidgets
 
 /// A column of labels with real fonts, in a root view the size of `screen`.
 private func column(

@@ -18,7 +18,7 @@ struct WidgetParser {
 
   static let commonKeys = [
     "type", "id", "frame", "backgroundColor", "scalesFrames", "children", "grow", "shrink",
-    "minWidth", "maxWidth", "minHeight", "maxHeight",
+    "minWidth", "maxWidth", "minHeight", "maxHeight", "layoutDirection",
   ]
   static let stackKeys = ["axis", "spacing", "alignment", "distribution", "padding"]
   static let textKeys = [
@@ -196,6 +196,10 @@ struct WidgetParser {
       }
     }
     description.sizeLimits = limits
+    if let value = object.member("layoutDirection") {
+      description.layoutDirection = try reader.choice(
+        value, at: join(path, "layoutDirection"), as: LayoutDirection.self)
+    }
   }
 
   /// Reads a stack's keys.

@@ -59,6 +59,8 @@ public struct WidgetDescription: Hashable, Sendable {
   public var shrink: Double?
   /// The limits a stack keeps the widget's size within.
   public var sizeLimits = SizeLimits.none
+  /// The direction rows run in inside the widget, or nil for its parent's.
+  public var layoutDirection: LayoutDirection?
 
   /// Creates a description; every setting left nil keeps the widget's default.
   public init(
@@ -116,6 +118,7 @@ public struct WidgetDescription: Hashable, Sendable {
     }
     view.backgroundColor = backgroundColor
     view.frameScaling = frameScaling
+    view.layoutDirection = layoutDirection
     if let grow { view.grow = grow }
     if let shrink { view.shrink = shrink }
     if sizeLimits != .none { view.sizeLimits = sizeLimits }

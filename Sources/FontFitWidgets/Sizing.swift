@@ -3,6 +3,7 @@
 // needs, the parent places) with flexbox's grow and shrink weights.
 
 import FontFitEngine
+import FontFitFontModel
 import FontFitText
 
 /// The limits a stack keeps a child's size within, in screen units; nil for no limit.
@@ -138,5 +139,35 @@ extension ProposedSize {
     ProposedSize(
       width: width.map { max(0, $0 - insets.total(along: .horizontal)) },
       height: height.map { max(0, $0 - insets.total(along: .vertical)) })
+  }
+}
+
+/// The direction lines and rows run in: UIKit's `semanticContentAttribute`, Android's
+/// `layoutDirection`.
+public enum LayoutDirection: String, CaseIterable, Hashable, Sendable {
+  /// Rows run from the left; leading is the left.
+  case leftToRight
+  /// Rows run from the right; leading is the right, as in Arabic and Hebrew.
+  case rightToLeft
+
+  /// The direction `language` is written in: right to left for the languages and scripts
+  /// written so (Arabic, Hebrew, Persian, Urdu, Yiddish, Pashto, Sindhi, Uyghur, Dhivehi,
+  /// Kurdish in Arabic script; the Arabic, Hebrew, Syriac, Thaana and N'Ko scripts), else left
+  /// to right.
+  public init(language: Language?) {
+    guard let language else {
+      self = .leftToRight
+      return
+    }
+    let subtags = language.tag.lowercased().split(separator: "-").map(String.init)
+    let scripts: Set<String> = ["arab", "hebr", "syrc", "thaa", "nkoo", "adlm", "rohg"]
+    if let script = subtags.dropFirst().first(where: { $0.count == 4 }) {
+      self = scripts.contains(script) ? .rightToLeft : .leftToRight
+      return
+    }
+    let languages: Set<String> = [
+      "ar", "he", "iw", "fa", "ur", "yi", "ji", "ps", "sd", "ug", "dv", "ckb", "syr", "nqo",
+    ]
+    self = languages.contains(subtags.first ?? "") ? .rightToLeft : .leftToRight
   }
 }

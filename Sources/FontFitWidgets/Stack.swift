@@ -113,6 +113,9 @@ open class Stack: View {
       available - gaps, among: children, natural: natural.map { $0.length(along: axis) },
       distribution: distribution, axis: axis)
     var offset = padding.start(along: axis)
+    // Frames are made left to right, then mirrored in a right-to-left layout: a row runs
+    // from the right, and leading alignment and padding are on the right.
+    let mirrored = effectiveLayoutDirection == .rightToLeft
     for (index, child) in children.enumerated() {
       let main = mains[index]
       var size = natural[index]
@@ -132,10 +135,11 @@ open class Stack: View {
         case .trailing: cross - childCross
         }
       let crossOffset = padding.start(along: axis.cross) + start
-      let frame =
+      var frame =
         axis == .vertical
         ? Rect(x: crossOffset, y: offset, width: childCross, height: main)
         : Rect(x: offset, y: crossOffset, width: main, height: childCross)
+      if mirrored { frame.x = bounds.width - frame.x - frame.width }
       child.place(in: frame)
       offset += main + spacing
     }

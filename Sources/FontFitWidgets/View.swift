@@ -1,4 +1,5 @@
 import FontFitEngine
+import FontFitFontModel
 import FontFitText
 
 /// The kinds of widget, as description files and dumps name them.
@@ -109,6 +110,20 @@ open class View {
   public var screenFrame: Rect {
     if let placedFrame { return placedFrame }
     return environment?.screenFrame(frame, scaling: effectiveFrameScaling) ?? frame
+  }
+
+  /// The direction rows run in inside this widget, or nil (the default) for the parent's;
+  /// at the root, the environment language's (see ``LayoutDirection/init(language:)``).
+  public var layoutDirection: LayoutDirection? {
+    didSet { if layoutDirection != oldValue { environmentDidChange() } }
+  }
+
+  /// The direction in effect: this widget's own, else the nearest ancestor's, else the
+  /// environment language's.
+  public var effectiveLayoutDirection: LayoutDirection {
+    if let layoutDirection { return layoutDirection }
+    if let parent { return parent.effectiveLayoutDirection }
+    return LayoutDirection(language: environment?.language)
   }
 
   /// The frame the ``Stack`` holding the widget gave it at the last layout pass, in screen

@@ -170,6 +170,32 @@ struct StackDistributionTests {
     #expect(wider.map(\.width) == [60, 120, 180])
   }
 
+  @Test("An Arabic or Hebrew language mirrors a row: it runs from the right, padding flips")
+  func rightToLeftRows() throws {
+    func frames(language: String?, direction: LayoutDirection? = nil) throws -> [Rect] {
+      let stack = Stack(frame: Fixture.frame(300, 40), axis: .horizontal, spacing: 10)
+      stack.padding = EdgeInsets(top: 0, leading: 20, bottom: 0, trailing: 5)
+      stack.layoutDirection = direction
+      let views = [50.0, 60, 70].map { View(frame: Fixture.frame($0, 20)) }
+      for view in views { try stack.addChild(view) }
+      var environment = Fixture.environment(scalesFrames: false)
+      environment.language = try language.map { try Language($0) }
+      stack.environment = environment
+      stack.layoutIfNeeded()
+      return views.map(\.screenFrame)
+    }
+    let leftToRight = try frames(language: "en")
+    #expect(leftToRight.map(\.x) == [20, 80, 150])
+    for language in ["ar", "he-IL", "fa", "ur-PK", "az-Arab"] {
+      let mirrored = try frames(language: language)
+      #expect(mirrored.map(\.x) == [230, 160, 80], "\(language)")
+      #expect(zip(mirrored, leftToRight).allSatisfy { $0.width == $1.width })
+    }
+    #expect(try frames(language: "az-Latn").map(\.x) == leftToRight.map(\.x))
+    #expect(try frames(language: "ar", direction: .leftToRight).map(\.x) == [20, 80, 150])
+    #expect(try frames(language: nil, direction: .rightToLeft).map(\.x) == [230, 160, 80])
+  }
+
   @Test("Spacers share what is left; nested stacks size to their content")
   func spacersAndNesting() throws {
     let outer = Stack(frame: Fixture.frame(200, 300), axis: .vertical, spacing: 0)

@@ -85,14 +85,28 @@ open class Stack: View {
 
   /// The children's lengths along the axis, with spacing, and their largest length across
   /// it, inside ``padding``.
+  ///
+  /// When the proposal gives a length along the axis, each child's length across is the one
+  /// it needs at the length the stack would share out to it at that length, as
+  /// ``updateLayout()`` does: a label squeezed in a row wraps onto more lines, and the row is
+  /// as tall as they are.
   public override func sizeThatFits(_ proposal: ProposedSize) -> Size {
     let inner = proposal.inset(by: padding)
     let cross = inner.length(along: axis.cross)
-    let sizes = children.map { $0.fittingSize(ProposedSize(axis, main: nil, cross: cross)) }
+    var sizes = children.map { $0.fittingSize(ProposedSize(axis, main: nil, cross: cross)) }
     let mains = sizes.map { $0.length(along: axis) }
+    let gaps = spacing * Double(max(0, children.count - 1))
     var main = mains.reduce(0, +)
     if distribution == .equal { main = (mains.max() ?? 0) * Double(mains.count) }
-    main += spacing * Double(max(0, children.count - 1))
+    main += gaps
+    if let available = inner.length(along: axis) {
+      let shared = Self.share(
+        available - gaps, among: children, natural: mains, distribution: distribution, axis: axis)
+      for index in children.indices where shared[index] != mains[index] {
+        sizes[index] = children[index].fittingSize(
+          ProposedSize(axis, main: shared[index], cross: cross))
+      }
+    }
     var across = sizes.reduce(0) { max($0, $1.length(along: axis.cross)) }
     if alignment == .fill, let cross { across = max(across, cross) }
     return Size(

@@ -92,6 +92,29 @@ struct StackTests {
     }
   }
 
+  @Test("A row that squeezes a label is as tall as the label's wrapped lines")
+  func squeezedRow() throws {
+    let screen = TestScreens.iPhone5
+    let root = View(id: "root", frame: Fixture.frame(screen.width, screen.height))
+    let column = Stack(id: "column", frame: Fixture.frame(screen.width, screen.height))
+    let row = Stack(id: "row", axis: .horizontal, spacing: 8)
+    let label = Label(id: "label", font: try Font("DejaVu Sans 15"), text: paragraphs[1])
+    let price = Label(id: "price", font: try Font("DejaVu Sans 15"), text: paragraphs[3])
+    price.shrink = 0
+    for child in [label, Spacer(minLength: 8), price] { try row.addChild(child) }
+    try column.addChild(row)
+    try root.addChild(column)
+    root.environment = Fixture.environment(on: screen, shaper: try FontSystem.shared())
+    root.layoutIfNeeded()
+    #expect(label.intrinsicContentSize.width > label.screenFrame.width, "the row squeezed it")
+    let wrapped = try label.sizeThatFits(width: label.screenFrame.width)
+    #expect(wrapped.height > label.intrinsicContentSize.height, "it wraps onto more lines")
+    #expect(abs(label.screenFrame.height - wrapped.height) < 1e-9)
+    #expect(abs(row.screenFrame.height - wrapped.height) < 1e-9)
+    #expect(label.layout?.fit?.pointSize == 15, "the label kept its design size")
+    #expect(price.screenFrame.width == price.intrinsicContentSize.width)
+  }
+
   @Test("A change deep in the tree lays out again only the stacks that size to it")
   func invalidation() throws {
     let layout = try column(paragraphs, on: TestScreens.iPhone5)

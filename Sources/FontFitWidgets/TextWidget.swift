@@ -25,6 +25,13 @@ open class TextWidget: View {
     didSet { if !text.utf8.elementsEqual(oldValue.utf8) { setNeedsLayout() } }
   }
 
+  /// The space kept free between the frame's edges and the text, in screen units.
+  ///
+  /// None by default. The leading inset is on the right in a right-to-left layout.
+  public var contentInsets = EdgeInsets.zero {
+    didSet { if contentInsets != oldValue { setNeedsLayout() } }
+  }
+
   /// The colour the text is drawn in; black by default.
   ///
   /// It is for drawing only and never changes a layout.

@@ -27,6 +27,9 @@ public struct WidgetLayout: Hashable, Sendable {
   public var outcome: Result<TextFit, WidgetLayoutError>
   /// The text refused under `.reject` overflow, or nil when `text` is shown.
   public var rejection: Rejection?
+  /// The box the text is laid out in, relative to the widget's frame: the frame less the
+  /// widget's content insets; nil for the whole frame.
+  public var textBox: Rect?
 
   /// The chosen size, lines and whether they fit; nil when layout failed.
   public var fit: FitResult? {
@@ -40,15 +43,34 @@ public struct WidgetLayout: Hashable, Sendable {
     case .failure: false
     }
   }
-  /// The lines placed in the widget, with their glyphs; empty when layout failed.
+  /// The lines placed in the widget (in its frame, inside ``textBox``), with their glyphs;
+  /// empty when layout failed.
   public var lines: [PositionedLine] {
-    if case .success(let text) = outcome { return text.lines }
+    if case .success(let text) = outcome { return offset(text.lines) }
     return []
   }
   /// The lines placed in the widget without their glyph runs; empty when layout failed.
   public var lineBoxes: [PositionedLine] {
-    if case .success(let text) = outcome { return text.lineBoxes }
+    if case .success(let text) = outcome { return offset(text.lineBoxes) }
     return []
+  }
+
+  /// `lines`, laid out in ``textBox``, moved to the widget's frame.
+  private func offset(_ lines: [PositionedLine]) -> [PositionedLine] {
+    guard let box = textBox, box.x != 0 || box.y != 0 else { return lines }
+    return lines.map { line in
+      var line = line
+      line.x += box.x
+      line.y += box.y
+      line.baseline += box.y
+      for run in line.runs.indices {
+        for glyph in line.runs[run].glyphs.indices {
+          line.runs[run].glyphs[glyph].x += box.x
+          line.runs[run].glyphs[glyph].y += box.y
+        }
+      }
+      return line
+    }
   }
   /// The face Fontconfig chose for the adapted font; nil when layout failed.
   public var resolvedFont: ResolvedFont? {
@@ -139,6 +161,7 @@ extension TextWidget {
     let adapted = font.withPointSize(plan.entering(plan.designPoints(font)))
     var stages = plan.stages(design: font)
     let units = plan.unitsPerPoint
+    let textBox = self.textBox(in: frame.size)
     func layout(
       _ shown: String, _ outcome: Result<TextFit, WidgetLayoutError>, _ refusal: Rejection?
     ) -> WidgetLayout {
@@ -151,13 +174,14 @@ extension TextWidget {
       }
       return WidgetLayout(
         screenFrame: frame, adaptedFont: adapted, stages: stages, group: group?.name,
-        unitsPerPoint: units, shownText: shown, outcome: outcome, rejection: refusal)
+        unitsPerPoint: units, shownText: shown, outcome: outcome, rejection: refusal,
+        textBox: contentInsets == .zero ? nil : textBox)
     }
     let cap = [group?.size, stackFitCap(adapted, units: units)].compactMap { $0 }.min()
     let requested: TextFit
     do {
       try Self.check(adapted)
-      requested = try fit(text, font: adapted, box: frame.size, plan: plan, cap: cap)
+      requested = try fit(text, font: adapted, box: textBox.size, plan: plan, cap: cap)
     } catch {
       return layout(text, .failure(error), nil)
     }
@@ -167,10 +191,10 @@ extension TextWidget {
     let refusal = Rejection(text: text, result: requested.result)
     do {
       if !acceptedText.isEmpty, acceptedText != text {
-        let kept = try fit(acceptedText, font: adapted, box: frame.size, plan: plan, cap: cap)
+        let kept = try fit(acceptedText, font: adapted, box: textBox.size, plan: plan, cap: cap)
         if kept.result.fits { return layout(acceptedText, .success(kept), refusal) }
       }
-      let empty = try fit("", font: adapted, box: frame.size, plan: plan, cap: cap)
+      let empty = try fit("", font: adapted, box: textBox.size, plan: plan, cap: cap)
       return layout("", .success(empty), refusal)
     } catch {
       return layout("", .failure(error), refusal)
@@ -206,15 +230,35 @@ extension TextWidget {
     var adapted = adaptedFont
     if let cap = stackFitCap(adapted, units: 1) { adapted = adapted.withPointSize(cap) }
     try Self.check(adapted)
+    let horizontal = contentInsets.total(along: .horizontal)
+    let inner = max(0, width - horizontal)
     let request = try textRequest(
-      text, font: adapted, box: Size(width: width, height: .infinity), plan: plan, autoFit: nil,
+      text, font: adapted, box: Size(width: inner, height: .infinity), plan: plan, autoFit: nil,
       cap: nil)
     do {
-      return try TextEngine(shaper: environment.shaper).measure(
-        request, proposal: ProposedSize(width: isSingleLine ? nil : width), cache: &shapeCache)
+      let size = try TextEngine(shaper: environment.shaper).measure(
+        request, proposal: ProposedSize(width: isSingleLine ? nil : inner), cache: &shapeCache)
+      return Size(
+        width: size.width + horizontal,
+        height: size.height + contentInsets.total(along: .vertical))
     } catch {
       throw WidgetLayoutError(error)
     }
+  }
+
+  /// The box the text is laid out in, in a frame of `size`: the frame less ``contentInsets``,
+  /// the leading inset on the right in a right-to-left layout.
+  func textBox(in size: Size) -> Rect {
+    let insets = contentInsets
+    let left = effectiveLayoutDirection == .rightToLeft ? insets.trailing : insets.leading
+    // Insets wider than the frame leave an empty box; a frame that is no box at all (a
+    // negative or non-finite side) stays as it is, for the layout to report.
+    func inset(_ length: Double, by total: Double) -> Double {
+      length >= 0 ? max(0, length - total) : length
+    }
+    return Rect(
+      x: left, y: insets.top, width: inset(size.width, by: insets.total(along: .horizontal)),
+      height: inset(size.height, by: insets.total(along: .vertical)))
   }
 
   /// The largest size the stack fit allows, in screen units (`units` per point), or nil when

@@ -115,6 +115,31 @@ struct StackTests {
     #expect(price.screenFrame.width == price.intrinsicContentSize.width)
   }
 
+  @Test("Content insets keep the text off the edges: in the size asked for, and in the lines")
+  func contentInsets() throws {
+    let environment = Fixture.environment(shaper: try FontSystem.shared())
+    func button(_ insets: EdgeInsets) throws -> Button {
+      let button = Button(frame: Fixture.frame(200, 44), font: try Font("DejaVu Sans 17"))
+      button.title = "Done"
+      button.contentInsets = insets
+      button.environment = environment
+      button.layoutIfNeeded()
+      return button
+    }
+    let plain = try button(.zero)
+    let inset = try button(EdgeInsets(top: 6, leading: 12, bottom: 4, trailing: 20))
+    #expect(inset.intrinsicContentSize.width == plain.intrinsicContentSize.width + 32)
+    #expect(inset.intrinsicContentSize.height == plain.intrinsicContentSize.height + 10)
+    let plainLine = try #require(plain.layout?.lines.first)
+    let insetLine = try #require(inset.layout?.lines.first)
+    // Centred in a box 32 narrower that starts 12 in: 12 - 16 = 4 to the left of the plain
+    // line; and vertically centred in a box 10 shorter starting 6 down: 1 lower.
+    #expect(abs(insetLine.x - (plainLine.x - 4)) < 1e-9)
+    #expect(abs(insetLine.baseline - (plainLine.baseline + 1)) < 1e-9)
+    let glyphShift = zip(insetLine.runs[0].glyphs, plainLine.runs[0].glyphs).map { $0.x - $1.x }
+    #expect(glyphShift.allSatisfy { abs($0 + 4) < 1e-9 })
+  }
+
   @Test("A change deep in the tree lays out again only the stacks that size to it")
   func invalidation() throws {
     let layout = try column(paragraphs, on: TestScreens.iPhone5)

@@ -18,11 +18,13 @@ struct WidgetParser {
 
   static let commonKeys = [
     "type", "id", "frame", "backgroundColor", "scalesFrames", "children", "grow", "shrink",
-    "minWidth", "maxWidth", "minHeight", "maxHeight", "layoutDirection",
+    "minWidth", "maxWidth", "minHeight", "maxHeight", "layoutDirection", "mirrorsInRightToLeft",
   ]
-  static let stackKeys = ["axis", "spacing", "alignment", "distribution", "padding"]
+  static let stackKeys = ["axis", "spacing", "alignment", "distribution", "padding", "wraps"]
+  static let scrollKeys = ["axis", "spacing", "alignment", "padding"]
   static let textKeys = [
-    "font", "textColor", "textAlignment", "numberOfLines", "lineBreakMode", "autoFit", "overflow",
+    "font", "textColor", "insets", "textAlignment", "numberOfLines", "lineBreakMode", "autoFit",
+    "overflow",
     "lineHeightMultiple", "truncationToken", "language", "writingDirection", "fitGroup",
     "scalesWithText", "adaptsToScreen", "adaptation",
   ]
@@ -62,7 +64,7 @@ struct WidgetParser {
       description.frame = try self.frame(frame, at: join(path, "frame"))
     }
     try sizing(object, into: &description, at: path)
-    if kind == .stack { description.stack = try stack(object, at: path) }
+    if kind == .stack || kind == .scrollView { description.stack = try stack(object, at: path) }
     if let font = object.member("font") {
       description.font = try self.font(font, at: join(path, "font"))
     }
@@ -71,6 +73,12 @@ struct WidgetParser {
     }
     if let value = object.member("textColor") {
       description.textColor = try color(value, at: join(path, "textColor"))
+    }
+    if let value = object.member("placeholderColor") {
+      description.placeholderColor = try color(value, at: join(path, "placeholderColor"))
+    }
+    if let value = object.member("insets") {
+      description.contentInsets = try insets(value, at: join(path, "insets"))
     }
     if let value = object.member("scalesFrames") {
       description.frameScaling = try reader.frameScaling(value, at: join(path, "scalesFrames"))
@@ -150,7 +158,9 @@ struct WidgetParser {
       let childrenPath = join(path, "children")
       for (index, child) in try reader.array(children, at: childrenPath).enumerated() {
         description.children.append(
-          try widget(child, at: "\(childrenPath)[\(index)]", inStack: kind == .stack))
+          try widget(
+            child, at: "\(childrenPath)[\(index)]",
+            inStack: kind == .stack || kind == .scrollView))
       }
     }
     return description
@@ -160,10 +170,12 @@ struct WidgetParser {
     switch kind {
     case .view: Self.commonKeys
     case .stack: Self.commonKeys + Self.stackKeys
+    case .scrollView: Self.commonKeys + Self.scrollKeys
     case .spacer: Self.commonKeys.filter { $0 != "frame" && $0 != "children" }
     case .label, .textView: Self.commonKeys + Self.textKeys + ["text"]
     case .button: Self.commonKeys + Self.textKeys + ["title"]
-    case .textField: Self.commonKeys + Self.textKeys + ["text", "placeholder"]
+    case .textField:
+      Self.commonKeys + Self.textKeys + ["text", "placeholder", "placeholderColor"]
     }
   }
 
@@ -200,6 +212,10 @@ struct WidgetParser {
       description.layoutDirection = try reader.choice(
         value, at: join(path, "layoutDirection"), as: LayoutDirection.self)
     }
+    if let value = object.member("mirrorsInRightToLeft") {
+      description.mirrorsInRightToLeft = try reader.bool(
+        value, at: join(path, "mirrorsInRightToLeft"))
+    }
   }
 
   /// Reads a stack's keys.
@@ -224,27 +240,39 @@ struct WidgetParser {
     if let value = object.member("padding") {
       settings.padding = try insets(value, at: join(path, "padding"))
     }
+    if let value = object.member("wraps") {
+      settings.wraps = try reader.bool(value, at: join(path, "wraps"))
+    }
     return settings
   }
 
-  /// Insets: one number for every side, or `[top, leading, bottom, trailing]`.
+  /// Insets as CSS writes them: one number for every side, `[vertical, horizontal]`, or
+  /// `[top, leading, bottom, trailing]`.
   private func insets(_ node: JSONNode, at path: String) throws(DescriptionError) -> EdgeInsets {
-    let expected = "expected a number or an array of 4 numbers [top, leading, bottom, trailing]"
+    let expected =
+      "expected a number, an array of 2 numbers [vertical, horizontal] or of 4 numbers "
+      + "[top, leading, bottom, trailing]"
+    let items: [JSONNode]
+    let isArray: Bool
     switch node.value {
-    case .number:
-      return EdgeInsets(all: try reader.number(node, at: path, nonNegative: true))
-    case .array(let items) where items.count == 1:
-      return EdgeInsets(all: try reader.number(items[0], at: "\(path)[0]", nonNegative: true))
-    case .array(let items) where items.count == 4:
-      var values: [Double] = []
-      for (index, item) in items.enumerated() {
-        values.append(try reader.number(item, at: "\(path)[\(index)]", nonNegative: true))
-      }
-      return EdgeInsets(top: values[0], leading: values[1], bottom: values[2], trailing: values[3])
-    case .array(let items):
-      throw reader.error(at: node, path: path, "\(expected), found \(items.count) items")
+    case .number: (items, isArray) = ([node], false)
+    case .array(let array): (items, isArray) = (array, true)
     default:
       throw reader.error(at: node, path: path, "\(expected), found \(node.value.typeName)")
+    }
+    var values: [Double] = []
+    for (index, item) in items.enumerated() {
+      let itemPath = isArray ? "\(path)[\(index)]" : path
+      values.append(try reader.number(item, at: itemPath, nonNegative: true))
+    }
+    switch values.count {
+    case 1: return EdgeInsets(all: values[0])
+    case 2:
+      return EdgeInsets(top: values[0], leading: values[1], bottom: values[0], trailing: values[1])
+    case 4:
+      return EdgeInsets(top: values[0], leading: values[1], bottom: values[2], trailing: values[3])
+    default:
+      throw reader.error(at: node, path: path, "\(expected), found \(values.count) items")
     }
   }
 

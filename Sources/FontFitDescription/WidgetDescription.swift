@@ -39,6 +39,12 @@ public struct WidgetDescription: Hashable, Sendable {
   public var backgroundColor: Color?
   /// The text colour of a text widget, or nil for black.
   public var textColor: Color?
+  /// A text field's placeholder colour, or nil for its default.
+  public var placeholderColor: Color?
+  /// A text widget's content insets, or nil for its default.
+  public var contentInsets: EdgeInsets?
+  /// Whether the widget's frame mirrors in a right-to-left parent.
+  public var mirrorsInRightToLeft = false
   /// The fit group of a text widget, or nil for none.
   public var fitGroup: String?
   /// Whether a text widget follows the text scale, when set.
@@ -51,7 +57,8 @@ public struct WidgetDescription: Hashable, Sendable {
   public var frameScaling: FrameScaling?
   /// The widgets inside, back to front.
   public var children: [WidgetDescription]
-  /// A stack's settings; used when ``kind`` is ``WidgetKind/stack``.
+  /// A stack's settings; used when ``kind`` is ``WidgetKind/stack`` or
+  /// ``WidgetKind/scrollView``.
   public var stack = StackSettings()
   /// The widget's share of a stack's spare length, or nil for its default.
   public var grow: Double?
@@ -115,10 +122,12 @@ public struct WidgetDescription: Hashable, Sendable {
     case .textView: view = TextView(id: id, frame: frame, font: font)
     case .stack: view = Stack(id: id, frame: frame)
     case .spacer: view = Spacer(id: id)
+    case .scrollView: view = ScrollView(id: id, frame: frame)
     }
     view.backgroundColor = backgroundColor
     view.frameScaling = frameScaling
     view.layoutDirection = layoutDirection
+    view.mirrorsInRightToLeft = mirrorsInRightToLeft
     if let grow { view.grow = grow }
     if let shrink { view.shrink = shrink }
     if sizeLimits != .none { view.sizeLimits = sizeLimits }
@@ -129,6 +138,7 @@ public struct WidgetDescription: Hashable, Sendable {
       if let adaptsToScreen { widget.adaptsToScreen = adaptsToScreen }
       widget.adaptation = adaptation
       if let textColor { widget.textColor = textColor }
+      if let contentInsets { widget.contentInsets = contentInsets }
       if let textAlignment { widget.textAlignment = textAlignment }
       if let numberOfLines { widget.numberOfLines = numberOfLines }
       if let lineBreakMode { widget.lineBreakMode = lineBreakMode }
@@ -138,7 +148,10 @@ public struct WidgetDescription: Hashable, Sendable {
       if let truncationToken { widget.truncationToken = truncationToken }
       if let language { widget.language = language }
       if let writingDirection { widget.writingDirection = writingDirection }
-      if let field = widget as? TextField, let placeholder { field.placeholder = placeholder }
+      if let field = widget as? TextField {
+        if let placeholder { field.placeholder = placeholder }
+        if let placeholderColor { field.placeholderColor = placeholderColor }
+      }
       widget.font = font
       if let text { widget.text = text }
     }
@@ -160,6 +173,8 @@ public struct StackSettings: Hashable, Sendable {
   public var distribution: StackDistribution = .fill
   /// The space inside the stack's edges, in screen units.
   public var padding: EdgeInsets = .zero
+  /// Whether children go on to a new line when a line is full.
+  public var wraps = false
 
   /// The defaults: a column with no spacing, children filling its width, no padding.
   public init() {}
@@ -171,5 +186,6 @@ public struct StackSettings: Hashable, Sendable {
     stack.alignment = alignment
     stack.distribution = distribution
     stack.padding = padding
+    stack.wraps = wraps
   }
 }

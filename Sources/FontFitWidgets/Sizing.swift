@@ -64,7 +64,7 @@ public enum Axis: String, CaseIterable, Hashable, Sendable {
   case vertical
 
   /// The other axis.
-  var cross: Axis { self == .horizontal ? .vertical : .horizontal }
+  public var cross: Axis { self == .horizontal ? .vertical : .horizontal }
 }
 
 /// Space kept free inside a widget's edges, in screen units.

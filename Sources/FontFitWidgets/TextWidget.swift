@@ -27,7 +27,9 @@ open class TextWidget: View {
 
   /// The space kept free between the frame's edges and the text, in screen units.
   ///
-  /// None by default. The leading inset is on the right in a right-to-left layout.
+  /// None by default on labels and text views; buttons and text fields start with their
+  /// ``Button/defaultContentInsets`` and ``TextField/defaultContentInsets``. The leading inset
+  /// is on the right in a right-to-left layout.
   public var contentInsets = EdgeInsets.zero {
     didSet { if contentInsets != oldValue { setNeedsLayout() } }
   }
@@ -193,6 +195,10 @@ open class TextWidget: View {
   /// The text laid out when `text` is `shown`; a text field shows its placeholder instead of an
   /// empty text.
   open func displayedText(for shown: String) -> String { shown }
+
+  /// The colour the text is drawn in when `shown` is the text laid out: ``textColor``; a text
+  /// field draws its placeholder in its own colour.
+  open func textColor(showing shown: String) -> Color { textColor }
 
   /// Whether the widget lays out on a single line whatever `numberOfLines` says.
   open var isSingleLine: Bool { false }

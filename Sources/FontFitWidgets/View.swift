@@ -18,6 +18,8 @@ public enum WidgetKind: String, CaseIterable, Hashable, Sendable, Codable {
   case stack = "Stack"
   /// Empty space that grows in a stack: ``Spacer``.
   case spacer = "Spacer"
+  /// A stack whose content scrolls along its axis: ``ScrollView``.
+  case scrollView = "ScrollView"
 }
 
 /// A change to a widget tree that would break it.
@@ -45,7 +47,12 @@ open class View {
   public var id: String
   /// The frame in design points, relative to the parent.
   public var frame: Rect {
-    didSet { if frame != oldValue { setNeedsLayout() } }
+    didSet {
+      if frame != oldValue {
+        setNeedsLayout()
+        mirroredChildrenNeedLayout()
+      }
+    }
   }
   /// The colour the widget's frame is filled with before its children are drawn; nil (the
   /// default) draws nothing, so what is behind shows through.
@@ -107,9 +114,25 @@ open class View {
 
   /// The frame on the current screen, in that screen's units, relative to the parent: the one
   /// a ``Stack`` placed the widget in, else ``frame`` scaled to the screen.
+  ///
+  /// A widget that ``mirrorsInRightToLeft`` inside a parent laid out right to left has its
+  /// frame mirrored across the parent's width: a design frame 20 points from the parent's
+  /// left edge is 20 points from its right edge.
   public var screenFrame: Rect {
     if let placedFrame { return placedFrame }
-    return environment?.screenFrame(frame, scaling: effectiveFrameScaling) ?? frame
+    var scaled = environment?.screenFrame(frame, scaling: effectiveFrameScaling) ?? frame
+    if mirrorsInRightToLeft, let parent, parent.effectiveLayoutDirection == .rightToLeft {
+      scaled.x = parent.screenFrame.width - scaled.x - scaled.width
+    }
+    return scaled
+  }
+
+  /// Whether the widget's ``frame`` is mirrored inside a parent laid out right to left, as
+  /// UIKit mirrors views whose `semanticContentAttribute` follows the layout direction;
+  /// false by default, so a design frame stays where it was drawn. A widget in a ``Stack``
+  /// is placed by the stack, which always mirrors rows.
+  public var mirrorsInRightToLeft = false {
+    didSet { if mirrorsInRightToLeft != oldValue { setNeedsLayout() } }
   }
 
   /// The direction rows run in inside this widget, or nil (the default) for the parent's;
@@ -266,8 +289,18 @@ open class View {
   /// that holds it; a new frame marks the widget, and only it, as needing layout.
   func place(in frame: Rect) {
     guard placedFrame != frame else { return }
+    let resized = placedFrame?.width != frame.width
     placedFrame = frame
     needsLayout = true
+    if resized { mirroredChildrenNeedLayout() }
+  }
+
+  /// Marks the children whose frames mirror across this widget's width as needing layout:
+  /// they move when it is resized.
+  private func mirroredChildrenNeedLayout() {
+    for child in children where child.mirrorsInRightToLeft && child.placedFrame == nil {
+      child.needsLayout = true
+    }
   }
 
   /// Lays out this widget and every widget inside it that needs layout, in the current

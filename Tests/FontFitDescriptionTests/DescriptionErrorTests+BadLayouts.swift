@@ -274,7 +274,7 @@ extension DescriptionErrorTests {
       message:
         "unknown key \"fnot\"; expected one of type, id, frame, backgroundColor, scalesFrames, "
         + "children, grow, shrink, minWidth, maxWidth, minHeight, maxHeight, layoutDirection, "
-        + "font,"
+        + "mirrorsInRightToLeft, font, textColor, insets,"
     ),
     BadLayout(
       name: "text colour without its hash",

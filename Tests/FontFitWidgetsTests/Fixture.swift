@@ -62,6 +62,7 @@ enum Fixture {
     case .textView: TextView(frame: frame(100, 40), font: font, text: text)
     case .stack: Stack(frame: frame(100, 40))
     case .spacer: Spacer()
+    case .scrollView: ScrollView(frame: frame(100, 40))
     }
   }
 }

@@ -263,4 +263,133 @@ struct StackDistributionTests {
     #expect(footer.screenFrame.y == 260, "the spacer pushed the footer to the bottom")
     #expect(outer.intrinsicContentSize == Size(width: 200, height: 90))
   }
+
+  @Test("A wrapping row fills lines in order, each as tall as its tallest child, and flows on")
+  func wrappingRows() throws {
+    let widths: [Double] = [60, 80, 50, 90, 40, 120]
+    let stack = Stack(frame: Fixture.frame(200, 300), axis: .horizontal, spacing: 10)
+    stack.wraps = true
+    stack.alignment = .leading
+    let views = widths.enumerated().map { index, width in
+      View(frame: Fixture.frame(width, index == 1 ? 30 : 20))
+    }
+    for view in views { try stack.addChild(view) }
+    stack.environment = Fixture.environment(scalesFrames: false)
+    stack.layoutIfNeeded()
+    let frames = views.map(\.screenFrame)
+    // Lines: 60 + 10 + 80 = 150 (50 more would be 210); 50 + 10 + 90 + 10 + 40 = 200; 120.
+    #expect(frames.map(\.y) == [0, 0, 40, 40, 40, 70])
+    #expect(frames.map(\.x) == [0, 70, 0, 60, 160, 0])
+    for (frame, width) in zip(frames, widths) { #expect(frame.width == width) }
+    #expect(
+      stack.sizeThatFits(ProposedSize(width: 200, height: nil)) == Size(width: 200, height: 90))
+    #expect(stack.contentOverflow == 0)
+    // Unbounded, it is one line.
+    #expect(stack.intrinsicContentSize == Size(width: 440 + 50, height: 30))
+    // In a right-to-left layout the lines run from the right.
+    stack.layoutDirection = .rightToLeft
+    stack.layoutIfNeeded()
+    #expect(views[0].screenFrame.x == 140)
+    #expect(views[5].screenFrame.x == 80)
+  }
+
+  @Test("A wrapping row of labels that does not fit its height shrinks its texts by one factor")
+  func wrappingRowFits() throws {
+    let stack = Stack(frame: Fixture.frame(200, 60), axis: .horizontal, spacing: 6)
+    stack.wraps = true
+    let labels = try (0..<8).map { index in
+      Label(font: try Font("DejaVu Sans 17"), text: "chip \(index)")
+    }
+    for label in labels {
+      label.numberOfLines = 1
+      try stack.addChild(label)
+    }
+    stack.environment = Fixture.environment(
+      on: TestScreens.iPhone5, scalesFrames: false, shaper: try FontSystem.shared())
+    stack.layoutIfNeeded()
+    let factors = Set(labels.map(\.stackFitFactor))
+    #expect(factors.count == 1)
+    let factor = try #require(factors.first)
+    #expect(factor < 1)
+    #expect(stack.contentOverflow == 0)
+    let bottom = labels.map { $0.screenFrame.y + $0.screenFrame.height }.max() ?? 0
+    #expect(bottom <= 60 + 1e-9)
+    for label in labels { #expect(label.layout?.fit?.fits == true) }
+  }
+
+  @Test("A scroll view takes what its stack has left; its content keeps its length and scrolls")
+  func scrollView() throws {
+    let outer = Stack(frame: Fixture.frame(200, 300))
+    let header = View(frame: Fixture.frame(200, 100))
+    let scroll = ScrollView()
+    let tall = View(frame: Fixture.frame(200, 500))
+    let after = View(frame: Fixture.frame(200, 50))
+    try scroll.addChild(tall)
+    try scroll.addChild(after)
+    try outer.addChild(header)
+    try outer.addChild(scroll)
+    outer.environment = Fixture.environment(scalesFrames: false)
+    outer.layoutIfNeeded()
+    #expect(scroll.screenFrame == Rect(x: 0, y: 100, width: 200, height: 200))
+    #expect(scroll.contentSize == Size(width: 200, height: 550))
+    #expect(tall.screenFrame == Rect(x: 0, y: 0, width: 200, height: 500))
+    #expect(after.screenFrame.y == 500)
+    #expect(outer.contentOverflow == 0, "what scrolls is not an overflow")
+  }
+
+  @Test("Texts in a scroll view keep their size when the screen's one fit shrinks the others")
+  func scrollViewTextsKeepTheirSize() throws {
+    let outer = Stack(frame: Fixture.frame(320, 200))
+    let heading = Label(font: try Font("DejaVu Sans 17"), text: paragraphs[1])
+    let scroll = ScrollView()
+    let body = Label(font: try Font("DejaVu Sans 17"), text: paragraphs[1] + " " + paragraphs[2])
+    try scroll.addChild(body)
+    try outer.addChild(heading)
+    try outer.addChild(scroll)
+    var environment = Fixture.environment(
+      on: TestScreens.iPhone5, scalesFrames: false, shaper: try FontSystem.shared())
+    environment.textScale = try TextScale(category: .accessibility3)
+    outer.environment = environment
+    outer.layoutIfNeeded()
+    #expect(heading.stackFitFactor < 1)
+    #expect(body.stackFitFactor == 1)
+    let size = try #require(body.layout?.fit?.pointSize)
+    #expect(abs(size - 17 * 2.353) < 0.01, "\(size)")
+    #expect(body.layout?.fit?.fits == true)
+  }
+
+  @Test("A plain frame mirrors in a right-to-left parent only when it asks to")
+  func mirroredFrames() throws {
+    let parent = View(frame: Fixture.frame(300, 100))
+    let fixed = View(frame: Rect(x: 20, y: 10, width: 100, height: 30))
+    let mirrored = View(frame: Rect(x: 20, y: 50, width: 100, height: 30))
+    mirrored.mirrorsInRightToLeft = true
+    try parent.addChild(fixed)
+    try parent.addChild(mirrored)
+    parent.environment = Fixture.environment(scalesFrames: false)
+    parent.layoutIfNeeded()
+    #expect(mirrored.screenFrame.x == 20)
+    parent.layoutDirection = .rightToLeft
+    parent.layoutIfNeeded()
+    #expect(fixed.screenFrame.x == 20)
+    #expect(mirrored.screenFrame == Rect(x: 180, y: 50, width: 100, height: 30))
+    parent.frame.width = 400
+    #expect(mirrored.needsLayout, "a wider parent moves a mirrored child")
+    parent.layoutIfNeeded()
+    #expect(mirrored.screenFrame.x == 280)
+  }
+
+  @Test("Buttons and fields start with their insets; a field draws its placeholder in its colour")
+  func defaultInsetsAndPlaceholder() throws {
+    let font = try Font("DejaVu Sans 15")
+    let button = Button(font: font, title: "OK")
+    let field = TextField(font: font, placeholder: "Name")
+    #expect(button.contentInsets == Button.defaultContentInsets)
+    #expect(field.contentInsets == TextField.defaultContentInsets)
+    #expect(Label(font: font).contentInsets == .zero)
+    #expect(field.textColor(showing: "") == TextField.defaultPlaceholderColor)
+    #expect(field.textColor(showing: "Ada") == field.textColor)
+    field.placeholder = ""
+    #expect(field.textColor(showing: "") == field.textColor, "no placeholder, nothing to colour")
+  }
 }

@@ -126,6 +126,31 @@ open class Stack: View {
       cross: across + padding.total(along: axis.cross))
   }
 
+  /// Its children's, within their size limits: in a column the largest of each; in a row
+  /// their sums with spacing (a wrapping row is as narrow as its narrowest child allows);
+  /// padding added.
+  open override func contentWidths() -> ContentWidths {
+    let widths = children.map { child in
+      let own = child.contentWidths()
+      return ContentWidths(
+        minimum: child.sizeLimits.clamp(own.minimum, along: .horizontal),
+        maximum: child.sizeLimits.clamp(own.maximum, along: .horizontal))
+    }
+    let gaps = spacing * Double(max(0, children.count - 1))
+    let minimum: Double
+    let maximum: Double
+    if axis == .vertical {
+      minimum = widths.reduce(0) { max($0, $1.minimum) }
+      maximum = widths.reduce(0) { max($0, $1.maximum) }
+    } else {
+      minimum =
+        wraps ? widths.reduce(0) { max($0, $1.minimum) } : widths.reduce(gaps) { $0 + $1.minimum }
+      maximum = widths.reduce(gaps) { $0 + $1.maximum }
+    }
+    let padded = padding.total(along: .horizontal)
+    return ContentWidths(minimum: minimum + padded, maximum: maximum + padded)
+  }
+
   /// The content's size in one line: its children's lengths along the axis with spacing (each
   /// child's natural length, or the length shared out of `main` when given), and the largest
   /// length across it that any child needs at its length.

@@ -218,6 +218,11 @@ open class TextWidget: View {
     (try? sizeThatFits(width: proposal.width ?? .infinity)) ?? .zero
   }
 
+  /// The narrowest and widest the widget can usefully be at its adapted size, its insets
+  /// included: its widest word (its whole line, when it is single-line), and its text on one
+  /// line (CSS's min- and max-content widths); zero when the text cannot be measured.
+  open override func contentWidths() -> ContentWidths { textContentWidths() }
+
   /// Forgets what was measured with the previous environment's shaper.
   open override func environmentDidChange() {
     shapeCache = TextShapeCache()

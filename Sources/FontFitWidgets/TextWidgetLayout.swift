@@ -246,6 +246,31 @@ extension TextWidget {
     }
   }
 
+  /// ``contentWidths()`` of the text at its adapted size, insets included.
+  func textContentWidths() -> ContentWidths {
+    guard let environment else { return ContentWidths(minimum: 0, maximum: 0) }
+    let plan = SizePlan(self, environment)
+    var adapted = adaptedFont
+    if let cap = stackFitCap(adapted, units: 1) { adapted = adapted.withPointSize(cap) }
+    let horizontal = contentInsets.total(along: .horizontal)
+    do throws(WidgetLayoutError) {
+      try Self.check(adapted)
+      let request = try textRequest(
+        text, font: adapted, box: Size(width: .infinity, height: .infinity), plan: plan,
+        autoFit: nil, cap: nil)
+      let widths: ContentWidths
+      do {
+        widths = try TextEngine(shaper: environment.shaper).contentWidths(request)
+      } catch {
+        throw WidgetLayoutError(error)
+      }
+      let minimum = isSingleLine ? widths.maximum : widths.minimum
+      return ContentWidths(minimum: minimum + horizontal, maximum: widths.maximum + horizontal)
+    } catch {
+      return ContentWidths(minimum: 0, maximum: 0)
+    }
+  }
+
   /// The box the text is laid out in, in a frame of `size`: the frame less ``contentInsets``,
   /// the leading inset on the right in a right-to-left layout.
   func textBox(in size: Size) -> Rect {

@@ -127,10 +127,11 @@ open class View {
     return scaled
   }
 
-  /// Whether the widget's ``frame`` is mirrored inside a parent laid out right to left, as
-  /// UIKit mirrors views whose `semanticContentAttribute` follows the layout direction;
-  /// false by default, so a design frame stays where it was drawn. A widget in a ``Stack``
-  /// is placed by the stack, which always mirrors rows.
+  /// Whether the widget's ``frame`` is mirrored inside a parent laid out right to left.
+  ///
+  /// UIKit mirrors views whose `semanticContentAttribute` follows the layout direction in the
+  /// same way. False by default, so a design frame stays where it was drawn. A widget in a
+  /// ``Stack`` is placed by the stack, which always mirrors rows.
   public var mirrorsInRightToLeft = false {
     didSet { if mirrorsInRightToLeft != oldValue { setNeedsLayout() } }
   }
@@ -181,6 +182,16 @@ open class View {
   open func sizeThatFits(_ proposal: ProposedSize) -> Size {
     let frame = environment?.screenFrame(frame, scaling: effectiveFrameScaling) ?? frame
     return frame.size
+  }
+
+  /// The narrowest and the widest the widget can usefully be, in screen units: CSS's
+  /// min-content and max-content widths, for a parent sizing columns.
+  ///
+  /// A plain view's are its frame's width; a text widget's are its widest word and its text
+  /// on one line at its adapted size; a stack's combine its children's.
+  open func contentWidths() -> ContentWidths {
+    let width = sizeThatFits(.unbounded).width
+    return ContentWidths(minimum: width, maximum: width)
   }
 
   /// The size the widget takes with nothing constraining it: ``sizeThatFits(_:)`` of an

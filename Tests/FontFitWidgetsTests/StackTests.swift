@@ -392,4 +392,32 @@ struct StackDistributionTests {
     field.placeholder = ""
     #expect(field.textColor(showing: "") == field.textColor, "no placeholder, nothing to colour")
   }
+
+  @Test(
+    "Content widths: a label's widest word and its one line; a row sums, a column takes the max")
+  func contentWidthsCombine() throws {
+    let fonts = try FontSystem.shared()
+    let environment = Fixture.environment(on: TestScreens.iPhone5, shaper: fonts)
+    let font = try Font("DejaVu Sans 15")
+    let label = Label(font: font, text: "Unbreakable words")
+    let button = Button(font: font, title: "Go on")
+    let row = Stack(frame: Fixture.frame(320, 100), axis: .horizontal, spacing: 10)
+    try row.addChild(label)
+    try row.addChild(button)
+    row.environment = environment
+    let words = label.contentWidths()
+    let one = try label.sizeThatFits(width: .infinity).width
+    #expect(abs(words.maximum - one) < 1e-9, "the max-content width is the one line")
+    #expect(words.minimum < words.maximum)
+    #expect(abs(words.minimum - (try label.sizeThatFits(width: words.minimum).width)) < 1e-9)
+    // A single-line button cannot be narrower than its line, insets included.
+    let title = button.contentWidths()
+    #expect(title.minimum == title.maximum)
+    #expect(abs(title.maximum - (try button.sizeThatFits(width: .infinity).width)) < 1e-9)
+    let widths = row.contentWidths()
+    #expect(abs(widths.minimum - (words.minimum + title.minimum + 10)) < 1e-9)
+    #expect(abs(widths.maximum - (words.maximum + title.maximum + 10)) < 1e-9)
+    row.axis = .vertical
+    #expect(row.contentWidths().maximum == max(words.maximum, title.maximum))
+  }
 }

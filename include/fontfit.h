@@ -539,7 +539,13 @@ typedef enum ff_widget_kind {
   /** A one-line text field. */
   FF_WIDGET_TEXT_FIELD = 4,
   /** A scrolling text view. */
-  FF_WIDGET_TEXT_VIEW = 5
+  FF_WIDGET_TEXT_VIEW = 5,
+  /** A stack: a row or a column that sizes and places its children. */
+  FF_WIDGET_STACK = 6,
+  /** Empty space that grows in a stack. */
+  FF_WIDGET_SPACER = 7,
+  /** A stack whose content scrolls along its axis. */
+  FF_WIDGET_SCROLL_VIEW = 8
 } ff_widget_kind;
 
 /**

@@ -6,6 +6,9 @@
 // `measureDemo`), so a profiler can count one of them alone:
 //   valgrind --tool=callgrind --toggle-collect='*measureWarm*' .build/release/bench --short \
 //     --cases 600
+//
+// Other modes exit when done: `--limits` (Limits.swift), `--c-boundary` (Boundary.swift) and
+// `--stacks` (Stacks.swift).
 
 import FontFitDescription
 import FontFitFontModel
@@ -55,6 +58,7 @@ let cases = Corpus.cases(count: caseCount).filter { $0.text.count <= maximumChar
 if cases.isEmpty { fail("no case has at most \(maximumCharacters) characters") }
 if demoWorkers < 1 { fail("--workers must be at least 1") }
 if arguments.contains("--c-boundary") { Boundary.run(cases: cases, fonts: fonts) }
+if arguments.contains("--stacks") { Stacks.run(fonts: fonts) }
 
 /// A label that fits `benchCase` on the 0.5pt grid from 8pt to its design size.
 ///

@@ -67,7 +67,9 @@ final class ScreenObject: CObject, @unchecked Sendable {
     into records: inout [WidgetRecord], views: inout [View]
   ) {
     let index = records.count
-    let kinds: [WidgetKind] = [.view, .label, .button, .textField, .textView]
+    let kinds: [WidgetKind] = [
+      .view, .label, .button, .textField, .textView, .stack, .spacer, .scrollView,
+    ]
     let frame = widget.frame
     let onScreen = Rect(
       x: origin.x + frame.x, y: origin.y + frame.y, width: frame.width, height: frame.height)

@@ -30,7 +30,8 @@ public struct LayoutDocument: Hashable, Sendable {
   /// ``FontFitWidgets/TextScale/standard`` when the file gives none; the demo's
   /// `--text-scale` replaces its factor.
   public var textScale: TextScale
-  /// The language of the document's text, unless a widget names its own.
+  /// The language of the document's text, unless a widget names its own: the file's
+  /// `language`, else the locale's when the texts come from a strings table.
   public var language: Language?
   /// The screens known to this document: the catalog given plus the file's own `screens`.
   public var catalog: ScreenCatalog
@@ -121,6 +122,11 @@ public struct LayoutDocument: Hashable, Sendable {
     language = try top.member("language").map { (node) throws(DescriptionError) in
       try reader.language(node, at: "language")
     }
+    if language == nil, let localization, !localization.isPseudo {
+      // Texts from a locale's table are in its language: it picks glyph forms, line breaking
+      // and the layout direction (Arabic rows run from the right).
+      language = try? Language(localization.locale.replacingUnderscores())
+    }
     frameScaling =
       try top.member("scalesFrames").map { (node) throws(DescriptionError) in
         try reader.frameScaling(node, at: "scalesFrames")
@@ -147,5 +153,12 @@ public struct LayoutDocument: Hashable, Sendable {
       throw reader.error(at: node, path: "designScreen", catalog.unknownScreenMessage(name))
     }
     return screen
+  }
+}
+
+extension String {
+  /// The text with `_` as `-`: a locale name such as `pt_BR` as a BCP 47 tag.
+  fileprivate func replacingUnderscores() -> String {
+    String(map { $0 == "_" ? "-" : $0 })
   }
 }

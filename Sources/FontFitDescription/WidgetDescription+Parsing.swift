@@ -16,9 +16,15 @@ struct WidgetParser {
     var byName: [ExactString: Font] = [:]
   }
 
-  static let commonKeys = ["type", "id", "frame", "backgroundColor", "scalesFrames", "children"]
+  static let commonKeys = [
+    "type", "id", "frame", "backgroundColor", "scalesFrames", "children", "grow", "shrink",
+    "minWidth", "maxWidth", "minHeight", "maxHeight", "layoutDirection", "mirrorsInRightToLeft",
+  ]
+  static let stackKeys = ["axis", "spacing", "alignment", "distribution", "padding", "wraps"]
+  static let scrollKeys = ["axis", "spacing", "alignment", "padding"]
   static let textKeys = [
-    "font", "textColor", "textAlignment", "numberOfLines", "lineBreakMode", "autoFit", "overflow",
+    "font", "textColor", "insets", "textAlignment", "numberOfLines", "lineBreakMode", "autoFit",
+    "overflow",
     "lineHeightMultiple", "truncationToken", "language", "writingDirection", "fitGroup",
     "scalesWithText", "adaptsToScreen", "adaptation",
   ]
@@ -28,7 +34,9 @@ struct WidgetParser {
     case shrink, shrinkAndGrow, presets, exact
   }
 
-  func widget(_ node: JSONNode, at path: String) throws(DescriptionError) -> WidgetDescription {
+  func widget(_ node: JSONNode, at path: String, inStack: Bool = false)
+    throws(DescriptionError) -> WidgetDescription
+  {
     let object = try reader.object(node, at: path)
     guard let typeNode = object.member("type") else {
       throw reader.error(at: node, path: path, "missing key \"type\"")
@@ -47,8 +55,16 @@ struct WidgetParser {
       description.id = try reader.string(id, at: join(path, "id"), kind: .name)
     }
     if let frame = object.member("frame") {
+      guard !inStack else {
+        throw reader.error(
+          at: frame, path: join(path, "frame"),
+          "a widget in a Stack has no frame: the stack sizes and places it (use minWidth, "
+            + "maxWidth, minHeight, maxHeight, grow or shrink)")
+      }
       description.frame = try self.frame(frame, at: join(path, "frame"))
     }
+    try sizing(object, into: &description, at: path)
+    if kind == .stack || kind == .scrollView { description.stack = try stack(object, at: path) }
     if let font = object.member("font") {
       description.font = try self.font(font, at: join(path, "font"))
     }
@@ -57,6 +73,12 @@ struct WidgetParser {
     }
     if let value = object.member("textColor") {
       description.textColor = try color(value, at: join(path, "textColor"))
+    }
+    if let value = object.member("placeholderColor") {
+      description.placeholderColor = try color(value, at: join(path, "placeholderColor"))
+    }
+    if let value = object.member("insets") {
+      description.contentInsets = try insets(value, at: join(path, "insets"))
     }
     if let value = object.member("scalesFrames") {
       description.frameScaling = try reader.frameScaling(value, at: join(path, "scalesFrames"))
@@ -135,7 +157,10 @@ struct WidgetParser {
     if let children = object.member("children") {
       let childrenPath = join(path, "children")
       for (index, child) in try reader.array(children, at: childrenPath).enumerated() {
-        description.children.append(try widget(child, at: "\(childrenPath)[\(index)]"))
+        description.children.append(
+          try widget(
+            child, at: "\(childrenPath)[\(index)]",
+            inStack: kind == .stack || kind == .scrollView))
       }
     }
     return description
@@ -144,9 +169,110 @@ struct WidgetParser {
   private func allowedKeys(_ kind: WidgetKind) -> [String] {
     switch kind {
     case .view: Self.commonKeys
+    case .stack: Self.commonKeys + Self.stackKeys
+    case .scrollView: Self.commonKeys + Self.scrollKeys
+    case .spacer: Self.commonKeys.filter { $0 != "frame" && $0 != "children" }
     case .label, .textView: Self.commonKeys + Self.textKeys + ["text"]
     case .button: Self.commonKeys + Self.textKeys + ["title"]
-    case .textField: Self.commonKeys + Self.textKeys + ["text", "placeholder"]
+    case .textField:
+      Self.commonKeys + Self.textKeys + ["text", "placeholder", "placeholderColor"]
+    }
+  }
+
+  /// Reads the keys every widget has for the stack that holds it.
+  private func sizing(
+    _ object: JSONObject, into description: inout WidgetDescription, at path: String
+  ) throws(DescriptionError) {
+    if let value = object.member("grow") {
+      description.grow = try reader.number(value, at: join(path, "grow"), nonNegative: true)
+    }
+    if let value = object.member("shrink") {
+      description.shrink = try reader.number(value, at: join(path, "shrink"), nonNegative: true)
+    }
+    func length(_ key: String) throws(DescriptionError) -> Double? {
+      guard let value = object.member(key) else { return nil }
+      return try reader.number(value, at: join(path, key), nonNegative: true)
+    }
+    let limits = SizeLimits(
+      minWidth: try length("minWidth"), maxWidth: try length("maxWidth"),
+      minHeight: try length("minHeight"), maxHeight: try length("maxHeight"))
+    for (low, high, lowKey, highKey) in [
+      (limits.minWidth, limits.maxWidth, "minWidth", "maxWidth"),
+      (limits.minHeight, limits.maxHeight, "minHeight", "maxHeight"),
+    ] {
+      if let low, let high, low > high, let node = object.member(highKey) {
+        throw reader.error(
+          at: node, path: join(path, highKey),
+          "expected at least \(lowKey) (\(TextFormat.string(low))), found "
+            + TextFormat.string(high))
+      }
+    }
+    description.sizeLimits = limits
+    if let value = object.member("layoutDirection") {
+      description.layoutDirection = try reader.choice(
+        value, at: join(path, "layoutDirection"), as: LayoutDirection.self)
+    }
+    if let value = object.member("mirrorsInRightToLeft") {
+      description.mirrorsInRightToLeft = try reader.bool(
+        value, at: join(path, "mirrorsInRightToLeft"))
+    }
+  }
+
+  /// Reads a stack's keys.
+  private func stack(_ object: JSONObject, at path: String) throws(DescriptionError)
+    -> StackSettings
+  {
+    var settings = StackSettings()
+    if let value = object.member("axis") {
+      settings.axis = try reader.choice(value, at: join(path, "axis"), as: Axis.self)
+    }
+    if let value = object.member("spacing") {
+      settings.spacing = try reader.number(value, at: join(path, "spacing"), nonNegative: true)
+    }
+    if let value = object.member("alignment") {
+      settings.alignment = try reader.choice(
+        value, at: join(path, "alignment"), as: StackAlignment.self)
+    }
+    if let value = object.member("distribution") {
+      settings.distribution = try reader.choice(
+        value, at: join(path, "distribution"), as: StackDistribution.self)
+    }
+    if let value = object.member("padding") {
+      settings.padding = try insets(value, at: join(path, "padding"))
+    }
+    if let value = object.member("wraps") {
+      settings.wraps = try reader.bool(value, at: join(path, "wraps"))
+    }
+    return settings
+  }
+
+  /// Insets as CSS writes them: one number for every side, `[vertical, horizontal]`, or
+  /// `[top, leading, bottom, trailing]`.
+  private func insets(_ node: JSONNode, at path: String) throws(DescriptionError) -> EdgeInsets {
+    let expected =
+      "expected a number, an array of 2 numbers [vertical, horizontal] or of 4 numbers "
+      + "[top, leading, bottom, trailing]"
+    let items: [JSONNode]
+    let isArray: Bool
+    switch node.value {
+    case .number: (items, isArray) = ([node], false)
+    case .array(let array): (items, isArray) = (array, true)
+    default:
+      throw reader.error(at: node, path: path, "\(expected), found \(node.value.typeName)")
+    }
+    var values: [Double] = []
+    for (index, item) in items.enumerated() {
+      let itemPath = isArray ? "\(path)[\(index)]" : path
+      values.append(try reader.number(item, at: itemPath, nonNegative: true))
+    }
+    switch values.count {
+    case 1: return EdgeInsets(all: values[0])
+    case 2:
+      return EdgeInsets(top: values[0], leading: values[1], bottom: values[0], trailing: values[1])
+    case 4:
+      return EdgeInsets(top: values[0], leading: values[1], bottom: values[2], trailing: values[3])
+    default:
+      throw reader.error(at: node, path: path, "\(expected), found \(values.count) items")
     }
   }
 

@@ -39,6 +39,12 @@ public struct WidgetDescription: Hashable, Sendable {
   public var backgroundColor: Color?
   /// The text colour of a text widget, or nil for black.
   public var textColor: Color?
+  /// A text field's placeholder colour, or nil for its default.
+  public var placeholderColor: Color?
+  /// A text widget's content insets, or nil for its default.
+  public var contentInsets: EdgeInsets?
+  /// Whether the widget's frame mirrors in a right-to-left parent.
+  public var mirrorsInRightToLeft = false
   /// The fit group of a text widget, or nil for none.
   public var fitGroup: String?
   /// Whether a text widget follows the text scale, when set.
@@ -51,6 +57,17 @@ public struct WidgetDescription: Hashable, Sendable {
   public var frameScaling: FrameScaling?
   /// The widgets inside, back to front.
   public var children: [WidgetDescription]
+  /// A stack's settings; used when ``kind`` is ``WidgetKind/stack`` or
+  /// ``WidgetKind/scrollView``.
+  public var stack = StackSettings()
+  /// The widget's share of a stack's spare length, or nil for its default.
+  public var grow: Double?
+  /// How much of a stack's missing length the widget gives up, or nil for its default.
+  public var shrink: Double?
+  /// The limits a stack keeps the widget's size within.
+  public var sizeLimits = SizeLimits.none
+  /// The direction rows run in inside the widget, or nil for its parent's.
+  public var layoutDirection: LayoutDirection?
 
   /// Creates a description; every setting left nil keeps the widget's default.
   public init(
@@ -103,15 +120,25 @@ public struct WidgetDescription: Hashable, Sendable {
     case .button: view = Button(id: id, frame: frame, font: font)
     case .textField: view = TextField(id: id, frame: frame, font: font)
     case .textView: view = TextView(id: id, frame: frame, font: font)
+    case .stack: view = Stack(id: id, frame: frame)
+    case .spacer: view = Spacer(id: id)
+    case .scrollView: view = ScrollView(id: id, frame: frame)
     }
     view.backgroundColor = backgroundColor
     view.frameScaling = frameScaling
+    view.layoutDirection = layoutDirection
+    view.mirrorsInRightToLeft = mirrorsInRightToLeft
+    if let grow { view.grow = grow }
+    if let shrink { view.shrink = shrink }
+    if sizeLimits != .none { view.sizeLimits = sizeLimits }
+    if let stack = view as? Stack { self.stack.apply(to: stack) }
     if let widget = view as? TextWidget {
       widget.fitGroup = fitGroup
       if let scalesWithText { widget.scalesWithText = scalesWithText }
       if let adaptsToScreen { widget.adaptsToScreen = adaptsToScreen }
       widget.adaptation = adaptation
       if let textColor { widget.textColor = textColor }
+      if let contentInsets { widget.contentInsets = contentInsets }
       if let textAlignment { widget.textAlignment = textAlignment }
       if let numberOfLines { widget.numberOfLines = numberOfLines }
       if let lineBreakMode { widget.lineBreakMode = lineBreakMode }
@@ -121,12 +148,44 @@ public struct WidgetDescription: Hashable, Sendable {
       if let truncationToken { widget.truncationToken = truncationToken }
       if let language { widget.language = language }
       if let writingDirection { widget.writingDirection = writingDirection }
-      if let field = widget as? TextField, let placeholder { field.placeholder = placeholder }
+      if let field = widget as? TextField {
+        if let placeholder { field.placeholder = placeholder }
+        if let placeholderColor { field.placeholderColor = placeholderColor }
+      }
       widget.font = font
       if let text { widget.text = text }
     }
     // Widgets just made cannot be ancestors of one another, so adding them cannot fail.
     for child in children { view.adopt(child.makeWidget()) }
     return view
+  }
+}
+
+/// How a ``Stack`` of a description file places its children.
+public struct StackSettings: Hashable, Sendable {
+  /// A column or a row.
+  public var axis: Axis = .vertical
+  /// The space between children, in screen units.
+  public var spacing: Double = 0
+  /// Where children sit across the axis.
+  public var alignment: StackAlignment = .fill
+  /// How the length along the axis is shared.
+  public var distribution: StackDistribution = .fill
+  /// The space inside the stack's edges, in screen units.
+  public var padding: EdgeInsets = .zero
+  /// Whether children go on to a new line when a line is full.
+  public var wraps = false
+
+  /// The defaults: a column with no spacing, children filling its width, no padding.
+  public init() {}
+
+  /// Sets `stack`'s settings to these.
+  func apply(to stack: Stack) {
+    stack.axis = axis
+    stack.spacing = spacing
+    stack.alignment = alignment
+    stack.distribution = distribution
+    stack.padding = padding
+    stack.wraps = wraps
   }
 }

@@ -24,11 +24,13 @@ enum XMLValueKind {
   /// The kind of value the attribute `name` holds.
   init(attribute name: String) {
     switch name {
-    case "scalesWithText", "adaptsToScreen", "keepsWordsWhole": self = .bool
+    case "scalesWithText", "adaptsToScreen", "keepsWordsWhole", "wraps", "mirrorsInRightToLeft":
+      self = .bool
     case "numberOfLines", "lineHeightMultiple", "minimumSize", "maximumSize", "step", "width",
-      "height", "scale", "dpi", "minWidth", "increment", "exponent":
+      "height", "scale", "dpi", "minWidth", "increment", "exponent", "spacing", "grow", "shrink",
+      "maxWidth", "minHeight", "maxHeight":
       self = .number
-    case "frame", "sizes": self = .numberList
+    case "frame", "sizes", "padding", "insets": self = .numberList
     case "scalesFrames", "autoFit": self = .boolOrString
     case "textScale": self = .boolNumberOrString
     default: self = .string

@@ -103,9 +103,21 @@ public struct WidgetRenderer: Sendable {
   /// The pixel edge of the coordinate `points` (in points from the buffer's corner).
   private func edge(_ points: Double) -> Int { pixelEdge(points, scale: scale) }
 
-  private func draw(_ view: View, parentX: Double, parentY: Double, into buffer: PixelBuffer)
-    throws(RenderError)
-  {
+  /// The pixels a widget may draw in: what the scroll views holding it show.
+  private typealias Clip = (x0: Int, y0: Int, x1: Int, y1: Int)
+
+  /// No clipping.
+  private static let unclipped: Clip = (Int.min, Int.min, Int.max, Int.max)
+
+  /// The pixels both `a` and `b` hold.
+  private static func intersect(_ a: Clip, _ b: Clip) -> Clip {
+    (max(a.x0, b.x0), max(a.y0, b.y0), min(a.x1, b.x1), min(a.y1, b.y1))
+  }
+
+  private func draw(
+    _ view: View, parentX: Double, parentY: Double, into buffer: PixelBuffer,
+    clip inherited: Clip = WidgetRenderer.unclipped
+  ) throws(RenderError) {
     guard !view.needsLayout else { throw .needsLayout(widgetID: view.id) }
     let frame = view.screenFrame
     let x = parentX + frame.x
@@ -114,19 +126,19 @@ public struct WidgetRenderer: Sendable {
     let y0 = edge(y)
     let x1 = edge(x + frame.width)
     let y1 = edge(y + frame.height)
-    if let background = view.backgroundColor {
-      buffer.fill(background, x0: x0, y0: y0, x1: x1, y1: y1)
+    let visible = Self.intersect((x0, y0, x1, y1), inherited)
+    if let background = view.backgroundColor, visible.x1 > visible.x0, visible.y1 > visible.y0 {
+      buffer.fill(background, x0: visible.x0, y0: visible.y0, x1: visible.x1, y1: visible.y1)
     }
     var problem = false
     var refused = false
     if let widget = view as? TextWidget, let layout = widget.layout {
       // A scrolling text view shows its text through its frame, as a scroll view clips.
-      let clip =
-        widget.overflow == .scroll
-        ? (x0: x0, y0: y0, x1: x1, y1: y1) : (x0: Int.min, y0: Int.min, x1: Int.max, y1: Int.max)
+      let clip = widget.overflow == .scroll ? visible : inherited
+      let color = widget.textColor(showing: layout.shownText)
       for line in layout.lines {
         for run in line.runs {
-          try draw(run, x: x, y: y, color: widget.textColor, clip: clip, into: buffer)
+          try draw(run, x: x, y: y, color: color, clip: clip, into: buffer)
         }
       }
       refused = layout.rejection != nil
@@ -137,7 +149,8 @@ public struct WidgetRenderer: Sendable {
         problem = true
       }
     }
-    if drawsFrames {
+    if drawsFrames, inherited == Self.unclipped || visible == (x0, y0, x1, y1) {
+      // A frame partly scrolled out of view is not outlined: its edge is not where it shows.
       outline(x0: x0, y0: y0, x1: x1, y1: y1, width: 1, color: Self.frameColor, into: buffer)
       if problem || refused {
         let width = max(1, Int(min(scale, 64).rounded()))
@@ -146,8 +159,10 @@ public struct WidgetRenderer: Sendable {
       }
       if refused { corner(x1: x1, y0: y0, size: max(4, Int(8 * min(scale, 64))), into: buffer) }
     }
+    // A scroll view shows its content through its frame.
+    let inside = view is ScrollView ? visible : inherited
     for child in view.children {
-      try draw(child, parentX: x, parentY: y, into: buffer)
+      try draw(child, parentX: x, parentY: y, into: buffer, clip: inside)
     }
   }
 

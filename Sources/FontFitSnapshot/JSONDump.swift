@@ -93,6 +93,8 @@ extension TextSnapshot {
       ("text", .string(text)),
     ]
     if let placeholder { members.append(("placeholder", .string(placeholder))) }
+    members.append(("color", .string(color)))
+    if let placeholderColor { members.append(("placeholderColor", .string(placeholderColor))) }
     members += [
       ("lines", .array(lines.map { .string($0) })),
       ("lineBoxes", .array(lineBoxes.map { $0.jsonOutput(includingGlyphs: includingGlyphs) })),

@@ -8,12 +8,16 @@ import FontFitWidgets
 public struct LayoutProblem: Hashable, Sendable, Codable {
   /// What kind of problem.
   public enum Kind: String, CaseIterable, Hashable, Sendable, Codable {
-    /// The text does not fit even at the smallest size its fit may choose.
+    /// The text does not fit even at the smallest size its fit may choose; or a stack's
+    /// content is longer than the stack, with how much.
     case overflow
     /// The text does not fit at its fixed size (no auto-fit) and is cut.
     case truncated
     /// The widget refused its text (`overflow: reject`) and shows another.
     case rejected
+    /// The fit shrank an accessibility text scale back: the size drawn keeps less than
+    /// ``LayoutProblem/scaleKept`` of what the scale added.
+    case scaleLost
     /// A line ends inside a word broken because it is wider than the line.
     case brokenWord
     /// Characters no installed font covers.
@@ -62,6 +66,15 @@ public struct LayoutProblem: Hashable, Sendable, Codable {
 }
 
 extension LayoutProblem {
+  /// The share of what a text scale adds to a size that the fit must keep, or `check`
+  /// reports `scaleLost`: one half.
+  ///
+  /// A 14pt text at the ×2.353 AX3 scale is asked for at 32.941pt; it must be drawn at 23.471pt
+  /// or more (14 plus half of 18.941). WCAG 1.4.4 asks that text can be resized to 200%
+  /// without loss; a fit that takes most of a scale back fails that for the user who chose it,
+  /// though the text fits.
+  public static let scaleKept = 0.5
+
   /// The problems of a laid-out tree on its environment's screen, in a stable order: widgets
   /// depth first, each widget's problems in the order of ``Kind``.
   ///
@@ -69,7 +82,10 @@ extension LayoutProblem {
   /// that fits. A widget that reaches outside the screen is reported, and what is inside it
   /// is not reported as outside the screen again. Frames are compared with a tolerance of
   /// 1/1000 point. A text widget whose frame overlaps earlier text widgets (in depth-first
-  /// order) has one `overlap` problem naming how many and the first three.
+  /// order) has one `overlap` problem naming how many and the first three. A ``Stack``
+  /// whose content is longer than it (``Stack/contentOverflow``) has an `overflow` problem;
+  /// a ``ScrollView``'s children are checked against its content, not its frame, and what
+  /// scrolls out of it neither overlaps nor reaches outside the screen.
   ///
   /// This collects what ``forEachProblem(in:locale:_:)`` hands out one by one; a tree with
   /// very many problems is better read with that.
@@ -129,22 +145,40 @@ private struct OverlapFinder {
   /// Text widgets' names, in depth-first order.
   private(set) var names: [String] = []
 
-  /// Collects the text widgets' frames of `view` and its subtree.
-  mutating func collect(_ view: View, origin: (x: Double, y: Double), path: String)
-    throws(SnapshotError)
-  {
+  /// Collects the text widgets' frames of `view` and its subtree, each cut to `visible`: the
+  /// part of the screen the scroll views holding it show (the whole plane outside any).
+  mutating func collect(
+    _ view: View, origin: (x: Double, y: Double), path: String, visible: Rect? = nil
+  ) throws(SnapshotError) {
     guard !view.needsLayout else { throw .needsLayout(widgetID: view.id) }
     let frame = view.screenFrame
     let absolute = Rect(
       x: origin.x + frame.x, y: origin.y + frame.y, width: frame.width, height: frame.height)
     if let widget = view as? TextWidget {
       guard widget.layout != nil else { throw .needsLayout(widgetID: view.id) }
-      frames.append(absolute)
+      frames.append(visible.map { Self.intersection(absolute, $0) } ?? absolute)
       names.append(problemName(view, path: path))
     }
-    for (position, child) in view.children.enumerated() {
-      try collect(child, origin: (absolute.x, absolute.y), path: "\(path).children[\(position)]")
+    var inside = visible
+    if view is ScrollView {
+      // What scrolls out of a scroll view is hidden, so it overlaps nothing.
+      inside = visible.map { Self.intersection(absolute, $0) } ?? absolute
     }
+    for (position, child) in view.children.enumerated() {
+      try collect(
+        child, origin: (absolute.x, absolute.y), path: "\(path).children[\(position)]",
+        visible: inside)
+    }
+  }
+
+  /// The part of `a` inside `b`; empty (zero width and height) when they do not meet.
+  static func intersection(_ a: Rect, _ b: Rect) -> Rect {
+    let x0 = max(a.x, b.x)
+    let y0 = max(a.y, b.y)
+    let x1 = min(a.x + a.width, b.x + b.width)
+    let y1 = min(a.y + a.height, b.y + b.height)
+    guard x1 > x0, y1 > y0 else { return Rect(x: x0, y: y0, width: 0, height: 0) }
+    return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
   }
 
   /// For each text widget (by its depth-first position among text widgets), the earlier
@@ -242,6 +276,18 @@ private struct Checker {
   ) {
     let name = problemName(view, path: path)
     let frame = view.screenFrame
+    if let stack = view as? Stack, stack.contentOverflow > frameTolerance {
+      let grows = stack.wraps ? stack.axis.cross : stack.axis
+      let extent = grows == .vertical ? frame.height : frame.width
+      let unit = screen.unitName
+      report(
+        .overflow, name,
+        "its content needs \(TextFormat.string(extent + stack.contentOverflow, fractionDigits: 3))"
+          + "\(unit), \(TextFormat.string(stack.contentOverflow, fractionDigits: 3))\(unit) more "
+          + "than its \(TextFormat.string(extent, fractionDigits: 3))\(unit) "
+          + (grows == .vertical ? "height" : "width")
+          + ", with its texts at their smallest sizes; the children that shrink are cut")
+    }
     let absolute = Rect(
       x: origin.x + frame.x, y: origin.y + frame.y, width: frame.width, height: frame.height)
     if let widget = view as? TextWidget, let layout = widget.layout {
@@ -277,10 +323,11 @@ private struct Checker {
       }
     }
     flush(emit)
+    let inside = (view as? ScrollView)?.contentSize ?? frame.size
     for (position, child) in view.children.enumerated() {
       visit(
         child, origin: (absolute.x, absolute.y), path: "\(path).children[\(position)]",
-        parent: (name, frame.size), outside: reachesOutside, emit: emit)
+        parent: (name, inside), outside: reachesOutside || view is ScrollView, emit: emit)
     }
   }
 
@@ -317,6 +364,7 @@ private struct Checker {
         report(.truncated, name, "at its fixed size \(size): " + message)
       }
     }
+    checkScale(layout, drawn: fit.pointSize / layout.unitsPerPoint, name: name)
     if fit.block.breaksWords {
       report(.brokenWord, name, "a word wider than the line is broken at \(size)")
     }
@@ -334,6 +382,28 @@ private struct Checker {
         "\(TextFormat.quoted(resolved.requested.familyList)) is not installed; "
           + "Fontconfig chose \(resolved.family) \(resolved.style)")
     }
+  }
+}
+
+extension Checker {
+  /// Reports `scaleLost` when the size drawn keeps less than ``LayoutProblem/scaleKept`` of
+  /// what the text scale stage added.
+  mutating func checkScale(_ layout: WidgetLayout, drawn: Double, name: String) {
+    guard let index = layout.stages.firstIndex(where: { $0.kind == .textScale }), index > 0
+    else { return }
+    let unscaled = layout.stages[index - 1].size
+    let scale = layout.stages[index]
+    let added = scale.size - unscaled
+    guard added > 1e-6 else { return }
+    let kept = (drawn - unscaled) / added
+    guard kept < LayoutProblem.scaleKept - 1e-9 else { return }
+    let share = Int((max(0, kept) * 100).rounded(.down))
+    report(
+      .scaleLost, name,
+      "the text scale \(scale.detail) asks for \(TextFormat.string(scale.size, fractionDigits: 3))pt "
+        + "(from \(TextFormat.string(unscaled, fractionDigits: 3))pt); the fit draws "
+        + "\(TextFormat.string(drawn, fractionDigits: 3))pt, keeping \(share)% of the scale "
+        + "(at least \(Int(LayoutProblem.scaleKept * 100))% is asked; WCAG 1.4.4 asks for 200%)")
   }
 }
 

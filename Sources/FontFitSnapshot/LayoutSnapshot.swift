@@ -116,6 +116,11 @@ public struct TextSnapshot: Hashable, Sendable, Codable {
   public var font: FontSnapshot
   /// A text field's placeholder; nil for other widgets.
   public var placeholder: String?
+  /// The colour the shown text is drawn in, `#RRGGBB` or `#RRGGBBAA`: a text field's
+  /// placeholder colour while it shows its placeholder.
+  public var color: String
+  /// A text field's placeholder colour; nil for other widgets.
+  public var placeholderColor: String?
   /// The text shown (under `.reject` overflow, the text kept instead of a refused one).
   public var text: String
   /// The lines as laid out, truncation tokens included.
@@ -154,6 +159,8 @@ public struct TextSnapshot: Hashable, Sendable, Codable {
     font = FontSnapshot(
       design: widget.font, layout: layout, resolved: layout.resolvedFont)
     placeholder = (widget as? TextField)?.placeholder
+    color = widget.textColor(showing: layout.shownText).description
+    placeholderColor = (widget as? TextField)?.placeholderColor.description
     text = layout.shownText
     lines = fit?.lines.map(\.text) ?? []
     lineBoxes = (includingGlyphs ? layout.lines : layout.lineBoxes).map(LineBoxSnapshot.init)

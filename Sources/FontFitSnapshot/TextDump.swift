@@ -84,6 +84,10 @@ extension TextSnapshot {
       output += " · fits"
     }
     if hiddenCharacters > 0 { output += " · \(hiddenCharacters) characters hidden" }
+    if text.isEmpty, let placeholder, !placeholder.isEmpty, let placeholderColor {
+      output += " · placeholder in "
+      output += placeholderColor
+    }
     if fonts.count > 1 || !isDisplayName(fonts.first) {
       output += " · fonts: "
       output += fonts.joined(separator: " + ")

@@ -4,6 +4,7 @@
 import FontFitEngine
 import FontFitFontModel
 import FontFitText
+
 #if canImport(Glibc)
   import Glibc
 #endif

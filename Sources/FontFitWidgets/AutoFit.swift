@@ -198,6 +198,8 @@ public struct SizeStage: Hashable, Sendable, Codable {
     case mode(StaticString)
     /// A group capped the size.
     case group(String)
+    /// The outermost stack scaled every text in it by this factor to fit.
+    case stackFit(Double)
 
     var text: String {
       switch self {
@@ -213,6 +215,7 @@ public struct SizeStage: Hashable, Sendable, Codable {
       case .textScale(let scale): scale.label
       case .mode(let name): "\(name)"
       case .group(let name): "group " + name
+      case .stackFit(let factor): "stack ×" + TextFormat.string(factor, fractionDigits: 3)
       }
     }
 

@@ -25,6 +25,15 @@ open class TextWidget: View {
     didSet { if !text.utf8.elementsEqual(oldValue.utf8) { setNeedsLayout() } }
   }
 
+  /// The space kept free between the frame's edges and the text, in screen units.
+  ///
+  /// None by default on labels and text views; buttons and text fields start with their
+  /// ``Button/defaultContentInsets`` and ``TextField/defaultContentInsets``. The leading inset
+  /// is on the right in a right-to-left layout.
+  public var contentInsets = EdgeInsets.zero {
+    didSet { if contentInsets != oldValue { setNeedsLayout() } }
+  }
+
   /// The colour the text is drawn in; black by default.
   ///
   /// It is for drawing only and never changes a layout.
@@ -187,12 +196,32 @@ open class TextWidget: View {
   /// empty text.
   open func displayedText(for shown: String) -> String { shown }
 
+  /// The colour the text is drawn in when `shown` is the text laid out: ``textColor``; a text
+  /// field draws its placeholder in its own colour.
+  open func textColor(showing shown: String) -> Color { textColor }
+
   /// Whether the widget lays out on a single line whatever `numberOfLines` says.
   open var isSingleLine: Bool { false }
 
   /// Where the text sits vertically in the frame: centred, as UILabel and UIButton centre
   /// their text, unless a subclass says otherwise.
   open var verticalPlacement: VerticalPlacement { .center }
+
+  /// The size the text needs at the adapted font size when offered `proposal`: its lines at
+  /// the proposed width (unbounded when nil), as many as ``numberOfLines`` allows, with no
+  /// limit on height; zero when the text cannot be measured (the layout then reports why).
+  ///
+  /// A text with ``autoFit`` reports its size at the adapted size, not a smaller one it would
+  /// also fit at: in a stack it is given the length it asks for, and shrinks only when the
+  /// stack cannot give it that much.
+  open override func sizeThatFits(_ proposal: ProposedSize) -> Size {
+    (try? sizeThatFits(width: proposal.width ?? .infinity)) ?? .zero
+  }
+
+  /// The narrowest and widest the widget can usefully be at its adapted size, its insets
+  /// included: its widest word (its whole line, when it is single-line), and its text on one
+  /// line (CSS's min- and max-content widths); zero when the text cannot be measured.
+  open override func contentWidths() -> ContentWidths { textContentWidths() }
 
   /// Forgets what was measured with the previous environment's shaper.
   open override func environmentDidChange() {

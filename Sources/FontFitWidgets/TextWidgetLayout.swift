@@ -27,6 +27,9 @@ public struct WidgetLayout: Hashable, Sendable {
   public var outcome: Result<TextFit, WidgetLayoutError>
   /// The text refused under `.reject` overflow, or nil when `text` is shown.
   public var rejection: Rejection?
+  /// The box the text is laid out in, relative to the widget's frame: the frame less the
+  /// widget's content insets; nil for the whole frame.
+  public var textBox: Rect?
 
   /// The chosen size, lines and whether they fit; nil when layout failed.
   public var fit: FitResult? {
@@ -40,15 +43,34 @@ public struct WidgetLayout: Hashable, Sendable {
     case .failure: false
     }
   }
-  /// The lines placed in the widget, with their glyphs; empty when layout failed.
+  /// The lines placed in the widget (in its frame, inside ``textBox``), with their glyphs;
+  /// empty when layout failed.
   public var lines: [PositionedLine] {
-    if case .success(let text) = outcome { return text.lines }
+    if case .success(let text) = outcome { return offset(text.lines) }
     return []
   }
   /// The lines placed in the widget without their glyph runs; empty when layout failed.
   public var lineBoxes: [PositionedLine] {
-    if case .success(let text) = outcome { return text.lineBoxes }
+    if case .success(let text) = outcome { return offset(text.lineBoxes) }
     return []
+  }
+
+  /// `lines`, laid out in ``textBox``, moved to the widget's frame.
+  private func offset(_ lines: [PositionedLine]) -> [PositionedLine] {
+    guard let box = textBox, box.x != 0 || box.y != 0 else { return lines }
+    return lines.map { line in
+      var line = line
+      line.x += box.x
+      line.y += box.y
+      line.baseline += box.y
+      for run in line.runs.indices {
+        for glyph in line.runs[run].glyphs.indices {
+          line.runs[run].glyphs[glyph].x += box.x
+          line.runs[run].glyphs[glyph].y += box.y
+        }
+      }
+      return line
+    }
   }
   /// The face Fontconfig chose for the adapted font; nil when layout failed.
   public var resolvedFont: ResolvedFont? {
@@ -139,24 +161,27 @@ extension TextWidget {
     let adapted = font.withPointSize(plan.entering(plan.designPoints(font)))
     var stages = plan.stages(design: font)
     let units = plan.unitsPerPoint
+    let textBox = self.textBox(in: frame.size)
     func layout(
       _ shown: String, _ outcome: Result<TextFit, WidgetLayoutError>, _ refusal: Rejection?
     ) -> WidgetLayout {
       if case .success(let text) = outcome, autoFit != nil || group != nil {
-        stages.append(
-          SizeStage(
-            kind: .fit, size: text.result.pointSize / units,
-            note: group.map { .group($0.name) } ?? .mode(autoFit?.mode.staticName ?? "fit")))
+        let note: SizeStage.Note =
+          if let group { .group(group.name) } else if stackFitFactor < 1 {
+            .stackFit(stackFitFactor)
+          } else { .mode(autoFit?.mode.staticName ?? "fit") }
+        stages.append(SizeStage(kind: .fit, size: text.result.pointSize / units, note: note))
       }
       return WidgetLayout(
         screenFrame: frame, adaptedFont: adapted, stages: stages, group: group?.name,
-        unitsPerPoint: units, shownText: shown, outcome: outcome, rejection: refusal)
+        unitsPerPoint: units, shownText: shown, outcome: outcome, rejection: refusal,
+        textBox: contentInsets == .zero ? nil : textBox)
     }
-    let cap = group?.size
+    let cap = [group?.size, stackFitCap(adapted, units: units)].compactMap { $0 }.min()
     let requested: TextFit
     do {
       try Self.check(adapted)
-      requested = try fit(text, font: adapted, box: frame.size, plan: plan, cap: cap)
+      requested = try fit(text, font: adapted, box: textBox.size, plan: plan, cap: cap)
     } catch {
       return layout(text, .failure(error), nil)
     }
@@ -166,10 +191,10 @@ extension TextWidget {
     let refusal = Rejection(text: text, result: requested.result)
     do {
       if !acceptedText.isEmpty, acceptedText != text {
-        let kept = try fit(acceptedText, font: adapted, box: frame.size, plan: plan, cap: cap)
+        let kept = try fit(acceptedText, font: adapted, box: textBox.size, plan: plan, cap: cap)
         if kept.result.fits { return layout(acceptedText, .success(kept), refusal) }
       }
-      let empty = try fit("", font: adapted, box: frame.size, plan: plan, cap: cap)
+      let empty = try fit("", font: adapted, box: textBox.size, plan: plan, cap: cap)
       return layout("", .success(empty), refusal)
     } catch {
       return layout("", .failure(error), refusal)
@@ -190,8 +215,9 @@ extension TextWidget {
     }
   }
 
-  /// The size `text` needs when at most `width` points wide, at the adapted size, with no limit
-  /// on height but the line limit: UIKit's `sizeThatFits`.
+  /// The size `text` needs when at most `width` points wide, at the adapted size (scaled by
+  /// ``View/stackFitFactor`` when a stack shrank it), with no limit on height but the line
+  /// limit: UIKit's `sizeThatFits`.
   ///
   /// It measures `text` as set, whether or not a layout would refuse it, and changes nothing
   /// but the widget's cache of shaped text.
@@ -201,17 +227,80 @@ extension TextWidget {
   public func sizeThatFits(width: Double) throws(WidgetLayoutError) -> Size {
     guard let environment else { throw .noEnvironment }
     let plan = SizePlan(self, environment)
-    let adapted = adaptedFont
+    var adapted = adaptedFont
+    if let cap = stackFitCap(adapted, units: 1) { adapted = adapted.withPointSize(cap) }
     try Self.check(adapted)
+    let horizontal = contentInsets.total(along: .horizontal)
+    let inner = max(0, width - horizontal)
     let request = try textRequest(
-      text, font: adapted, box: Size(width: width, height: .infinity), plan: plan, autoFit: nil,
+      text, font: adapted, box: Size(width: inner, height: .infinity), plan: plan, autoFit: nil,
       cap: nil)
     do {
-      return try TextEngine(shaper: environment.shaper).measure(
-        request, proposal: ProposedSize(width: isSingleLine ? nil : width), cache: &shapeCache)
+      let size = try TextEngine(shaper: environment.shaper).measure(
+        request, proposal: ProposedSize(width: isSingleLine ? nil : inner), cache: &shapeCache)
+      return Size(
+        width: size.width + horizontal,
+        height: size.height + contentInsets.total(along: .vertical))
     } catch {
       throw WidgetLayoutError(error)
     }
+  }
+
+  /// ``contentWidths()`` of the text at its adapted size, insets included.
+  func textContentWidths() -> ContentWidths {
+    guard let environment else { return ContentWidths(minimum: 0, maximum: 0) }
+    let plan = SizePlan(self, environment)
+    var adapted = adaptedFont
+    if let cap = stackFitCap(adapted, units: 1) { adapted = adapted.withPointSize(cap) }
+    let horizontal = contentInsets.total(along: .horizontal)
+    do throws(WidgetLayoutError) {
+      try Self.check(adapted)
+      let request = try textRequest(
+        text, font: adapted, box: Size(width: .infinity, height: .infinity), plan: plan,
+        autoFit: nil, cap: nil)
+      let widths: ContentWidths
+      do {
+        widths = try TextEngine(shaper: environment.shaper).contentWidths(request)
+      } catch {
+        throw WidgetLayoutError(error)
+      }
+      let minimum = isSingleLine ? widths.maximum : widths.minimum
+      return ContentWidths(minimum: minimum + horizontal, maximum: widths.maximum + horizontal)
+    } catch {
+      return ContentWidths(minimum: 0, maximum: 0)
+    }
+  }
+
+  /// The box the text is laid out in, in a frame of `size`: the frame less ``contentInsets``,
+  /// the leading inset on the right in a right-to-left layout.
+  func textBox(in size: Size) -> Rect {
+    let insets = contentInsets
+    let left = effectiveLayoutDirection == .rightToLeft ? insets.trailing : insets.leading
+    // Insets wider than the frame leave an empty box; a frame that is no box at all (a
+    // negative or non-finite side) stays as it is, for the layout to report.
+    func inset(_ length: Double, by total: Double) -> Double {
+      length >= 0 ? max(0, length - total) : length
+    }
+    return Rect(
+      x: left, y: insets.top, width: inset(size.width, by: insets.total(along: .horizontal)),
+      height: inset(size.height, by: insets.total(along: .vertical)))
+  }
+
+  /// The largest size the stack fit allows, in screen units (`units` per point), or nil when
+  /// it allows the adapted size: the adapted size times ``View/stackFitFactor``, never below
+  /// the auto-fit minimum.
+  func stackFitCap(_ adapted: Font, units: Double) -> Double? {
+    guard stackFitFactor < 1, let autoFit else { return nil }
+    let floor = min(adapted.pointSize, autoFit.minimumPointSize)
+    return max(floor, adapted.pointSize * stackFitFactor) * units
+  }
+
+  /// The smallest ``View/stackFitFactor`` that changes the widget's size: where its auto-fit
+  /// minimum stops it; 1 for a widget that does not shrink.
+  var smallestStackFitFactor: Double {
+    let adapted = adaptedFont.pointSize
+    guard let autoFit, adapted > 0 else { return 1 }
+    return min(1, autoFit.minimumPointSize / adapted)
   }
 
   /// The engine's request for `shown` in `box`: the widget's settings, the shown text (the

@@ -1,3 +1,5 @@
+import FontFitEngine
+import FontFitFontModel
 import FontFitText
 
 /// The kinds of widget, as description files and dumps name them.
@@ -12,6 +14,12 @@ public enum WidgetKind: String, CaseIterable, Hashable, Sendable, Codable {
   case textField = "TextField"
   /// A scrolling multi-line text view: ``TextView``.
   case textView = "TextView"
+  /// A container that sizes and places its children in a row or a column: ``Stack``.
+  case stack = "Stack"
+  /// Empty space that grows in a stack: ``Spacer``.
+  case spacer = "Spacer"
+  /// A stack whose content scrolls along its axis: ``ScrollView``.
+  case scrollView = "ScrollView"
 }
 
 /// A change to a widget tree that would break it.
@@ -39,7 +47,12 @@ open class View {
   public var id: String
   /// The frame in design points, relative to the parent.
   public var frame: Rect {
-    didSet { if frame != oldValue { setNeedsLayout() } }
+    didSet {
+      if frame != oldValue {
+        setNeedsLayout()
+        mirroredChildrenNeedLayout()
+      }
+    }
   }
   /// The colour the widget's frame is filled with before its children are drawn; nil (the
   /// default) draws nothing, so what is behind shows through.
@@ -99,10 +112,95 @@ open class View {
     frameScaling ?? parent?.effectiveFrameScaling
   }
 
-  /// The frame on the current screen, in that screen's units.
+  /// The frame on the current screen, in that screen's units, relative to the parent: the one
+  /// a ``Stack`` placed the widget in, else ``frame`` scaled to the screen.
+  ///
+  /// A widget that ``mirrorsInRightToLeft`` inside a parent laid out right to left has its
+  /// frame mirrored across the parent's width: a design frame 20 points from the parent's
+  /// left edge is 20 points from its right edge.
   public var screenFrame: Rect {
-    environment?.screenFrame(frame, scaling: effectiveFrameScaling) ?? frame
+    if let placedFrame { return placedFrame }
+    var scaled = environment?.screenFrame(frame, scaling: effectiveFrameScaling) ?? frame
+    if mirrorsInRightToLeft, let parent, parent.effectiveLayoutDirection == .rightToLeft {
+      scaled.x = parent.screenFrame.width - scaled.x - scaled.width
+    }
+    return scaled
   }
+
+  /// Whether the widget's ``frame`` is mirrored inside a parent laid out right to left.
+  ///
+  /// UIKit mirrors views whose `semanticContentAttribute` follows the layout direction in the
+  /// same way. False by default, so a design frame stays where it was drawn. A widget in a
+  /// ``Stack`` is placed by the stack, which always mirrors rows.
+  public var mirrorsInRightToLeft = false {
+    didSet { if mirrorsInRightToLeft != oldValue { setNeedsLayout() } }
+  }
+
+  /// The direction rows run in inside this widget, or nil (the default) for the parent's;
+  /// at the root, the environment language's (see ``LayoutDirection/init(language:)``).
+  public var layoutDirection: LayoutDirection? {
+    didSet { if layoutDirection != oldValue { environmentDidChange() } }
+  }
+
+  /// The direction in effect: this widget's own, else the nearest ancestor's, else the
+  /// environment language's.
+  public var effectiveLayoutDirection: LayoutDirection {
+    if let layoutDirection { return layoutDirection }
+    if let parent { return parent.effectiveLayoutDirection }
+    return LayoutDirection(language: environment?.language)
+  }
+
+  /// The frame the ``Stack`` holding the widget gave it at the last layout pass, in screen
+  /// units relative to the stack; nil outside a stack, where ``frame`` applies.
+  public private(set) var placedFrame: Rect?
+
+  /// The widget's share of a stack's spare length along its axis, against its siblings'.
+  ///
+  /// 0 (the default) takes none; a ``Spacer``'s is 1.
+  public var grow: Double = 0 {
+    didSet { if grow != oldValue { parentNeedsLayout() } }
+  }
+
+  /// How much of a stack's missing length along its axis this widget gives up, against its
+  /// siblings' weights times their lengths (as in CSS flexbox); 1 by default, 0 to keep its
+  /// length.
+  public var shrink: Double = 1 {
+    didSet { if shrink != oldValue { parentNeedsLayout() } }
+  }
+
+  /// The limits a stack keeps the widget's size within.
+  public var sizeLimits = SizeLimits.none {
+    didSet { if sizeLimits != oldValue { parentNeedsLayout() } }
+  }
+
+  /// The size the widget takes when offered `proposal` (nil on a side for no limit), in
+  /// screen units: SwiftUI's `sizeThatFits`, UIKit's `systemLayoutSizeFitting`.
+  ///
+  /// It reads the widget's settings and measures; it never lays out or changes what a reader
+  /// sees. A plain view is as large as its frame on the screen; text widgets, stacks and
+  /// spacers size to their content. A parent keeps the answer within ``sizeLimits``.
+  open func sizeThatFits(_ proposal: ProposedSize) -> Size {
+    let frame = environment?.screenFrame(frame, scaling: effectiveFrameScaling) ?? frame
+    return frame.size
+  }
+
+  /// The narrowest and the widest the widget can usefully be, in screen units: CSS's
+  /// min-content and max-content widths, for a parent sizing columns.
+  ///
+  /// A plain view's are its frame's width; a text widget's are its widest word and its text
+  /// on one line at its adapted size; a stack's combine its children's.
+  open func contentWidths() -> ContentWidths {
+    let width = sizeThatFits(.unbounded).width
+    return ContentWidths(minimum: width, maximum: width)
+  }
+
+  /// The size the widget takes with nothing constraining it: ``sizeThatFits(_:)`` of an
+  /// unbounded proposal.
+  public var intrinsicContentSize: Size { sizeThatFits(.unbounded) }
+
+  /// Whether this widget's own size follows its children's, so that a change inside one
+  /// must lay it out again: true for a ``Stack``.
+  open var sizesToChildren: Bool { false }
 
   /// Adds `child` on top of the other children, taking it from its previous parent.
   ///
@@ -123,6 +221,7 @@ open class View {
     children.append(child)
     child.parent = self
     child.environmentDidChange()
+    childrenDidChange()
   }
 
   /// Takes the widget out of its parent.
@@ -135,7 +234,10 @@ open class View {
       root.groupsNeedSettling = true
     }
     parent.children.removeAll { $0 === self }
+    parent.childrenDidChange()
     self.parent = nil
+    placedFrame = nil
+    stackFitFactor = 1
     environmentDidChange()
   }
 
@@ -159,8 +261,57 @@ open class View {
   }
 
   /// Marks the widget's layout as stale; the next ``layoutIfNeeded()`` computes it again.
+  ///
+  /// The mark goes up through every ancestor that sizes to its children (see
+  /// ``sizesToChildren``), since their sizes may follow this one, and stops at the first
+  /// that does not: a change deep in a tree lays out again only what depends on it.
   public func setNeedsLayout() {
     needsLayout = true
+    parentNeedsLayout()
+  }
+
+  /// Marks the parent, when it sizes to its children, as needing layout.
+  private func parentNeedsLayout() {
+    var ancestor = parent
+    while let current = ancestor, current.sizesToChildren {
+      current.needsLayout = true
+      ancestor = current.parent
+    }
+  }
+
+  /// Called when a child was added or removed; a container that places its children lays
+  /// out again.
+  private func childrenDidChange() {
+    if sizesToChildren { setNeedsLayout() }
+  }
+
+  /// The factor the outermost stack holding the widget scaled text sizes by so that its
+  /// content fits (see ``Stack``); 1 when nothing had to shrink.
+  public internal(set) var stackFitFactor = 1.0
+
+  /// Sets ``stackFitFactor``; a new factor marks the widget, and only it, as needing layout.
+  func setStackFitFactor(_ factor: Double) {
+    guard stackFitFactor != factor else { return }
+    stackFitFactor = factor
+    needsLayout = true
+  }
+
+  /// Places the widget in `frame` (screen units, relative to its parent), for the ``Stack``
+  /// that holds it; a new frame marks the widget, and only it, as needing layout.
+  func place(in frame: Rect) {
+    guard placedFrame != frame else { return }
+    let resized = placedFrame?.width != frame.width
+    placedFrame = frame
+    needsLayout = true
+    if resized { mirroredChildrenNeedLayout() }
+  }
+
+  /// Marks the children whose frames mirror across this widget's width as needing layout:
+  /// they move when it is resized.
+  private func mirroredChildrenNeedLayout() {
+    for child in children where child.mirrorsInRightToLeft && child.placedFrame == nil {
+      child.needsLayout = true
+    }
   }
 
   /// Lays out this widget and every widget inside it that needs layout, in the current

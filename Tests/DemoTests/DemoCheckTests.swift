@@ -259,7 +259,10 @@ struct DemoSubcommandTests {
 
   @Test("An XML layout dumps and checks exactly as its JSON twin, file by file")
   func xmlTwins() throws {
-    for name in ["Resources/sample", "Projects/news/layout", "Projects/settings/layout"] {
+    for name in [
+      "Resources/sample", "Projects/news/layout", "Projects/settings/layout",
+      "Projects/preferences/layout",
+    ] {
       for arguments in [[], ["--format", "json"], ["--locale", "pseudo"]] {
         let json = try runDemo(["Demo/\(name).json"] + arguments, in: packageRoot)
         let xml = try runDemo(["Demo/\(name).xml"] + arguments, in: packageRoot)

@@ -273,7 +273,8 @@ extension DescriptionErrorTests {
       line: 7, column: 9, keyPath: "root.children[0].fnot",
       message:
         "unknown key \"fnot\"; expected one of type, id, frame, backgroundColor, scalesFrames, "
-        + "children, font,"
+        + "children, grow, shrink, minWidth, maxWidth, minHeight, maxHeight, layoutDirection, "
+        + "mirrorsInRightToLeft, font, textColor, insets,"
     ),
     BadLayout(
       name: "text colour without its hash",

@@ -216,11 +216,11 @@ struct FitModeDescriptionTests {
     return """
       { "type": "View", "id": "root", "frame": [0, 0, 320, 568], "children": [
         { "type": "Button", "id": "home", "frame": [20, 334, 88, 30],
-          "font": "DejaVu Sans 15", "title": "Home"\(group) },
+          "font": "DejaVu Sans 15", "title": "Home", "insets": 0\(group) },
         { "type": "Button", "id": "alerts", "frame": [116, 334, 88, 30],
-          "font": "DejaVu Sans 15", "title": "Notifications"\(group) },
+          "font": "DejaVu Sans 15", "title": "Notifications", "insets": 0\(group) },
         { "type": "Button", "id": "settings", "frame": [212, 334, 88, 30],
-          "font": "DejaVu Sans 15", "title": "Settings"\(group) } ] }
+          "font": "DejaVu Sans 15", "title": "Settings", "insets": 0\(group) } ] }
       """
   }
 

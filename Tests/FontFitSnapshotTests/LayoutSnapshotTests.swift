@@ -45,7 +45,7 @@ private func sampleTree(on screen: Screen = TestScreens.iPhone5) throws -> View 
   shrink.autoFit = AutoFit(minimumPointSize: 5)
   let bar = View(id: "bar", frame: Rect(x: 0, y: 110, width: 320, height: 40))
   try bar.addChild(
-    Button(id: "ok", frame: Rect(x: 10, y: 10, width: 80, height: 20), font: testFont, title: "OK"))
+    Button(id: "ok", frame: Rect(x: 10, y: 10, width: 80, height: 32), font: testFont, title: "OK"))
   let search = TextField(
     id: "search", frame: Rect(x: 10, y: 160, width: 100, height: 20), font: testFont,
     placeholder: "Search")
@@ -158,8 +158,9 @@ struct LayoutSnapshotTests {
           Label shrink [10, 90, 50, 12.5] Test Regular 10 → +0 increments → 10 → fit 8 (1 line) · fits · fonts: Test \
       · "aaaaaaaaaaaa"
           View bar [0, 110, 320, 40]
-            Button ok [10, 10, 80, 20] \(font) (1 line) · aligned center · fits · fonts: Test · "OK"
-          TextField search [10, 160, 100, 20] \(font) (1 line) · fits · fonts: Test · "Search"
+            Button ok [10, 10, 80, 32] \(font) (1 line) · aligned center · fits · fonts: Test · "OK"
+          TextField search [10, 160, 100, 20] \(font) (1 line) · fits · placeholder in #3C3C434D \
+      · fonts: Test · "Search"
           TextView notes [10, 190, 100, 20] \(plain) (2 lines) · scrolls (content 25pt tall) \
       · fonts: Test · "one two three four ⏎ five six seven"
           Label long [10, 220, 310, 20] \(font) (1 line) · fits · fonts: Test · "\(excerpt)" \

@@ -246,6 +246,8 @@ struct FitGroupTests {
     exact.text = "aaaa"
     exact.autoFit = AutoFit(mode: .exact, maximumPointSize: 40)
     for widget in [long, preset, exact] as [TextWidget] {
+      // The whole 88×30 frame holds the text, as the sizes below assume.
+      widget.contentInsets = .zero
       widget.fitGroup = "g"
       root.adopt(widget)
     }

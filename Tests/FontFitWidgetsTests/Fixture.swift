@@ -60,6 +60,9 @@ enum Fixture {
     case .button: Button(frame: frame(100, 40), font: font, title: text)
     case .textField: TextField(frame: frame(100, 40), font: font, text: text)
     case .textView: TextView(frame: frame(100, 40), font: font, text: text)
+    case .stack: Stack(frame: frame(100, 40))
+    case .spacer: Spacer()
+    case .scrollView: ScrollView(frame: frame(100, 40))
     }
   }
 }

@@ -141,7 +141,8 @@ struct TextWidgetTests {
   func sizeThatFitsSingleLine() throws {
     let button = Button(frame: Fixture.frame(50, 44), font: Fixture.font, title: Fixture.words(4))
     button.environment = Fixture.environment(on: TestScreens.iPhone6)
-    #expect(try button.sizeThatFits(width: 50) == Size(width: 157.5, height: 22.5))
+    // The line, and the button's default insets (12 at the sides, 6 above and below).
+    #expect(try button.sizeThatFits(width: 50) == Size(width: 157.5 + 24, height: 22.5 + 12))
   }
 
   @Test("sizeThatFits throws noEnvironment without an environment")
@@ -152,9 +153,10 @@ struct TextWidgetTests {
 
   @Test("Buttons and text fields shrink their single line to the width")
   func singleLineShrinks() throws {
-    // Four words are 8.75em: 96.25pt at 11pt, 100.625pt at 11.5pt.
-    let button = Button(frame: Fixture.frame(100, 44), font: Fixture.font, title: Fixture.words(4))
-    let field = TextField(frame: Fixture.frame(100, 44), font: Fixture.font, text: Fixture.words(4))
+    // Four words are 8.75em: 96.25pt at 11pt, 100.625pt at 11.5pt. Each frame is 100pt wide
+    // inside its default insets.
+    let button = Button(frame: Fixture.frame(124, 44), font: Fixture.font, title: Fixture.words(4))
+    let field = TextField(frame: Fixture.frame(116, 44), font: Fixture.font, text: Fixture.words(4))
     for widget in [button, field] as [TextWidget] {
       widget.environment = Fixture.environment()
       widget.layoutIfNeeded()
@@ -170,7 +172,8 @@ struct TextWidgetTests {
 
   @Test("A button allowed more lines wraps its title instead of shrinking it")
   func multiLineButton() throws {
-    let button = Button(frame: Fixture.frame(100, 44), font: Fixture.font, title: Fixture.words(4))
+    // 100×44 inside the default insets.
+    let button = Button(frame: Fixture.frame(124, 56), font: Fixture.font, title: Fixture.words(4))
     button.numberOfLines = 2
     button.environment = Fixture.environment()
     button.layoutIfNeeded()

@@ -513,7 +513,8 @@ class Problem:
     message: str
 
 
-_WIDGET_KINDS = {1: "View", 2: "Label", 3: "Button", 4: "TextField", 5: "TextView"}
+_WIDGET_KINDS = {1: "View", 2: "Label", 3: "Button", 4: "TextField", 5: "TextView",
+                 6: "Stack", 7: "Spacer", 8: "ScrollView"}
 _FORMATS = {"rgba": 0, "argb32": 1}
 
 

@@ -593,6 +593,17 @@ ff_status ff_screen_get_widget_frame(const ff_screen *screen, size_t widget,
 const ff_text *ff_screen_get_widget_text(const ff_screen *screen, size_t widget);
 
 /**
+ * The colour widget `widget`'s text is drawn in, 0-255 per channel with straight (not
+ * premultiplied) alpha: its text colour, or a text field's placeholder colour while it shows
+ * its placeholder. NULL pointers are skipped.
+ *
+ * @return FF_INVALID_ARGUMENT when `widget` is out of range or has no text (a View, a Stack).
+ */
+ff_status ff_screen_get_widget_text_color(const ff_screen *screen, size_t widget,
+                                          uint8_t *red, uint8_t *green, uint8_t *blue,
+                                          uint8_t *alpha, ff_error *error);
+
+/**
  * How a widget's font size came about: the design size, the size adapted to the screen, and
  * the size set (after text scale and fit). For a text from ff_fit() all three are its sizes
  * before and after the fit. NULL pointers are skipped.

@@ -15,6 +15,8 @@ struct WidgetRecord {
   var screenFrame: Rect
   /// The widget's text, registered as a handle the screen owns.
   var text: OpaquePointer?
+  /// The colour its text is drawn in; nil without a text.
+  var textColor: Color?
 }
 
 /// An `ff_screen`.
@@ -77,7 +79,8 @@ final class ScreenObject: CObject, @unchecked Sendable {
       WidgetRecord(
         kind: Int32((kinds.firstIndex(of: widget.kind) ?? -1) + 1), id: CString(widget.id),
         parent: parent, children: [], frame: frame, screenFrame: onScreen,
-        text: widget.text.map { HandleRegistry.retain(TextObject(snapshot: $0)) }))
+        text: widget.text.map { HandleRegistry.retain(TextObject(snapshot: $0)) },
+        textColor: widget.text.flatMap { Color(hex: $0.color) }))
     views.append(view)
     for (child, childView) in zip(widget.children, view.children) {
       records[index].children.append(records.count)
@@ -217,6 +220,28 @@ func requireScreen(_ handle: OpaquePointer?) throws(APIError) -> ScreenObject {
     store(frame.y, y)
     store(frame.width, width)
     store(frame.height, height)
+  }
+}
+
+/// The colour a widget's text is drawn in.
+@c public func ff_screen_get_widget_text_color(
+  _ screen: OpaquePointer?, _ widget: UInt, _ red: UnsafeMutablePointer<UInt8>?,
+  _ green: UnsafeMutablePointer<UInt8>?, _ blue: UnsafeMutablePointer<UInt8>?,
+  _ alpha: UnsafeMutablePointer<UInt8>?, _ error: OpaquePointer?
+) -> Int32 {
+  call(error) { () throws(APIError) in
+    let object = try requireScreen(screen)
+    guard let record = object.widget(widget) else {
+      throw .invalidArgument(
+        "widget \(widget) is out of range: the screen has \(object.widgets.count)")
+    }
+    guard let color = record.textColor else {
+      throw .invalidArgument("widget \(widget) has no text")
+    }
+    store(color.red, red)
+    store(color.green, green)
+    store(color.blue, blue)
+    store(color.alpha, alpha)
   }
 }
 

@@ -475,6 +475,27 @@ static void test_project(ff_font_system *fonts) {
                                      error) == FF_INVALID_ARGUMENT);
     CHECK(ff_screen_get_widget_frame(screen, 0, (ff_coordinates)5, NULL, NULL, NULL, NULL,
                                      error) == FF_INVALID_ARGUMENT);
+    /* Text colours: labels are black; the empty search field shows its placeholder in its
+       translucent grey; a View has no text colour. */
+    int fields = 0;
+    for (size_t widget = 0; widget < count; widget++) {
+      uint8_t r = 1, g = 1, b = 1, a = 1;
+      ff_widget_kind kind = ff_screen_get_widget_kind(screen, widget);
+      ff_status status = ff_screen_get_widget_text_color(screen, widget, &r, &g, &b, &a, error);
+      if (kind == FF_WIDGET_VIEW) {
+        CHECK(status == FF_INVALID_ARGUMENT);
+      } else if (kind == FF_WIDGET_TEXT_FIELD) {
+        fields++;
+        CHECK(status == FF_OK && r == 0x3C && g == 0x3C && b == 0x43 && a == 0x4D);
+      } else if (kind == FF_WIDGET_LABEL) {
+        CHECK(status == FF_OK && r == 0 && g == 0 && b == 0 && a == 255);
+      }
+    }
+    CHECK(fields == 1);
+    CHECK(ff_screen_get_widget_text_color(screen, count, NULL, NULL, NULL, NULL, error) ==
+          FF_INVALID_ARGUMENT);
+    CHECK(ff_screen_get_widget_text_color(NULL, 0, NULL, NULL, NULL, NULL, error) ==
+          FF_INVALID_ARGUMENT);
   }
   {
     /* The headline's text: its font pipeline grows 22pt by +3 on the 6 Plus, then fits. */

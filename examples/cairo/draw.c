@@ -205,6 +205,13 @@ static int draw_screen(cairo_t *cr, face_cache *faces, const ff_screen *screen,
       cairo_rectangle(cr, x, y, width, height);
       cairo_clip(cr);
     }
+    uint8_t red, green, blue, alpha;
+    if (ff_screen_get_widget_text_color(screen, widget, &red, &green, &blue, &alpha, error) !=
+        FF_OK) {
+      cairo_restore(cr);
+      return fail(error);
+    }
+    cairo_set_source_rgba(cr, red / 255.0, green / 255.0, blue / 255.0, alpha / 255.0);
     int ok = draw_text(cr, faces, text, x, y, error);
     cairo_restore(cr);
     if (!ok) return 0;
@@ -271,11 +278,10 @@ int main(int argc, char **argv) {
     goto done;
   }
 
-  /* White, then black text in user space of points. */
+  /* White, then each text in its colour, in user space of points. */
   cairo_set_source_rgb(cr, 1, 1, 1);
   cairo_paint(cr);
   cairo_scale(cr, scale, scale);
-  cairo_set_source_rgb(cr, 0, 0, 0);
 
   /* Pango's unhinted layout: grey antialiasing, outlines not hinted, advances not rounded. */
   font_options = cairo_font_options_create();

@@ -35,7 +35,7 @@ from __future__ import annotations
 import ctypes
 import math
 import struct
-from ctypes import byref, c_char_p, c_double, c_size_t, c_uint, c_void_p
+from ctypes import byref, c_char_p, c_double, c_size_t, c_uint, c_uint8, c_void_p
 from dataclasses import dataclass
 from typing import Any, Dict, Iterable, Optional, Sequence, Tuple, Type, Union
 
@@ -492,7 +492,8 @@ class ScreenInfo:
 class Widget:
     """A laid-out widget. ``frame`` is (x, y, width, height) in its parent, ``screen_frame``
     on the screen; ``parent`` and ``children`` are widget indices; ``text`` is None for
-    views."""
+    views; ``text_color`` is the (red, green, blue, alpha) its text is drawn in, 0-255 (a text
+    field's placeholder colour while it shows its placeholder), None without a text."""
 
     index: int
     kind: str
@@ -502,6 +503,7 @@ class Widget:
     frame: Frame
     screen_frame: Frame
     text: Optional[WidgetText]
+    text_color: Optional[Tuple[int, int, int, int]] = None
 
 
 @dataclass(frozen=True)
@@ -657,6 +659,12 @@ class ScreenLayout(_Handle):
         parent = lib.ff_screen_get_widget_parent(handle, index)
         text = lib.ff_screen_get_widget_text(handle, index)
         kind = lib.ff_screen_get_widget_kind(handle, index)
+        color = None
+        if text:
+            channels = [c_uint8() for _ in range(4)]
+            _call(lib.ff_screen_get_widget_text_color, handle, index,
+                  *[byref(channel) for channel in channels])
+            color = tuple(channel.value for channel in channels)
         return Widget(
             index=index,
             kind=_WIDGET_KINDS.get(kind, str(kind)),
@@ -668,6 +676,7 @@ class ScreenLayout(_Handle):
             frame=frames[0],
             screen_frame=frames[1],
             text=_read_widget_text(text) if text else None,
+            text_color=color,
         )
 
     def widget(self, id: str) -> Widget:

@@ -122,6 +122,8 @@ _SIGNATURES = {
     "ff_screen_get_widget_child": (_ptrdiff, [_P, c_size_t, c_size_t]),
     "ff_screen_get_widget_frame": (_S, [_P, c_size_t, _S, _D, _D, _D, _D, _P]),
     "ff_screen_get_widget_text": (_P, [_P, c_size_t]),
+    "ff_screen_get_widget_text_color": (_S, [_P, c_size_t, POINTER(c_uint8), POINTER(c_uint8),
+                                             POINTER(c_uint8), POINTER(c_uint8), _P]),
     "ff_screen_get_problem_count": (c_size_t, [_P]),
     "ff_screen_get_problem": (_S, [_P, c_size_t, POINTER(c_char_p), POINTER(c_char_p),
                                    POINTER(c_char_p), _P]),

@@ -210,3 +210,19 @@ def test_missing_library_gives_clear_error(tmp_path):
                             cwd=str(REPO / "python"), capture_output=True, text=True)
     assert result.returncode != 0
     assert "FONTFIT_LIBRARY" in result.stderr and "OSError" in result.stderr
+
+
+def test_stacks_mirror_in_arabic_and_report_colours(fonts):
+    preferences = REPO / "Demo" / "Projects" / "preferences" / "layout.json"
+    with fontfit.Project(preferences, screens=["iPhone 5"], locales=["en", "ar"]) as project:
+        rows = {}
+        for locale in ("en", "ar"):
+            layout = project.layout(fonts, screen=0, locale=locale)
+            assert layout.widgets[0].kind == "Stack"
+            assert layout.widget("terms").kind == "ScrollView"
+            label, value = layout.widget("wifi"), layout.widget("wifiValue")
+            rows[locale] = label.frame[0] > value.frame[0]
+            assert layout.widget("name").text_color == (0x3C, 0x3C, 0x43, 0x4D)
+            assert layout.widget("save").text_color == (255, 255, 255, 255)
+            assert layout.widgets[0].text_color is None
+        assert rows == {"en": False, "ar": True}

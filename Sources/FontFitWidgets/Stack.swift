@@ -178,8 +178,9 @@ open class Stack: View {
   open override func updateLayout() {
     let bounds = screenFrame.size
     if !(parent is Stack) { fitTexts(in: bounds) }
-    placeChildren(in: bounds)
-    contentOverflow = overflow(in: bounds)
+    let needed = placeChildren(in: bounds)
+    let excess = needed - bounds.length(along: wraps ? axis.cross : axis)
+    contentOverflow = excess > 1e-9 ? excess : 0
   }
 
   /// How far the content at its current sizes reaches past `bounds` along the direction it
@@ -200,15 +201,27 @@ open class Stack: View {
   }
 
   /// Places the children in a stack of `bounds`, mirrored in a right-to-left layout.
-  func placeChildren(in bounds: Size) {
+  ///
+  /// - Returns: The length the content needs in the direction it grows in (along the axis;
+  ///   across it for a stack that ``wraps``), padding included, at the children's natural
+  ///   sizes: what ``contentOverflow`` compares with the stack's own.
+  @discardableResult
+  func placeChildren(in bounds: Size) -> Double {
     let available = max(0, bounds.length(along: axis) - padding.total(along: axis))
     let cross = max(0, bounds.length(along: axis.cross) - padding.total(along: axis.cross))
     // Frames are made left to right, then mirrored in a right-to-left layout: a row runs
     // from the right, and leading alignment and padding are on the right.
     let mirrored = effectiveLayoutDirection == .rightToLeft
-    func place(_ child: View, main: Double, offset: Double, lineCross: Double, lineStart: Double) {
-      let size = child.fittingSize(
-        ProposedSize(axis, main: main, cross: wraps ? nil : lineCross))
+    func place(
+      _ child: View, natural: Size, main: Double, offset: Double, lineCross: Double,
+      lineStart: Double
+    ) {
+      var size = natural
+      if main != natural.length(along: axis) {
+        // A new length along the axis can change what the child needs across it (a label
+        // given less width wraps onto more lines).
+        size = child.fittingSize(ProposedSize(axis, main: main, cross: wraps ? nil : lineCross))
+      }
       let childCross =
         alignment == .fill
         ? child.sizeLimits.clamp(lineCross, along: axis.cross)
@@ -228,8 +241,9 @@ open class Stack: View {
       child.place(in: frame)
     }
     if wraps {
+      let wrapped = wrappedLines(main: available)
       var lineStart = 0.0
-      for line in wrappedLines(main: available).lines {
+      for line in wrapped.lines {
         let members = line.members.map { children[$0] }
         let gaps = spacing * Double(max(0, members.count - 1))
         let mains = Self.share(
@@ -238,24 +252,32 @@ open class Stack: View {
         var offset = padding.start(along: axis)
         for (position, child) in members.enumerated() {
           place(
-            child, main: mains[position], offset: offset, lineCross: line.cross,
-            lineStart: lineStart)
+            child, natural: line.sizes[position], main: mains[position], offset: offset,
+            lineCross: line.cross, lineStart: lineStart)
           offset += mains[position] + spacing
         }
         lineStart += line.cross + spacing
       }
-      return
+      return wrapped.size(axis: axis, spacing: spacing).length(along: axis.cross)
+        + padding.total(along: axis.cross)
     }
     let natural = children.map { $0.fittingSize(ProposedSize(axis, main: nil, cross: cross)) }
+    let lengths = natural.map { $0.length(along: axis) }
     let gaps = spacing * Double(max(0, children.count - 1))
     let mains = Self.share(
-      available - gaps, among: children, natural: natural.map { $0.length(along: axis) },
-      distribution: distribution, axis: axis)
+      available - gaps, among: children, natural: lengths, distribution: distribution,
+      axis: axis)
     var offset = padding.start(along: axis)
     for (index, child) in children.enumerated() {
-      place(child, main: mains[index], offset: offset, lineCross: cross, lineStart: 0)
+      place(
+        child, natural: natural[index], main: mains[index], offset: offset, lineCross: cross,
+        lineStart: 0)
       offset += mains[index] + spacing
     }
+    let content =
+      distribution == .equal
+      ? (lengths.max() ?? 0) * Double(lengths.count) : lengths.reduce(0, +)
+    return content + gaps + padding.total(along: axis)
   }
 
   /// The lines of a stack that ``wraps``, filled greedily within `main` (one line when nil).
@@ -281,6 +303,7 @@ open class Stack: View {
       }
       current.members.append(index)
       current.mains.append(main)
+      current.sizes.append(size)
       current.cross = max(current.cross, size.length(along: axis.cross))
       current.length = length
     }
@@ -387,6 +410,7 @@ struct WrappedLines {
   struct Line {
     var members: [Int] = []
     var mains: [Double] = []
+    var sizes: [Size] = []
     var length = 0.0
     var cross = 0.0
   }
@@ -473,6 +497,6 @@ public final class Spacer: View {
 extension View {
   /// ``View/sizeThatFits(_:)`` kept within ``View/sizeLimits``: what a stack works with.
   func fittingSize(_ proposal: ProposedSize) -> Size {
-    sizeLimits.clamp(sizeThatFits(proposal))
+    sizeLimits.clamp(measuredSize(proposal))
   }
 }

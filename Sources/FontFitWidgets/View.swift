@@ -63,7 +63,15 @@ open class View {
   public private(set) weak var parent: View?
   /// Whether the widget's layout is stale: something it depends on changed since the last
   /// ``layoutIfNeeded()``.
-  public private(set) var needsLayout = true
+  public private(set) var needsLayout = true {
+    // Whatever marks a widget as needing layout may change what it measures.
+    didSet { if needsLayout { measured.removeAll(keepingCapacity: true) } }
+  }
+
+  /// The last few sizes ``sizeThatFits(_:)`` answered, by proposal, since the widget was last
+  /// marked as needing layout: a stack measures each child several times per pass (its own
+  /// size, its ancestors', the one fit's bisection), and this keeps each a lookup.
+  private var measured: [(proposal: ProposedSize, size: Size)] = []
 
   private var ownEnvironment: WidgetEnvironment?
   /// Set on a root when a fit group member left its tree, so the next layout pass settles the
@@ -294,6 +302,22 @@ open class View {
     guard stackFitFactor != factor else { return }
     stackFitFactor = factor
     needsLayout = true
+    // The stacks holding it measure it: what they measured is stale too.
+    var ancestor = parent
+    while let current = ancestor, current.sizesToChildren {
+      current.measured.removeAll(keepingCapacity: true)
+      ancestor = current.parent
+    }
+  }
+
+  /// ``sizeThatFits(_:)``, answered from the sizes measured since the widget last needed
+  /// layout when it has seen `proposal`.
+  func measuredSize(_ proposal: ProposedSize) -> Size {
+    if let known = measured.first(where: { $0.proposal == proposal }) { return known.size }
+    let size = sizeThatFits(proposal)
+    if measured.count == 4 { measured.removeFirst() }
+    measured.append((proposal, size))
+    return size
   }
 
   /// Places the widget in `frame` (screen units, relative to its parent), for the ``Stack``

@@ -420,4 +420,41 @@ struct StackDistributionTests {
     row.axis = .vertical
     #expect(row.contentWidths().maximum == max(words.maximum, title.maximum))
   }
+
+  @Test("Measured sizes never go stale: every change a stack measures moves what follows")
+  func measuredSizesFollowChanges() throws {
+    let layout = try column(paragraphs, on: TestScreens.iPhone6Plus)
+    let first = layout.labels[0]
+    let second = layout.labels[1]
+    func secondY() -> Double {
+      layout.root.layoutIfNeeded()
+      return second.screenFrame.y
+    }
+    var y = secondY()
+    let changes: [(String, () -> Void)] = [
+      ("text", { first.text = paragraphs[1] + " " + paragraphs[1] }),
+      ("insets", { first.contentInsets = EdgeInsets(all: 12) }),
+      ("font", { first.font = first.font.withPointSize(22) }),
+      ("limits", { first.sizeLimits = SizeLimits(minHeight: 300) }),
+      ("spacing", { layout.stack.spacing = 30 }),
+      (
+        "scale",
+        {
+          var environment = try! #require(layout.root.environment)
+          environment.textScale = try! TextScale(category: .accessibility1)
+          layout.root.environment = environment
+        }
+      ),
+    ]
+    for (name, change) in changes {
+      change()
+      let moved = secondY()
+      #expect(moved > y + 1, "\(name): the second label moved from \(y) to \(moved)")
+      y = moved
+    }
+    // And back: a shorter text gives the room back.
+    first.sizeLimits = .none
+    first.text = "Short"
+    #expect(secondY() < y - 100)
+  }
 }

@@ -39,6 +39,9 @@ let package = Package(
     // libxml2's runtime library only (libxml2), linked by its soname the same way: CXML
     // declares the part of libxml2 it uses and wraps its SAX parser.
     .target(name: "CXML", linkerSettings: [.linkedLibrary(":libxml2.so.2")]),
+    // libhyphen, opened at run time by its soname (libhyphen.so.0) when it is installed:
+    // hyphenation by dictionary is optional, so neither building nor running needs it.
+    .target(name: "CHyphen"),
 
     // The pipeline, one module per role; dependencies run one way, top to bottom.
     // Only FontFitFonts (and Render's PNG writer, Description's XML reader) links C; the modules
@@ -49,6 +52,7 @@ let package = Package(
       name: "FontFitFonts",
       dependencies: [
         "FontFitFontModel", "FontFitText", "CFontconfig", "CFreeType", "CICUShim", "CHarfBuzz",
+        "CHyphen",
       ]
     ),
     .target(name: "FontFitEngine", dependencies: ["FontFitFontModel", "FontFitText"]),
@@ -103,7 +107,9 @@ let package = Package(
       ]
     ),
     .testTarget(
-      name: "FontFitFontsTests", dependencies: ["FontFitFontModel", "FontFitFonts", "FontFitText", "TestSupport"]),
+      name: "FontFitFontsTests",
+      dependencies: ["FontFitFontModel", "FontFitFonts", "FontFitText", "FontFitEngine", "TestSupport"]
+    ),
     .testTarget(
       name: "FontFitWidgetsTests",
       dependencies: ["FontFitWidgets", "FontFitFontModel", "FontFitFonts", "FontFitText", "TestSupport"]

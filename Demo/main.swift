@@ -173,7 +173,10 @@ struct CheckOutput {
   }
 
   mutating func write(_ screen: ScreenProblems, file: String) {
-    if !screen.problems.isEmpty || screen.omitted > 0 { foundAny = true }
+    // Notes (what a fit's tracking or hyphenation did) are written but never fail a check.
+    if screen.problems.contains(where: { !$0.kind.isNote }) || screen.omitted > 0 {
+      foundAny = true
+    }
     let prefix = prefixesFile ? "\(TextFormat.printable(file)): " : ""
     switch format {
     case .text:

@@ -106,7 +106,8 @@ public struct LayoutDocument: Hashable, Sendable {
     try reader.checkKeys(
       top,
       allowed: [
-        "designScreen", "adaptation", "scalesFrames", "textScale", "language", "screens", "root",
+        "designScreen", "adaptation", "scalesFrames", "textScale", "language", "hyphenation",
+        "screens", "root",
       ],
       at: "")
     var catalog = catalog
@@ -138,8 +139,12 @@ public struct LayoutDocument: Hashable, Sendable {
     guard let rootNode = top.member("root") else {
       throw reader.error(at: reader.root, path: "", "missing key \"root\" (the widget tree)")
     }
-    root = try WidgetParser(reader: reader, localization: localization).widget(
-      rootNode, at: "root")
+    var parser = WidgetParser(reader: reader, localization: localization)
+    if let node = top.member("hyphenation") {
+      parser.defaultTypography.hyphenation = try reader.choice(
+        node, at: "hyphenation", as: Hyphenation.self)
+    }
+    root = try parser.widget(rootNode, at: "root")
   }
 
   private static func screen(

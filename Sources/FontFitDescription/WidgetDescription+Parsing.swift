@@ -8,6 +8,8 @@ struct WidgetParser {
   let reader: DescriptionReader
   /// The strings `"@key"` texts are looked up in; nil for literal texts.
   var localization: Localization?
+  /// The typography a text widget starts from: the document's hyphenation.
+  var defaultTypography = Typography.standard
   /// The font names read so far, each parsed once: a layout names a few fonts many times.
   private let fonts = ParsedFonts()
 
@@ -27,7 +29,7 @@ struct WidgetParser {
     "overflow",
     "lineHeightMultiple", "truncationToken", "language", "writingDirection", "fitGroup",
     "scalesWithText", "adaptsToScreen", "adaptation",
-  ]
+  ] + typographyKeys
 
   /// The names `autoFit.mode` accepts.
   private enum ModeName: String, CaseIterable {
@@ -144,6 +146,10 @@ struct WidgetParser {
           at: value, path: join(path, "truncationToken"), "expected a token without line breaks")
       }
       description.truncationToken = token
+    }
+    if kind.isText {
+      description.typography = try typography(
+        object, defaults: defaultTypography, at: path)
     }
     if let fit = description.autoFit ?? nil, let node = object.member("autoFit") {
       // Check the grid against the design size now, so a step too fine is a located error.
@@ -396,7 +402,7 @@ struct WidgetParser {
     return fit
   }
 
-  private func join(_ path: String, _ key: String) -> String {
+  func join(_ path: String, _ key: String) -> String {
     DescriptionReader.join(path, key)
   }
 }

@@ -55,6 +55,8 @@ public struct WidgetDescription: Hashable, Sendable {
   public var adaptation: AdaptationPolicy?
   /// How the widget's frame scales, or nil for the document's.
   public var frameScaling: FrameScaling?
+  /// A text widget's spacing, hyphenation, fit ladder and line break strategy.
+  public var typography = Typography.standard
   /// The widgets inside, back to front.
   public var children: [WidgetDescription]
   /// A stack's settings; used when ``kind`` is ``WidgetKind/stack`` or
@@ -148,6 +150,7 @@ public struct WidgetDescription: Hashable, Sendable {
       if let truncationToken { widget.truncationToken = truncationToken }
       if let language { widget.language = language }
       if let writingDirection { widget.writingDirection = writingDirection }
+      widget.typography = typography
       if let field = widget as? TextField {
         if let placeholder { field.placeholder = placeholder }
         if let placeholderColor { field.placeholderColor = placeholderColor }

@@ -20,6 +20,8 @@ enum XMLValueKind {
   case boolOrString
   /// `true` or `false`, a number (`1.3`), else the text (`AX1`).
   case boolNumberOrString
+  /// A number (`0.05`), else the text (`1.5pt`).
+  case numberOrString
 
   /// The kind of value the attribute `name` holds.
   init(attribute name: String) {
@@ -28,9 +30,10 @@ enum XMLValueKind {
       self = .bool
     case "numberOfLines", "lineHeightMultiple", "minimumSize", "maximumSize", "step", "width",
       "height", "scale", "dpi", "minWidth", "increment", "exponent", "spacing", "grow", "shrink",
-      "maxWidth", "minHeight", "maxHeight":
+      "maxWidth", "minHeight", "maxHeight", "lineSpacing", "maximumTightening":
       self = .number
-    case "frame", "sizes", "padding", "insets": self = .numberList
+    case "frame", "sizes", "padding", "insets", "hyphenationLimits": self = .numberList
+    case "letterSpacing", "wordSpacing": self = .numberOrString
     case "scalesFrames", "autoFit": self = .boolOrString
     case "textScale": self = .boolNumberOrString
     default: self = .string
@@ -354,6 +357,11 @@ struct XMLLayoutConverter {
         return JSONNode(value: number, location: location)
       }
       if kind == .bool || attribute.name == "autoFit" { untypedValues[keyPath] = text }
+      return JSONNode(value: .string(text), location: location)
+    case .numberOrString:
+      if let number = try number(text, at: location, path: elementPath) {
+        return JSONNode(value: number, location: location)
+      }
       return JSONNode(value: .string(text), location: location)
     case .number:
       if let number = try number(text, at: location, path: elementPath) {

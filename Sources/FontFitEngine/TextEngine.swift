@@ -79,11 +79,14 @@ public struct TextEngine: Sendable {
         piece = 0
         visiblePiece = 0
       }
-      piece += cluster.advance
-      line += cluster.advance
+      // Spacing follows each cluster but the last of a piece or line.
+      let spacing =
+        request.spacing.letter + (cluster.kind == .space ? request.spacing.word : 0)
+      piece += cluster.advance + spacing
+      line += cluster.advance + spacing
       if cluster.kind == .visible {
-        visiblePiece = piece
-        visibleLine = line
+        visiblePiece = piece - request.spacing.letter
+        visibleLine = line - request.spacing.letter
       }
     }
     minimum = max(minimum, visiblePiece)
@@ -115,9 +118,21 @@ public struct TextEngine: Sendable {
       throw .font(error)
     }
     // The wrapping columns are made once per shaped text and shared (ShapedText keeps them).
-    let result = Fitter(shaped: text, truncationToken: token).fit(
+    // Hyphen points are found only when the ladder reaches hyphenation.
+    var dictionary: String??
+    var result = Fitter(shaped: text, truncationToken: token).fit(
       sizes: sizes, options: options, keepingWordsWhole: request.keepsWordsWhole,
-      exact: request.fitsExactly)
+      exact: request.fitsExactly, ladder: request.effectiveFitLadder
+    ) {
+      guard request.hyphenation == .auto else { return nil }
+      let points =
+        (shaper as? any Hyphenating)?.hyphenationPoints(
+          in: text, language: request.language, limits: request.hyphenationLimits)
+        ?? .unavailable
+      dictionary = .some(points.dictionary)
+      return points.breaks
+    }
+    if let dictionary { result.hyphenationDictionary = .some(dictionary) }
     return TextFit(
       resolvedFont: resolved, result: result,
       positioner: TextPositioner(shaped: text, truncationToken: token), box: request.box,

@@ -49,6 +49,26 @@ public struct TextRequest: Hashable, Sendable {
   public var alignment: TextAlignment
   /// Where the block of lines sits in a box taller than it.
   public var verticalPlacement: VerticalPlacement
+  /// Letter and word spacing, in ems of the size laid out at, so that they scale with the
+  /// fit (none by default).
+  public var spacing: TextSpacing
+  /// Extra space added to every line's height, in the request's units (0 by default).
+  public var lineSpacing: Double
+  /// Whether words may be hyphenated by dictionary (``Hyphenation/none`` by default).
+  public var hyphenation: Hyphenation
+  /// Where dictionary hyphenation may break a word.
+  public var hyphenationLimits: HyphenationLimits
+  /// The levers a fit may use, in order, before it truncates; nil for the size, then
+  /// hyphenation when ``hyphenation`` is ``Hyphenation/auto``.
+  public var fitLadder: FitLadder?
+  /// How lines are chosen once the size is known (``LineBreakStrategy/greedy`` by default).
+  public var lineBreakStrategy: LineBreakStrategy
+
+  /// The ladder a fit uses: ``fitLadder``, or the default for ``hyphenation``.
+  public var effectiveFitLadder: FitLadder {
+    if let fitLadder { return fitLadder }
+    return hyphenation == .auto ? FitLadder([.size, .hyphenation]) : .sizeOnly
+  }
 
   /// A request with a label's defaults: wrapped at words, truncated at the tail with `…`,
   /// centred vertically, natural alignment.
@@ -75,22 +95,43 @@ public struct TextRequest: Hashable, Sendable {
     overflow = .truncate
     alignment = .natural
     verticalPlacement = .center
+    spacing = .none
+    lineSpacing = 0
+    hyphenation = .none
+    hyphenationLimits = .standard
+    fitLadder = nil
+    lineBreakStrategy = .greedy
   }
 
   /// The language and direction the text is shaped with.
   var shapingOptions: ShapingOptions {
-    ShapingOptions(language: language, direction: direction)
+    ShapingOptions(
+      language: language, direction: direction,
+      breaksBetweenPhrases: lineBreakStrategy == .phrase)
   }
 
   /// The layout options for `box`, checked.
   func layoutOptions(box: Size, overflow: Overflow) throws(TextLayoutError) -> LayoutOptions {
+    var options: LayoutOptions
     do {
-      return try LayoutOptions(
+      options = try LayoutOptions(
         box: box, maximumLines: maximumLines, wrapping: wrapping, truncation: truncation,
         lineHeightMultiple: lineHeightMultiple, overflow: overflow)
     } catch {
       throw .layoutOptions(error)
     }
+    guard spacing.letter.isFinite, spacing.word.isFinite,
+      TextSpacing.range.contains(spacing.letter), TextSpacing.range.contains(spacing.word)
+    else { throw .layoutOptions(.invalidSpacing(spacing)) }
+    guard lineSpacing.isFinite else { throw .layoutOptions(.invalidLineSpacing(lineSpacing)) }
+    let tightening = fitLadder?.maximumTightening ?? 0
+    guard tightening.isFinite, tightening >= 0, tightening <= FitLadder.tighteningLimit else {
+      throw .layoutOptions(.invalidTightening(tightening))
+    }
+    options.spacing = spacing
+    options.lineSpacing = lineSpacing
+    options.lineBreakStrategy = lineBreakStrategy
+    return options
   }
 }
 

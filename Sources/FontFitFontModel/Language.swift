@@ -172,10 +172,16 @@ public struct ShapingOptions: Hashable, Sendable {
   public var language: Language?
   /// The paragraph direction.
   public var direction: WritingDirection
+  /// Whether Japanese breaks lines only between phrases (ICU's `lw=phrase`).
+  public var breaksBetweenPhrases: Bool
 
   /// Creates options.
-  public init(language: Language? = nil, direction: WritingDirection = .natural) {
+  public init(
+    language: Language? = nil, direction: WritingDirection = .natural,
+    breaksBetweenPhrases: Bool = false
+  ) {
     self.language = language
     self.direction = direction
+    self.breaksBetweenPhrases = breaksBetweenPhrases
   }
 }

@@ -35,3 +35,12 @@ extension TextShaping {
     try resolve(font, language: nil)
   }
 }
+
+/// Finds where words of a text may be hyphenated, for the hyphenation lever of a fit.
+public protocol Hyphenating: Sendable {
+  /// The clusters of `text` before which a line may break with a hyphen, by the dictionary
+  /// for `language`, within `limits`; ``HyphenationPoints/unavailable`` when none serves it.
+  func hyphenationPoints(
+    in text: ShapedText, language: Language?, limits: HyphenationLimits
+  ) -> HyphenationPoints
+}

@@ -296,7 +296,8 @@ public final class FontSystem: Sendable {
     if let cached = caches.withLock({ $0.shapes.value(for: key) }) { return cached }
     let shaped = try shape(
       text, font: font, options: options,
-      lineBreaker: UnicodeLineBreaker(language: options.language))
+      lineBreaker: UnicodeLineBreaker(
+        language: options.language, breaksBetweenPhrases: options.breaksBetweenPhrases))
     caches.withLock { $0.shapes.insert(shaped, for: key, cost: shaped.estimatedByteCount) }
     return shaped
   }

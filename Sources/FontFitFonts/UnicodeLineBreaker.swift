@@ -21,12 +21,25 @@ public struct UnicodeLineBreaker: LineBreaking {
   /// The language whose ICU rules apply (Japanese and Chinese tailor line breaking), or nil
   /// for the root rules.
   public var language: Language?
+  /// Whether Japanese breaks only between phrases (ICU's `lw=phrase`, as CSS's
+  /// `word-break: auto-phrase`); other languages are not affected.
+  public var breaksBetweenPhrases: Bool
 
   /// Creates the breaker.
   ///
-  /// - Parameter language: The language whose ICU rules apply; nil for the root rules.
-  public init(language: Language? = nil) {
+  /// - Parameters:
+  ///   - language: The language whose ICU rules apply; nil for the root rules.
+  ///   - breaksBetweenPhrases: Whether Japanese breaks only between phrases.
+  public init(language: Language? = nil, breaksBetweenPhrases: Bool = false) {
     self.language = language
+    self.breaksBetweenPhrases = breaksBetweenPhrases
+  }
+
+  /// The tag ICU's rules are chosen by: the language's, with `-u-lw-phrase` for phrases.
+  private var ruleTag: String? {
+    guard let tag = language?.tag else { return nil }
+    guard breaksBetweenPhrases, !tag.lowercased().contains("-u-") else { return tag }
+    return tag + "-u-lw-phrase"
   }
 
   /// The break opportunity before each grapheme cluster of `text`.
@@ -38,7 +51,7 @@ public struct UnicodeLineBreaker: LineBreaking {
   /// - Throws: ``LineBreakingError/engineFailed(code:message:)`` when ICU fails.
   public func opportunities(in text: String) throws(LineBreakingError) -> [LineBreakOpportunity] {
     let units = Array(text.utf16)
-    let breaks = try Self.breakOffsets(inUTF16: units, language: language)
+    let breaks = try Self.breakOffsets(inUTF16: units, tag: ruleTag)
     var result: [LineBreakOpportunity] = []
     result.reserveCapacity(units.count)
     var next = 0  // The first break in `breaks` not yet passed.
@@ -60,7 +73,7 @@ public struct UnicodeLineBreaker: LineBreaking {
   func opportunities(in graphemes: Graphemes) throws(LineBreakingError)
     -> [LineBreakOpportunity]
   {
-    let breaks = try Self.breakOffsets(inUTF16: graphemes.utf16, language: language)
+    let breaks = try Self.breakOffsets(inUTF16: graphemes.utf16, tag: ruleTag)
     var result: [LineBreakOpportunity] = []
     result.reserveCapacity(graphemes.count)
     var next = 0
@@ -94,6 +107,13 @@ public struct UnicodeLineBreaker: LineBreaking {
     throws(LineBreakingError)
     -> [(offset: Int, isMandatory: Bool)]
   {
+    try breakOffsets(inUTF16: units, tag: language?.tag)
+  }
+
+  private static func breakOffsets(inUTF16 units: [UInt16], tag: String?)
+    throws(LineBreakingError)
+    -> [(offset: Int, isMandatory: Bool)]
+  {
     guard !units.isEmpty else { return [] }
     guard let length = Int32(exactly: units.count) else {
       throw .engineFailed(code: 0, message: "ICU cannot take \(units.count) UTF-16 units")
@@ -105,7 +125,7 @@ public struct UnicodeLineBreaker: LineBreaking {
       offsets.withUnsafeMutableBufferPointer { offsets in
         hard.withUnsafeMutableBufferPointer { hard in
           fontfit_line_breaks(
-            text.baseAddress, length, language?.tag, offsets.baseAddress, hard.baseAddress,
+            text.baseAddress, length, tag, offsets.baseAddress, hard.baseAddress,
             length, &error)
         }
       }

@@ -34,6 +34,22 @@ public struct LayoutProblem: Hashable, Sendable, Codable {
     case duplicateID
     /// The text could not be laid out at all (an impossible size, a font that cannot be read).
     case layoutFailed
+    /// A note: the fit's tracking lever tightened the letters to make the text fit.
+    case tracked
+    /// A note: the fit's hyphenation lever broke these words at the dictionary's points.
+    case hyphenated
+    /// A note: the fit needed hyphenation, but no dictionary serves the text's language (or
+    /// libhyphen is not installed).
+    case noHyphenationDictionary
+
+    /// Whether this kind is a note that says what a fit did, not a problem: notes never make
+    /// `demo check` fail.
+    public var isNote: Bool {
+      switch self {
+      case .tracked, .hyphenated, .noHyphenationDictionary: true
+      default: false
+      }
+    }
   }
 
   /// The screen's name.
@@ -381,6 +397,24 @@ private struct Checker {
         .fontSubstituted, name,
         "\(TextFormat.quoted(resolved.requested.familyList)) is not installed; "
           + "Fontconfig chose \(resolved.family) \(resolved.style)")
+    }
+    switch fit.lever {
+    case .size: break
+    case .tracking(let amount):
+      report(
+        .tracked, name,
+        "letters tightened by \(TextFormat.string(-amount * 100, fractionDigits: 2))% of an em "
+          + "at \(size) to fit")
+    case .hyphenation(let words):
+      report(.hyphenated, name, words.joined(separator: ", "))
+    }
+    if case .some(.none) = fit.hyphenationDictionary {
+      let language = widget.language ?? widget.environment?.language
+      report(
+        .noHyphenationDictionary, name,
+        "the text needed hyphenation, but no dictionary serves "
+          + (language.map { "\"\($0.tag)\"" } ?? "a text without a language")
+          + " (install its hyphen-* package)")
     }
   }
 }

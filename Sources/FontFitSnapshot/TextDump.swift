@@ -113,6 +113,9 @@ extension TextSnapshot {
         output += stage.detail
         output += " → "
         output += points(stage.size)
+      case .tracking, .hyphenation:
+        output += " → "
+        output += stage.detail
       case .fit:
         fitted = true
         output += " → "

@@ -198,6 +198,13 @@ public struct FitResult: Hashable, Sendable {
   public var fonts: [String]
   /// Characters no font could draw (measured with `.notdef`), in order of first appearance.
   public var missingCharacters: [Unicode.Scalar]
+  /// The lever of the fit's ladder that made the text fit, or that the layout was left at
+  /// when none did (``FitLeverUse/size``).
+  public var lever: FitLeverUse = .size
+  /// When the fit reached its hyphenation lever: the dictionary file it used, or nil inside
+  /// when no dictionary serves the text's language (a `check` note says so). Nil when the
+  /// lever was not reached.
+  public var hyphenationDictionary: String??
 
   /// The chosen point size.
   public var pointSize: Double { block.pointSize }
@@ -232,7 +239,7 @@ public struct FitResult: Hashable, Sendable {
 /// between the bounds from the top: still exact, and rarely more than a few layouts.
 @_spi(Engine) public struct Fitter: Sendable {
   /// Lays out the text at a given size.
-  package let layouter: TextLayouter
+  package var layouter: TextLayouter
 
   /// The most break configurations an exact fit steps through above its grid answer before it
   /// settles the rest by bisection.
@@ -267,6 +274,202 @@ public struct FitResult: Hashable, Sendable {
   public func fit(
     sizes: FontSizeRange, options: LayoutOptions, search: FitSearch = .automatic,
     keepingWordsWhole: Bool = false, exact: Bool = false
+  ) -> FitResult {
+    fit(
+      sizes: sizes, options: options, search: search, keepingWordsWhole: keepingWordsWhole,
+      exact: exact, ladder: .sizeOnly, hyphenation: { nil })
+  }
+
+  /// The text fitted by the levers of `ladder`, in order: the first that makes it fit wins;
+  /// when none does, the fit is the size lever's as without a ladder (words broken where they
+  /// must be, then truncated).
+  ///
+  /// With levers after the size, the size lever keeps every word whole, so that tracking or
+  /// hyphenation get their turn before a word is broken at an arbitrary letter. Tracking
+  /// tightens the smallest size by the least negative letter spacing (to 0.01% of an em, at
+  /// most ``FitLadder/maximumTightening``) that fits; hyphenation takes the largest size that
+  /// fits with words broken at the dictionary's points.
+  ///
+  /// - Parameters:
+  ///   - ladder: The levers, in order.
+  ///   - hyphenation: The clusters before which a word may be hyphenated, asked only when the
+  ///     hyphenation lever is reached; nil or empty when there is no dictionary.
+  public func fit(
+    sizes: FontSizeRange, options: LayoutOptions, search: FitSearch = .automatic,
+    keepingWordsWhole: Bool = false, exact: Bool = false, ladder: FitLadder,
+    hyphenation: () -> [Int]?
+  ) -> FitResult {
+    var used = self
+    let result = used.ladderFit(
+      sizes: sizes, options: options, search: search, keepingWordsWhole: keepingWordsWhole,
+      exact: exact, ladder: ladder, hyphenation: hyphenation)
+    guard options.lineBreakStrategy == .balanced else { return result }
+    return used.balanced(result, options: options)
+  }
+
+  /// `result` with the same lines made as even as they can be: laid out at the narrowest
+  /// width that still gives as many lines, no taller; `result` itself when it does not fit,
+  /// is truncated, has one line or breaks a word wider than the line.
+  ///
+  /// Greedy wrapping needs no fewer lines at a narrower width, so the narrowest width is
+  /// found by bisection over widths, to a thousandth of a point: about 20 greedy wraps.
+  func balanced(_ result: FitResult, options: LayoutOptions) -> FitResult {
+    let block = result.block
+    let count = block.lines.count
+    // Lines with words broken at arbitrary letters are left as they are: balancing would
+    // only move the breaks inside those words.
+    guard block.fits, count > 1, block.size.width > 0, !block.breaksWords else { return result }
+    let size = block.pointSize
+    let wholeWords = true
+    var tried = 0
+    func fits(_ width: Double) -> Bool {
+      tried += 1
+      var narrowed = options.with(box: Size(width: width, height: options.box.height))
+      narrowed.lineBreakStrategy = .greedy
+      guard layouter.fits(pointSize: size, options: narrowed, keepingWordsWhole: wholeWords)
+      else { return false }
+      let measure = layouter.wrapper(pointSize: size, options: narrowed).measure(
+        width: width, lineLimit: count + 1)
+      return measure.count <= count
+    }
+    var low = 0.0
+    var high = block.size.width
+    while high - low > 0.001 {
+      let middle = (low + high) / 2
+      if fits(middle) { high = middle } else { low = middle }
+    }
+    guard high < block.size.width else { return result }
+    let narrowed = options.with(box: Size(width: high, height: options.box.height))
+    var balanced = result
+    balanced.block = layouter.layout(pointSize: size, options: narrowed)
+    guard balanced.block.fits, balanced.block.lines.count == count else { return result }
+    balanced.layoutsTried += tried + 1
+    return balanced
+  }
+
+  private mutating func ladderFit(
+    sizes: FontSizeRange, options: LayoutOptions, search: FitSearch,
+    keepingWordsWhole: Bool, exact: Bool, ladder: FitLadder, hyphenation: () -> [Int]?
+  ) -> FitResult {
+    guard ladder.hasLaterLevers,
+      !(options.maximumLines > 0 && layouter.columns.hardLineCount > options.maximumLines)
+    else {
+      return sizeFit(
+        sizes: sizes, options: options, search: search, keepingWordsWhole: keepingWordsWhole,
+        exact: exact)
+    }
+    var tried = 0
+    if largestFitting(sizes, options, search, wholeWords: true, tried: &tried) != nil {
+      var result = sizeFit(
+        sizes: sizes, options: options, search: search, keepingWordsWhole: true, exact: exact)
+      result.layoutsTried += tried
+      return result
+    }
+    for lever in ladder.levers.dropFirst() {
+      switch lever {
+      case .size: continue
+      case .tracking:
+        guard let found = tracking(at: sizes[0], options: options, bound: ladder, tried: &tried)
+        else { continue }
+        var result = self.result(
+          layouter.layout(pointSize: sizes[0], options: found.options), sizes: sizes,
+          tried: tried + 1)
+        result.lever = .tracking(found.tracking)
+        return result
+      case .hyphenation:
+        guard let points = hyphenation(), !points.isEmpty else { continue }
+        var bits = [Bool](repeating: false, count: layouter.columns.count)
+        for point in points where bits.indices.contains(point) { bits[point] = true }
+        var hyphenating = self
+        hyphenating.layouter.hyphenBefore = bits
+        guard
+          let index = hyphenating.largestFitting(
+            sizes, options, search, wholeWords: true, tried: &tried)
+        else { continue }
+        self = hyphenating
+        let block = layouter.layout(pointSize: sizes[index], options: options)
+        var result = self.result(block, sizes: sizes, tried: tried + 1)
+        result.lever = .hyphenation(hyphenatedWords(block, bits: bits))
+        return result
+      }
+    }
+    var result = sizeFit(
+      sizes: sizes, options: options, search: search, keepingWordsWhole: keepingWordsWhole,
+      exact: exact)
+    result.layoutsTried += tried
+    return result
+  }
+
+  /// The least tightening, down to the ladder's bound, at which the text fits at `size` with
+  /// every word whole; nil when even the bound does not make it fit.
+  private func tracking(
+    at size: Double, options: LayoutOptions, bound ladder: FitLadder, tried: inout Int
+  ) -> (tracking: Double, options: LayoutOptions)? {
+    let bound = min(FitLadder.tighteningLimit, max(0, ladder.maximumTightening))
+    guard bound > 0 else { return nil }
+    func tightened(_ amount: Double) -> LayoutOptions {
+      var tightened = options
+      tightened.spacing.letter = options.spacing.letter - amount
+      return tightened
+    }
+    func fits(_ amount: Double) -> Bool {
+      tried += 1
+      return layouter.fits(
+        pointSize: size, options: tightened(amount), uniformMetrics: nil, keepingWordsWhole: true)
+    }
+    guard fits(bound) else { return nil }
+    // Tightening only narrows every word and line, so fitting is monotone in it: bisect on a
+    // grid of 0.01% of an em, the least amount that fits.
+    let unit = 0.0001
+    var low = 0
+    var high = Int((bound / unit).rounded(.up))
+    while high - low > 1 {
+      let middle = (low + high) / 2
+      if fits(Double(middle) * unit) { high = middle } else { low = middle }
+    }
+    let amount = min(bound, Double(high) * unit)
+    return (-amount, tightened(amount))
+  }
+
+  /// The words `block` breaks at dictionary points, each with `-` at the breaks it takes.
+  private func hyphenatedWords(_ block: TextBlock, bits: [Bool]) -> [String] {
+    let shaped = layouter.shaped
+    let clusters = shaped.clusters
+    let text = shaped.text
+    var breaks: [Int] = []
+    for line in block.lines where line.endsWithInsertedHyphen {
+      guard let piece = line.pieces.last else { continue }
+      let next = piece.clusters.upperBound
+      if bits.indices.contains(next), bits[next] { breaks.append(next) }
+    }
+    func isLetter(_ index: Int) -> Bool {
+      text[clusters[index].range].unicodeScalars.first?.properties.isAlphabetic ?? false
+    }
+    var words: [String] = []
+    var index = 0
+    while index < breaks.count {
+      var start = breaks[index]
+      while start > 0, isLetter(start - 1) { start -= 1 }
+      var end = breaks[index]
+      while end < clusters.count, isLetter(end) { end += 1 }
+      var word = ""
+      var cursor = start
+      while index < breaks.count, breaks[index] < end {
+        word += shaped[clusters: cursor..<breaks[index]]
+        word += "-"
+        cursor = breaks[index]
+        index += 1
+      }
+      word += shaped[clusters: cursor..<end]
+      words.append(word)
+    }
+    return words
+  }
+
+  /// The fit by size alone.
+  private func sizeFit(
+    sizes: FontSizeRange, options: LayoutOptions, search: FitSearch,
+    keepingWordsWhole: Bool, exact: Bool
   ) -> FitResult {
     let columns = layouter.columns
     if options.maximumLines > 0, columns.hardLineCount > options.maximumLines {

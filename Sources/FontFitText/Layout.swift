@@ -87,6 +87,27 @@ public enum LineBreakMode: String, CaseIterable, Hashable, Sendable {
   public let lineHeightMultiple: Double
   /// What happens to text that does not fit.
   public let overflow: Overflow
+  /// Letter and word spacing, in ems of the size laid out at.
+  public var spacing = TextSpacing.none
+  /// Extra points added to every line's height (negative tightens, to no less than 0).
+  public var lineSpacing = 0.0
+  /// How lines are chosen once the size is known: ``LineBreakStrategy/balanced`` evens out
+  /// the lines of a text that fits.
+  public var lineBreakStrategy = LineBreakStrategy.greedy
+
+  /// The same options for another box.
+  package func with(box: Size) -> LayoutOptions {
+    // The values were checked when these options were made, and the box is only narrowed.
+    guard
+      var options = try? LayoutOptions(
+        box: box, maximumLines: maximumLines, wrapping: wrapping, truncation: truncation,
+        lineHeightMultiple: lineHeightMultiple, overflow: overflow)
+    else { return self }
+    options.spacing = spacing
+    options.lineSpacing = lineSpacing
+    options.lineBreakStrategy = lineBreakStrategy
+    return options
+  }
 
   /// Creates layout options, checking every value.
   ///
@@ -139,6 +160,13 @@ public enum LayoutOptionsError: Error, Hashable, Sendable, CustomStringConvertib
   case negativeLineLimit(Int)
   /// The line height multiple is not a positive finite number.
   case invalidLineHeightMultiple(Double)
+  /// Letter or word spacing is not finite or outside ``TextSpacing/range``.
+  case invalidSpacing(TextSpacing)
+  /// The extra line spacing is not finite.
+  case invalidLineSpacing(Double)
+  /// The most a fit's tracking may tighten is negative, not finite or beyond
+  /// ``FitLadder/tighteningLimit``.
+  case invalidTightening(Double)
 
   /// A sentence naming the value.
   public var description: String {
@@ -149,6 +177,16 @@ public enum LayoutOptionsError: Error, Hashable, Sendable, CustomStringConvertib
     case .negativeLineLimit(let limit): "the line limit \(limit) is negative"
     case .invalidLineHeightMultiple(let value):
       "the line height multiple \(TextFormat.string(value)) is not a positive finite number"
+    case .invalidSpacing(let spacing):
+      "letter spacing \(TextFormat.string(spacing.letter))em and word spacing "
+        + "\(TextFormat.string(spacing.word))em must each be from "
+        + "\(TextFormat.string(TextSpacing.range.lowerBound))em to "
+        + "\(TextFormat.string(TextSpacing.range.upperBound))em"
+    case .invalidLineSpacing(let value):
+      "the line spacing \(TextFormat.string(value)) is not a finite number"
+    case .invalidTightening(let value):
+      "the most tracking may tighten, \(TextFormat.string(value))em, must be from 0 to "
+        + "\(TextFormat.string(FitLadder.tighteningLimit))em"
     }
   }
 }
@@ -247,6 +285,9 @@ public struct TextBlock: Hashable, Sendable {
   public var hiddenCharacterCount: Int
   /// Why the text does not fit the box, or nil when it fits.
   public var failure: FitFailure?
+  /// The letter and word spacing the lines were laid out with, in ems: placing the glyphs
+  /// adds it after every cluster but a line's last.
+  public var spacing = TextSpacing.none
   /// Whether a line shown whole ends inside a word, because the word is wider than the line
   /// (a truncated last line does not count).
   public var breaksWords: Bool
@@ -272,7 +313,7 @@ public struct TextBlock: Hashable, Sendable {
   public static func == (lhs: TextBlock, rhs: TextBlock) -> Bool {
     lhs.pointSize == rhs.pointSize && lhs.size == rhs.size
       && lhs.hiddenCharacterCount == rhs.hiddenCharacterCount && lhs.failure == rhs.failure
-      && lhs.breaksWords == rhs.breaksWords
+      && lhs.breaksWords == rhs.breaksWords && lhs.spacing == rhs.spacing
       && (lhs.storedLines === rhs.storedLines || lhs.lines == rhs.lines)
   }
 
@@ -348,6 +389,9 @@ package struct TextLayouter: Sendable {
   package let truncationToken: ShapedText?
   /// What wrapping reads of each cluster, made once for every size tried.
   let columns: ClusterColumns
+  /// For each cluster, whether dictionary hyphenation allows a break before it; nil when
+  /// the layout does not hyphenate.
+  package var hyphenBefore: [Bool]?
 
   /// Creates a layouter.
   ///
@@ -401,26 +445,31 @@ package struct TextLayouter: Sendable {
     let wrapper = wrapper(pointSize: pointSize, options: options)
     let spans = wrapper.lines(width: options.box.width)
     let failure = failure(of: spans, options: options)
-    guard failure != nil, options.overflow != .scroll else {
-      return block(spans[...], last: nil, pointSize: pointSize, hidden: 0, failure: failure)
-    }
+    var laidOut = block(spans[...], last: nil, pointSize: pointSize, hidden: 0, failure: failure)
+    laidOut.spacing = options.spacing
+    // Every line is shown when the text fits or scrolls, or when only a grapheme wider than
+    // the box is at fault.
+    guard failure != nil, options.overflow != .scroll else { return laidOut }
     let allowed = allowedLineCount(spans, options: options)
-    guard allowed < spans.count else {
-      // Every line is shown; only a grapheme wider than the box is at fault.
-      return block(spans[...], last: nil, pointSize: pointSize, hidden: 0, failure: failure)
-    }
+    guard allowed < spans.count else { return laidOut }
     let last = spans[allowed - 1]
     let truncated = truncatedLine(
       from: last.start, wrapper: wrapper, options: options, wrappedEnd: last.contentEnd)
-    return block(
+    laidOut = block(
       spans[..<(allowed - 1)], last: truncated.line, pointSize: pointSize,
       hidden: truncated.hidden, failure: failure)
+    laidOut.spacing = options.spacing
+    return laidOut
   }
 
   func wrapper(pointSize: Double, options: LayoutOptions) -> LineWrapper {
-    LineWrapper(
+    var wrapper = LineWrapper(
       shaped: shaped, pointSize: pointSize, lineHeightMultiple: options.lineHeightMultiple,
       wrapsAnywhere: options.wrapping == .anywhere, columns: columns)
+    wrapper.spacing = options.spacing
+    wrapper.lineSpacing = options.lineSpacing
+    wrapper.hyphenBefore = hyphenBefore
+    return wrapper
   }
 
   /// Why the wrapped lines do not fit, or nil.

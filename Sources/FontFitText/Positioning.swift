@@ -147,7 +147,9 @@ package struct TextPositioner: Sendable {
           x: x, y: top, width: line.width + stretch * Double(spaces), height: line.height,
           baseline: baseline, direction: direction,
           runs: includingGlyphs
-            ? runs(items, x: x, baseline: baseline, pointSize: block.pointSize, stretch: stretch)
+            ? runs(
+              items, x: x, baseline: baseline, pointSize: block.pointSize, stretch: stretch,
+              spacing: block.spacing)
             : []
         ))
       top += line.height
@@ -286,8 +288,15 @@ package struct TextPositioner: Sendable {
 
   /// The glyph runs of `items`, drawn from `x` on `baseline`, spaces widened by `stretch`.
   private func runs(
-    _ items: [Item], x: Double, baseline: Double, pointSize: Double, stretch: Double
+    _ items: [Item], x: Double, baseline: Double, pointSize: Double, stretch: Double,
+    spacing: TextSpacing
   ) -> [GlyphRun] {
+    // Letter spacing follows every item but the line's last; word spacing every space.
+    let letter = spacing.letter * pointSize
+    let word = spacing.word * pointSize
+    func gap(_ position: Int, isSpace: Bool) -> Double {
+      position < items.count - 1 ? letter + (isSpace ? word : 0) : 0
+    }
     var builder = RunBuilder(pointSize: pointSize, baseline: baseline, pen: x)
     // The arrays read per glyph, taken out once: copying a shaped text per cluster would cost
     // more than placing its glyphs.
@@ -298,7 +307,7 @@ package struct TextPositioner: Sendable {
     let tokenClusters = truncationToken?.clusters ?? []
     let tokenGlyphs = truncationToken?.glyphs ?? []
     let tokenFonts = truncationToken?.fonts ?? []
-    for item in items {
+    for (position, item) in items.enumerated() {
       switch item.source {
       case .text:
         let cluster = clusters[item.index]
@@ -306,12 +315,14 @@ package struct TextPositioner: Sendable {
         let offset = text.utf8.distance(from: text.startIndex, to: cluster.range.lowerBound)
         builder.place(
           cluster.glyphs, of: glyphs, fonts: fonts, source: .text, cluster: offset,
-          stretch: cluster.kind == .space ? stretch : nil)
+          stretch: cluster.kind == .space ? stretch : nil,
+          spacing: gap(position, isSpace: cluster.kind == .space))
       case .token:
         let cluster = tokenClusters[item.index]
         builder.place(
           cluster.glyphs, of: tokenGlyphs, fonts: tokenFonts, source: .token, cluster: nil,
-          stretch: cluster.kind == .space ? stretch : nil)
+          stretch: cluster.kind == .space ? stretch : nil,
+          spacing: gap(position, isSpace: cluster.kind == .space))
       case .hyphen:
         guard let hyphen = fonts[clusters[item.index].font].hyphen else { continue }
         builder.place(hyphen.glyph, fonts: fonts)
@@ -340,17 +351,25 @@ package struct TextPositioner: Sendable {
 
     /// Places a cluster's glyphs; a space's last glyph takes `stretch` (so a justified line's
     /// advances add up to its width), and a space with no glyph still moves the pen.
+    ///
+    /// Letter `spacing` follows the cluster's last glyph; a cluster drawn by an earlier one's
+    /// ligature adds it to that glyph's advance, so that advances still add up to the line.
     mutating func place(
       _ range: Range<Int>, of glyphs: [ShapedGlyph], fonts: [ShapedFont], source: Source,
-      cluster: Int?, stretch: Double?
+      cluster: Int?, stretch: Double?, spacing: Double = 0
     ) {
       let range = range.clamped(to: glyphs.indices)
       for index in range {
         let glyph = glyphs[index]
-        let extra = index == range.upperBound - 1 ? stretch ?? 0 : 0
+        let extra = index == range.upperBound - 1 ? (stretch ?? 0) + spacing : 0
         append(glyph, extra: extra, cluster: cluster, font: glyph.font, in: fonts, source: source)
       }
-      if range.isEmpty, let stretch { pen += stretch }
+      guard range.isEmpty else { return }
+      if let stretch { pen += stretch }
+      if spacing != 0 {
+        pen += spacing
+        if !self.glyphs.isEmpty { self.glyphs[self.glyphs.count - 1].advance += spacing }
+      }
     }
 
     /// Places a glyph, in one of the text's `fonts`, that is not in the text: an inserted

@@ -14,7 +14,8 @@ extension TextLayouter {
       let metrics = shown.filter { !$0.isEmpty }.map(wrapper.lineMetrics)
         .reduce(wrapper.lineMetrics(start..<min(start + 1, clusters.count))) { $0.union($1) }
       return LineWrapper.lineBox(
-        metrics, pointSize: wrapper.pointSize, multiple: wrapper.lineHeightMultiple)
+        metrics, pointSize: wrapper.pointSize, multiple: wrapper.lineHeightMultiple,
+        extra: wrapper.lineSpacing)
     }
     let visibleTotal = visibleCount(start..<clusters.count)
     guard options.truncation.usesToken, let token = truncationToken else {
@@ -32,9 +33,12 @@ extension TextLayouter {
         pieces: [LinePiece(source: .text, clusters: start..<end)])
       return (line, visibleTotal - shown)
     }
-    let tokenWidth = LineWrapper(
-      shaped: token, pointSize: wrapper.pointSize, lineHeightMultiple: 1, wrapsAnywhere: true
-    ).width(of: 0..<token.count)
+    var tokenWrapper = LineWrapper(
+      shaped: token, pointSize: wrapper.pointSize, lineHeightMultiple: 1, wrapsAnywhere: true)
+    tokenWrapper.spacing = wrapper.spacing
+    // With letter spacing, the prefix and suffix are measured with the spacing that separates
+    // them from the token.
+    let tokenWidth = tokenWrapper.width(of: 0..<token.count)
     guard tokenWidth <= width else {
       // Not even the token fits: show nothing rather than overflow the box.
       let lineBox = box()
@@ -66,16 +70,17 @@ extension TextLayouter {
     let shownSuffix = shaped.trimmed(suffix, leading: true, trailing: false)
     let text =
       String(shaped[clusters: shownPrefix]) + token.text + String(shaped[clusters: shownSuffix])
-    let lineWidth =
-      tokenWidth + wrapper.width(of: prefix) + wrapper.width(of: suffix)
-    let shown = visibleCount(prefix) + visibleCount(suffix)
-    // The suffix of head and middle truncation may come from later text in other fonts.
-    let lineBox = box(prefix, suffix)
     let pieces = [
       LinePiece(source: .text, clusters: shownPrefix),
       LinePiece(source: .token, clusters: 0..<token.count),
       LinePiece(source: .text, clusters: shownSuffix),
     ].filter { !$0.clusters.isEmpty }
+    let gaps = Double(pieces.count - 1) * wrapper.spacing.letter * wrapper.pointSize
+    let lineWidth =
+      tokenWidth + wrapper.width(of: prefix) + wrapper.width(of: suffix) + gaps
+    let shown = visibleCount(prefix) + visibleCount(suffix)
+    // The suffix of head and middle truncation may come from later text in other fonts.
+    let lineBox = box(prefix, suffix)
     let line = TextLine(
       text: text, width: lineWidth, height: lineBox.height, baseline: lineBox.baseline,
       isTruncated: true, pieces: pieces)
@@ -97,7 +102,9 @@ extension TextLayouter {
     var index = start
     while index < limit {
       let cluster = clusters[index]
-      total += (cluster.advance + (index > start ? cluster.kerning : 0)) * wrapper.pointSize
+      total +=
+        (cluster.advance + (index > start ? cluster.kerning : 0)) * wrapper.pointSize
+        + wrapper.spacing(after: index)
       if cluster.kind == .visible {
         if total > width { break }
         end = index + 1
@@ -121,7 +128,7 @@ extension TextLayouter {
     while index >= notBefore, clusters[index].kind != .lineSeparator {
       let cluster = clusters[index]
       let kerning = index + 1 < upper ? clusters[index + 1].kerning : 0
-      total += (cluster.advance + kerning) * wrapper.pointSize
+      total += (cluster.advance + kerning) * wrapper.pointSize + wrapper.spacing(after: index)
       if cluster.kind == .visible {
         if total > width { break }
         lower = index

@@ -139,7 +139,8 @@ extension LineWrapper {
       word += 1
     }
     let lineMetrics = uniformMetrics ?? metrics ?? shaped.fonts[0].metrics
-    let box = Self.lineBox(lineMetrics, pointSize: pointSize, multiple: lineHeightMultiple)
+    let box = Self.lineBox(
+      lineMetrics, pointSize: pointSize, multiple: lineHeightMultiple, extra: lineSpacing)
     return LineSpan(
       start: words.starts[first], contentEnd: contentEnd, next: words.starts[word],
       width: contentWidth, height: box.height, baseline: box.baseline)

@@ -41,6 +41,13 @@ struct LineWrapper {
   /// ``measure(width:lineLimit:heightLimit:)`` may move a word at a time; tests turn it off to
   /// compare with the cluster loop.
   var usesWords = true
+  /// Letter and word spacing, in ems.
+  var spacing = TextSpacing.none
+  /// Extra points added to every line's height, half above and half below.
+  var lineSpacing = 0.0
+  /// For each cluster, whether a line may break before it with a hyphen (dictionary
+  /// hyphenation); nil for none.
+  var hyphenBefore: [Bool]?
 
   init(
     shaped: ShapedText, pointSize: Double, lineHeightMultiple: Double, wrapsAnywhere: Bool,
@@ -87,7 +94,8 @@ struct LineWrapper {
   private func forEachLine(
     width: Double, lineLimit: Int, heightLimit: Double, _ visit: (LineSpan) -> Void
   ) {
-    let words = wrapsAnywhere || !usesWords ? nil : columns.words
+    let words =
+      wrapsAnywhere || !usesWords || !spacing.isZero || hyphenBefore != nil ? nil : columns.words
     let clusterCount = columns.count
     var count = 0
     var start = 0
@@ -128,7 +136,7 @@ struct LineWrapper {
     var width = afterForcedBreak ? shaped.breakAdjustment(before: start).start * pointSize : 0
     var contentEnd = start
     var contentWidth = 0.0
-    var lastBreak: (index: Int, contentEnd: Int, contentWidth: Double)?
+    var lastBreak: (index: Int, contentEnd: Int, contentWidth: Double, hyphenFont: Int?)?
     var hyphenFont: Int?
     var isForcedBreak = false
     var index = start
@@ -137,6 +145,11 @@ struct LineWrapper {
     let advances = columns.advances
     let flags = columns.flags
     let kernings = columns.kernings
+    // Letter spacing follows every cluster but the line's last: widths below include it, and
+    // a line's content width takes the last one off again.
+    let letter = spacing.letter * pointSize
+    let word = spacing.word * pointSize
+    let hyphenBefore = self.hyphenBefore
     while index < count {
       let flag = flags[index]
       if index > start, flag & ClusterColumns.mandatoryBreak != 0 {
@@ -148,24 +161,39 @@ struct LineWrapper {
         break
       }
       let kerning = index > start && !kernings.isEmpty ? kernings[index] : 0
-      let advance = (advances[index] + kerning) * pointSize
+      let advance = (advances[index] + kerning) * pointSize + letter
       if flag & ClusterColumns.space != 0 {
-        width += advance
+        width += advance + word
         index += 1
         continue
       }
-      if index > start, wrapsAnywhere || flag & ClusterColumns.allowedBreak != 0 {
-        lastBreak = (index, contentEnd, contentWidth)
+      if index > start {
+        let hyphenated =
+          flag & ClusterColumns.softHyphenBefore != 0 || hyphenBefore?[index] == true
+        if hyphenated {
+          // A break that ends the line with a hyphen counts only if the hyphen fits too.
+          let font = shaped.clusters[index - 1].font
+          if contentEnd == index, let glyph = shaped.fonts[font].hyphen?.glyph {
+            let withHyphen = contentWidth + letter + glyph.advance * pointSize
+            if withHyphen <= limit { lastBreak = (index, contentEnd, withHyphen, font) }
+          } else if contentEnd == index {
+            lastBreak = (index, contentEnd, contentWidth, nil)
+          }
+        } else if wrapsAnywhere || flag & ClusterColumns.allowedBreak != 0 {
+          lastBreak = (index, contentEnd, contentWidth, nil)
+        }
       }
-      if index > start, width + advance > limit {
+      if index > start, width + advance - letter > limit {
         if let lastBreak {
           next = lastBreak.index
           contentEnd = lastBreak.contentEnd
           contentWidth = lastBreak.contentWidth
+          hyphenFont = lastBreak.hyphenFont
         } else {
           // The word alone is wider than the line: break between its grapheme clusters, as
           // late as leaves room for the hyphen Pango inserts there.
-          let forced = forcedBreak(from: start, before: index, width: contentWidth, limit: limit)
+          let forced = forcedBreak(
+            from: start, before: index, width: contentWidth, limit: limit, letter: letter)
           next = forced.next
           contentEnd = forced.next
           contentWidth = forced.width
@@ -176,7 +204,7 @@ struct LineWrapper {
       }
       width += advance
       contentEnd = index + 1
-      contentWidth = width
+      contentWidth = width - letter
       index += 1
     }
     let box = lineBox(start..<max(next, start + 1))
@@ -188,7 +216,9 @@ struct LineWrapper {
   /// Where to break a word wider than the line, which holds the clusters `start..<end` in
   /// `width` points: before the last cluster from which the line, with the hyphen that break
   /// inserts, is no wider than `limit`; after the first cluster at the least.
-  private func forcedBreak(from start: Int, before end: Int, width: Double, limit: Double)
+  private func forcedBreak(
+    from start: Int, before end: Int, width: Double, limit: Double, letter: Double = 0
+  )
     -> (next: Int, width: Double, hyphenFont: Int?)
   {
     let clusters = shaped.clusters
@@ -203,7 +233,7 @@ struct LineWrapper {
       if next > 0, next < clusters.count, adjustment.insertsHyphen,
         let glyph = fonts[clusters[next - 1].font].hyphen?.glyph
       {
-        hyphen = (glyph.advance * pointSize, clusters[next - 1].font)
+        hyphen = (glyph.advance * pointSize + letter, clusters[next - 1].font)
       }
       let total = lineWidth + (hyphen?.advance ?? 0) + adjustment.end * pointSize
       if next == start + 1 || total <= limit {
@@ -212,22 +242,25 @@ struct LineWrapper {
       next -= 1
       lineWidth -=
         (clusters[next].advance + (next > start ? clusters[next].kerning : 0))
-        * pointSize
+        * pointSize + letter
     }
   }
 
   /// The height of a line holding the clusters in `range`, the union of its fonts' line
   /// boxes, and its baseline below the top.
   func lineBox(_ range: Range<Int>) -> (height: Double, baseline: Double) {
-    Self.lineBox(lineMetrics(range), pointSize: pointSize, multiple: lineHeightMultiple)
+    Self.lineBox(
+      lineMetrics(range), pointSize: pointSize, multiple: lineHeightMultiple, extra: lineSpacing)
   }
 
-  /// The height and baseline of a line with `metrics` (in ems): half the leading (line gap and
-  /// the multiple's extra) above the ascent, half below the descent.
-  static func lineBox(_ metrics: LineMetrics, pointSize: Double, multiple: Double)
+  /// The height and baseline of a line with `metrics` (in ems): half the leading (line gap,
+  /// the multiple's extra and `extra` points) above the ascent, half below the descent.
+  static func lineBox(
+    _ metrics: LineMetrics, pointSize: Double, multiple: Double, extra: Double = 0
+  )
     -> (height: Double, baseline: Double)
   {
-    let height = metrics.height * pointSize * multiple
+    let height = metrics.height * pointSize * multiple + extra
     let ink = (metrics.ascent + metrics.descent) * pointSize
     return (height, (height - ink) / 2 + metrics.ascent * pointSize)
   }
@@ -252,10 +285,21 @@ struct LineWrapper {
     let lower = trimmed.lowerBound
     let upper = trimmed.upperBound
     var width = 0.0
+    var spaces = 0
     for index in lower..<upper {
       width += clusters[index].advance + (index > lower ? clusters[index].kerning : 0)
+      if clusters[index].kind == .space { spaces += 1 }
     }
-    return width * pointSize
+    guard !spacing.isZero, upper > lower else { return width * pointSize }
+    return (width + spacing.letter * Double(upper - lower - 1) + spacing.word * Double(spaces))
+      * pointSize
+  }
+
+  /// The spacing that follows cluster `index` on a line, in points.
+  func spacing(after index: Int) -> Double {
+    guard !spacing.isZero else { return 0 }
+    let isSpace = shaped.clusters[index].kind == .space
+    return (spacing.letter + (isSpace ? spacing.word : 0)) * pointSize
   }
 }
 
@@ -308,6 +352,9 @@ final class ClusterColumns: Sendable {
   static let lineSeparator: UInt8 = 2
   static let allowedBreak: UInt8 = 4
   static let mandatoryBreak: UInt8 = 8
+  /// A break is allowed before the cluster after a soft hyphen (U+00AD): the line then ends
+  /// with a hyphen.
+  static let softHyphenBefore: UInt8 = 16
 
   init(_ shaped: ShapedText) {
     let clusters = shaped.clusters
@@ -317,6 +364,9 @@ final class ClusterColumns: Sendable {
     advances.reserveCapacity(clusters.count)
     flags.reserveCapacity(clusters.count)
     var anyKerning = false
+    var anySoftHyphen = false
+    let text = shaped.text
+    var afterSoftHyphen = false
     for cluster in clusters {
       advances.append(cluster.advance)
       anyKerning = anyKerning || cluster.kerning != 0
@@ -331,6 +381,12 @@ final class ClusterColumns: Sendable {
       case .mandatory: flag |= Self.mandatoryBreak
       case .prohibited: break
       }
+      if afterSoftHyphen, cluster.breakBefore == .allowed {
+        flag |= Self.softHyphenBefore
+        anySoftHyphen = true
+      }
+      afterSoftHyphen =
+        text.utf8[cluster.range.lowerBound] == 0xC2 && text[cluster.range] == "\u{AD}"
       flags.append(flag)
     }
     if anyKerning { kernings = clusters.map(\.kerning) }
@@ -343,7 +399,8 @@ final class ClusterColumns: Sendable {
     self.advances = advances
     self.kernings = kernings
     self.flags = flags
-    words = anyKerning ? nil : WordColumns(shaped)
+    // A soft hyphen's break takes a hyphen's width: only the cluster loop measures it.
+    words = anyKerning || anySoftHyphen ? nil : WordColumns(shaped)
     let fonts = shaped.fonts
     let metrics = fonts.map(\.metrics)
     hasUniformMetrics = metrics.allSatisfy { $0 == metrics[0] }

@@ -154,6 +154,12 @@ public struct SizeStage: Hashable, Sendable, Codable {
     case textScale
     /// The fit (``AutoFit``), or a group's common size.
     case fit
+    /// The fit's tracking lever tightened the letters at the smallest size
+    /// (``FitLever/tracking``).
+    case tracking
+    /// The fit's hyphenation lever broke words at the dictionary's points
+    /// (``FitLever/hyphenation``).
+    case hyphenation
   }
 
   /// Which stage.
@@ -200,6 +206,10 @@ public struct SizeStage: Hashable, Sendable, Codable {
     case group(String)
     /// The outermost stack scaled every text in it by this factor to fit.
     case stackFit(Double)
+    /// Tracking of this many ems.
+    case tracking(Double)
+    /// The words hyphenated, with `-` at their breaks.
+    case hyphenation([String])
 
     var text: String {
       switch self {
@@ -216,6 +226,10 @@ public struct SizeStage: Hashable, Sendable, Codable {
       case .mode(let name): "\(name)"
       case .group(let name): "group " + name
       case .stackFit(let factor): "stack ×" + TextFormat.string(factor, fractionDigits: 3)
+      case .tracking(let amount):
+        "tracking " + (amount < 0 ? "−" : "+")
+          + TextFormat.string(abs(amount) * 100, fractionDigits: 2) + "%"
+      case .hyphenation(let words): "hyphenated " + words.joined(separator: ", ")
       }
     }
 

@@ -132,6 +132,12 @@ open class TextWidget: View {
     didSet { if lineHeightMultiple != oldValue { setNeedsLayout() } }
   }
 
+  /// Spacing, hyphenation, the fit's levers and the line break strategy; the defaults change
+  /// nothing.
+  public var typography = Typography() {
+    didSet { if typography != oldValue { setNeedsLayout() } }
+  }
+
   /// The mark put where text is truncated; line separators in it are stored as spaces.
   public var truncationToken: String {
     get { storedToken }

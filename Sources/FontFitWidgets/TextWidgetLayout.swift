@@ -172,6 +172,16 @@ extension TextWidget {
           } else { .mode(autoFit?.mode.staticName ?? "fit") }
         stages.append(SizeStage(kind: .fit, size: text.result.pointSize / units, note: note))
       }
+      if case .success(let text) = outcome {
+        let size = text.result.pointSize / units
+        switch text.result.lever {
+        case .size: break
+        case .tracking(let amount):
+          stages.append(SizeStage(kind: .tracking, size: size, note: .tracking(amount)))
+        case .hyphenation(let words):
+          stages.append(SizeStage(kind: .hyphenation, size: size, note: .hyphenation(words)))
+        }
+      }
       return WidgetLayout(
         screenFrame: frame, adaptedFont: adapted, stages: stages, group: group?.name,
         unitsPerPoint: units, shownText: shown, outcome: outcome, rejection: refusal,
@@ -320,6 +330,15 @@ extension TextWidget {
     request.takeFitSettings(of: autoFit)
     request.truncationToken = truncationToken
     request.lineHeightMultiple = lineHeightMultiple
+    let design = font.pointSize
+    request.spacing = TextSpacing(
+      letter: typography.letterSpacing.ems(designSize: design),
+      word: typography.wordSpacing.ems(designSize: design))
+    request.lineSpacing = typography.lineSpacing * plan.unitsPerPoint
+    request.hyphenation = typography.hyphenation
+    request.hyphenationLimits = typography.hyphenationLimits
+    request.fitLadder = typography.fitLadder
+    request.lineBreakStrategy = typography.lineBreakStrategy
     request.overflow = overflow
     request.alignment = textAlignment
     request.verticalPlacement = verticalPlacement

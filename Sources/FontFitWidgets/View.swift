@@ -20,6 +20,14 @@ public enum WidgetKind: String, CaseIterable, Hashable, Sendable, Codable {
   case spacer = "Spacer"
   /// A stack whose content scrolls along its axis: ``ScrollView``.
   case scrollView = "ScrollView"
+
+  /// Whether widgets of this kind show a text (labels, buttons, fields, text views).
+  public var isText: Bool {
+    switch self {
+    case .label, .button, .textField, .textView: true
+    case .view, .stack, .spacer, .scrollView: false
+    }
+  }
 }
 
 /// A change to a widget tree that would break it.

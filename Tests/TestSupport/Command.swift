@@ -38,6 +38,14 @@ public func runCommand(
 /// - Returns: The compiled binary's location.
 /// - Throws: When the compiler fails (libpango1.0-dev missing: `scripts/test` installs it).
 public func buildPangoHarness(_ name: String) throws -> URL {
+  try buildHarness(name, linking: "$(pkg-config --cflags --libs pangoft2)")
+}
+
+/// Compiles the harness `name` in `Tests/Harness` with the compiler flags `linking` (such as
+/// `-lhyphen`) into a new temporary folder, and returns the binary.
+///
+/// - Throws: When the compiler fails (a -dev package missing: `scripts/test` installs them).
+public func buildHarness(_ name: String, linking: String) throws -> URL {
   let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Harness/\(name).c")
   let folder = FileManager.default.temporaryDirectory
@@ -47,7 +55,7 @@ public func buildPangoHarness(_ name: String) throws -> URL {
   let (status, log) = try runCommand(
     [
       "sh", "-c",
-      "cc -O2 '\(source.path)' -o '\(binary.path)' $(pkg-config --cflags --libs pangoft2)",
+      "cc -O2 '\(source.path)' -o '\(binary.path)' \(linking)",
     ], input: nil)
   guard status == 0 else { throw HarnessBuildFailure(name: name, log: log) }
   return binary
@@ -62,7 +70,7 @@ public struct HarnessBuildFailure: Error, CustomStringConvertible {
 
   /// Says which harness failed and why, and what usually fixes it.
   public var description: String {
-    "the Pango harness \(name) does not build (is libpango1.0-dev installed? scripts/test "
-      + "installs it): \(log)"
+    "the harness \(name) does not build (are libpango1.0-dev and libhyphen-dev installed? "
+      + "scripts/test installs them): \(log)"
   }
 }

@@ -7,8 +7,8 @@
 //   valgrind --tool=callgrind --toggle-collect='*measureWarm*' .build/release/bench --short \
 //     --cases 600
 //
-// Other modes exit when done: `--limits` (Limits.swift), `--c-boundary` (Boundary.swift) and
-// `--stacks` (Stacks.swift).
+// Other modes exit when done: `--limits` (Limits.swift), `--c-boundary` (Boundary.swift),
+// `--stacks` (Stacks.swift) and `--typography` (Typography.swift).
 
 import FontFitDescription
 import FontFitFontModel
@@ -59,6 +59,7 @@ if cases.isEmpty { fail("no case has at most \(maximumCharacters) characters") }
 if demoWorkers < 1 { fail("--workers must be at least 1") }
 if arguments.contains("--c-boundary") { Boundary.run(cases: cases, fonts: fonts) }
 if arguments.contains("--stacks") { Stacks.run(fonts: fonts) }
+if arguments.contains("--typography") { TypographyBench.run(cases: cases, fonts: fonts) }
 
 /// A label that fits `benchCase` on the 0.5pt grid from 8pt to its design size.
 ///

@@ -53,13 +53,23 @@ int chyphen_hyphenate(void *dictionary, const char *word, int length, char *poin
   if (length <= 0) return 0;
   memset(points, 0, (size_t)length);
   if (dictionary == NULL || !chyphen_available()) return -1;
-  // libhyphen writes past the word: it asks for word_size + 5 bytes.
+  // libhyphen writes past the word (it asks for word_size + 5 bytes), and it searches the word
+  // with strstr for the dictionary's NOHYPHEN strings, so the word it gets must end in a NUL
+  // whatever the caller passed.
   char *hyphens = calloc((size_t)length + 5, 1);
-  if (hyphens == NULL) return -1;
+  char *terminated = malloc((size_t)length + 1);
+  if (hyphens == NULL || terminated == NULL) {
+    free(hyphens);
+    free(terminated);
+    return -1;
+  }
+  memcpy(terminated, word, (size_t)length);
+  terminated[length] = '\0';
   char **rep = NULL;
   int *pos = NULL;
   int *cut = NULL;
-  int status = library.hyphenate2(dictionary, word, length, hyphens, NULL, &rep, &pos, &cut);
+  int status =
+      library.hyphenate2(dictionary, terminated, length, hyphens, NULL, &rep, &pos, &cut);
   if (status == 0) {
     for (int index = 0; index < length; index++) {
       int standard = rep == NULL || rep[index] == NULL;
@@ -73,5 +83,6 @@ int chyphen_hyphenate(void *dictionary, const char *word, int length, char *poin
   free(pos);
   free(cut);
   free(hyphens);
+  free(terminated);
   return status == 0 ? 0 : -1;
 }

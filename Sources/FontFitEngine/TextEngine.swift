@@ -125,10 +125,14 @@ public struct TextEngine: Sendable {
       exact: request.fitsExactly, ladder: request.effectiveFitLadder
     ) {
       guard request.hyphenation == .auto else { return nil }
-      let points =
+      let limits = request.hyphenationLimits
+      let key =
+        "\(request.language?.tag ?? "")/\(limits.minimumWordLength)/\(limits.minimumBefore)/"
+        + "\(limits.minimumAfter)"
+      let points = text.hyphenationPoints(key: key) {
         (shaper as? any Hyphenating)?.hyphenationPoints(
-          in: text, language: request.language, limits: request.hyphenationLimits)
-        ?? .unavailable
+          in: text, language: request.language, limits: limits) ?? .unavailable
+      }
       dictionary = .some(points.dictionary)
       return points.breaks
     }

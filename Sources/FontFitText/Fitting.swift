@@ -332,9 +332,13 @@ public struct FitResult: Hashable, Sendable {
         width: width, lineLimit: count + 1)
       return measure.count <= count
     }
-    var low = 0.0
+    // No width below the lines' mean holds them in as many lines, less the spaces the breaks
+    // drop; the bisection starts there and stops at a hundredth of a point.
+    let total = block.lines.reduce(0) { $0 + $1.width }
+    var low = max(0, total / Double(count) - block.pointSize)
     var high = block.size.width
-    while high - low > 0.001 {
+    if low >= high || fits(low) { low = 0 }
+    while high - low > 0.01 {
       let middle = (low + high) / 2
       if fits(middle) { high = middle } else { low = middle }
     }
@@ -392,6 +396,12 @@ public struct FitResult: Hashable, Sendable {
         result.lever = .hyphenation(hyphenatedWords(block, bits: bits))
         return result
       }
+    }
+    guard !keepingWordsWhole else {
+      // No size keeps every word whole, as the size lever found: words break at the smallest
+      // size, as a fit without levers would choose, without searching again.
+      return result(
+        layouter.layout(pointSize: sizes[0], options: options), sizes: sizes, tried: tried + 1)
     }
     var result = sizeFit(
       sizes: sizes, options: options, search: search, keepingWordsWhole: keepingWordsWhole,

@@ -151,6 +151,18 @@ public struct ShapedText: Hashable, Sendable {
     hasher.combine(paragraphs)
   }
 
+  /// The text's hyphenation points for `key` (a language and limits), found by `find` the
+  /// first time and kept with the text, so that fitting a text again (on another screen, in
+  /// another box) asks the dictionary nothing; the last key's only.
+  package func hyphenationPoints(key: String, find: () -> HyphenationPoints)
+    -> HyphenationPoints
+  {
+    if let kept = storage.hyphenation.withLock({ $0 }), kept.key == key { return kept.points }
+    let points = find()
+    storage.hyphenation.withLock { $0 = (key, points) }
+    return points
+  }
+
   /// The number of grapheme clusters.
   public var count: Int { storage.clusters.count }
 
@@ -176,6 +188,7 @@ private final class ShapedTextStorage: Sendable {
   let paragraphs: [ShapedParagraph]
   let reshaper: (any BreakReshaping)?
   let layoutColumns = LayoutColumnsBox()
+  let hyphenation = Lock<(key: String, points: HyphenationPoints)?>(nil)
 
   init(
     text: String, clusters: [ShapedCluster], fonts: [ShapedFont],

@@ -22,7 +22,8 @@ void chyphen_free(void *dictionary);
 /// byte per input byte to `points`: 1 where the word may break after that byte with a
 /// plain hyphen, 0 elsewhere. Breaks that the dictionary spells with a change of letters
 /// (non-standard hyphenation, such as old German "ck" to "k-k") are left out, since the text
-/// itself is not rewritten. `points` must hold `length` bytes.
+/// itself is not rewritten. `word` need not end in a NUL (it is copied into one that does);
+/// `points` must hold `length` bytes.
 ///
 /// - Returns: 0, or -1 when libhyphen failed or is missing (then `points` is all 0).
 int chyphen_hyphenate(void *dictionary, const char *word, int length, char *points);

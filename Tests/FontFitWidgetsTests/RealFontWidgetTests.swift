@@ -186,4 +186,24 @@ struct RealFontWidgetTests {
     let turkish = try #require(label.layout?.fit?.textSize.width)
     #expect(turkish > english, "Turkish keeps f and i apart: \(turkish) vs \(english)")
   }
+
+  @Test("docs/typography.md's label fits by hyphenating where libhyphen allows, above the smallest size")
+  func typographyExample() throws {
+    let label = try Self.label(
+      width: 120, height: 84, font: "DejaVu Sans 17",
+      text: "Donaudampfschifffahrtsgesellschaftskapitän"
+    ) { label in
+      label.numberOfLines = 4
+      label.language = try? Language("de")
+      label.typography = Typography(
+        letterSpacing: .points(0.5), hyphenation: .auto,
+        fitLadder: FitLadder([.size, .tracking, .hyphenation], maximumTightening: 0.05),
+        lineBreakStrategy: .balanced)
+    }
+    let fit = try #require(label.layout?.fit)
+    #expect(fit.fits)
+    #expect(fit.lines.count <= 4)
+    #expect(fit.lever == .hyphenation(["Donaudampf-schifffahrts-gesellschafts-kapitän"]))
+    #expect(fit.pointSize > 12, "hyphenation wins at a larger size than tracking's smallest")
+  }
 }

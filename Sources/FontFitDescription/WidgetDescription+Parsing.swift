@@ -24,12 +24,13 @@ struct WidgetParser {
   ]
   static let stackKeys = ["axis", "spacing", "alignment", "distribution", "padding", "wraps"]
   static let scrollKeys = ["axis", "spacing", "alignment", "padding"]
-  static let textKeys = [
-    "font", "textColor", "insets", "textAlignment", "numberOfLines", "lineBreakMode", "autoFit",
-    "overflow",
-    "lineHeightMultiple", "truncationToken", "language", "writingDirection", "fitGroup",
-    "scalesWithText", "adaptsToScreen", "adaptation",
-  ] + typographyKeys
+  static let textKeys =
+    [
+      "font", "textColor", "insets", "textAlignment", "numberOfLines", "lineBreakMode", "autoFit",
+      "overflow",
+      "lineHeightMultiple", "truncationToken", "language", "writingDirection", "fitGroup",
+      "scalesWithText", "adaptsToScreen", "adaptation",
+    ] + typographyKeys
 
   /// The names `autoFit.mode` accepts.
   private enum ModeName: String, CaseIterable {

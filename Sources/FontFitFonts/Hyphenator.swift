@@ -178,7 +178,9 @@ public final class Hyphenator: Hyphenating, Sendable {
   private func findDictionary(for tag: String) -> String? {
     let parts = tag.split(separator: "-")
     guard let language = parts.first?.lowercased() else { return nil }
-    let region = parts.dropFirst().first { $0.count == 2 || $0.count == 3 && $0.allSatisfy(\.isNumber) }
+    let region = parts.dropFirst().first {
+      $0.count == 2 || $0.count == 3 && $0.allSatisfy(\.isNumber)
+    }
     var names: [String] = []
     if let region { names.append("hyph_\(language)_\(region.uppercased()).dic") }
     names.append("hyph_\(language).dic")
@@ -227,7 +229,10 @@ private final class Dictionary: Sendable {
     var lines: [String] = []
     var buffer = [CChar](repeating: 0, count: 256)
     while lines.count < 8, fgets(&buffer, Int32(buffer.count), file) != nil {
-      let line = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+      // fgets always ends what it read with a NUL inside the buffer.
+      let line = buffer.withUnsafeBufferPointer { bytes in
+        bytes.baseAddress.map { String(cString: $0) } ?? ""
+      }
       lines.append(line.trimmingCharacters())
     }
     fclose(file)

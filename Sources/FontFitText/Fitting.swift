@@ -201,9 +201,10 @@ public struct FitResult: Hashable, Sendable {
   /// The lever of the fit's ladder that made the text fit, or that the layout was left at
   /// when none did (``FitLeverUse/size``).
   public var lever: FitLeverUse = .size
-  /// When the fit reached its hyphenation lever: the dictionary file it used, or nil inside
-  /// when no dictionary serves the text's language (a `check` note says so). Nil when the
-  /// lever was not reached.
+  /// The dictionary the hyphenation lever used, when the fit reached it.
+  ///
+  /// The dictionary file's path, or nil inside when no dictionary serves the text's language
+  /// (a `check` note says so); nil when the lever was not reached.
   public var hyphenationDictionary: String??
 
   /// The chosen point size.
@@ -291,9 +292,15 @@ public struct FitResult: Hashable, Sendable {
   /// fits with words broken at the dictionary's points.
   ///
   /// - Parameters:
+  ///   - sizes: The sizes the size lever may choose.
+  ///   - options: The box, line limit, wrapping and spacing.
+  ///   - search: How the size lever searches the sizes.
+  ///   - keepingWordsWhole: Whether the size lever keeps words whole even with no later lever.
+  ///   - exact: Whether the size lever goes past the grid to the largest real size that fits.
   ///   - ladder: The levers, in order.
   ///   - hyphenation: The clusters before which a word may be hyphenated, asked only when the
   ///     hyphenation lever is reached; nil or empty when there is no dictionary.
+  /// - Returns: The chosen layout, how it was found and the lever that made it fit.
   public func fit(
     sizes: FontSizeRange, options: LayoutOptions, search: FitSearch = .automatic,
     keepingWordsWhole: Bool = false, exact: Bool = false, ladder: FitLadder,

@@ -36,7 +36,8 @@ struct TypographyDescriptionTests {
       at: #""always""#, keyPath: "root.children[0].hyphenation", message: #""auto""#),
     BadValue(
       name: "tracking that may tighten by more than half an em",
-      child: label + #""maximumTightening": 0.6 }"#, at: "0.6", keyPath:
+      child: label + #""maximumTightening": 0.6 }"#, at: "0.6",
+      keyPath:
         "root.children[0].maximumTightening", message: "from 0 to 0.5 (50%)"),
     BadValue(
       name: "a negative tracking bound", child: label + #""maximumTightening": -0.1 }"#,
@@ -93,7 +94,8 @@ struct TypographyDescriptionTests {
     #expect(error.message.contains(bad.message), "\(error.message)")
   }
 
-  @Test("A language without a dictionary is not an error, and the file's hyphenation is the default")
+  @Test(
+    "A language without a dictionary is not an error, and the file's hyphenation is the default")
   func fileDefaultAndUnknownLanguage() throws {
     let json = Self.layout(
       Self.label + #""language": "sw" }, "# + Self.label + #""hyphenation": "none" }"#,

@@ -142,12 +142,17 @@ struct TypographyTests {
     #expect(auto.fits)
     #expect(auto.pointSize > none.pointSize)
     #expect(
-      auto.result.lines.map(\.text) == ["Donaudampf‐", "schifffahrts‐", "gesellschafts‐", "kapitän fährt"])
+      auto.result.lines.map(\.text) == [
+        "Donaudampf‐", "schifffahrts‐", "gesellschafts‐", "kapitän fährt",
+      ])
     #expect(auto.result.lever == .hyphenation(["Donaudampf-schifffahrts-gesellschafts-kapitän"]))
-    #expect(auto.result.hyphenationDictionary == .some(Hyphenator.shared.dictionaryPath(for: try Language("de-DE"))))
+    #expect(
+      auto.result.hyphenationDictionary
+        == .some(Hyphenator.shared.dictionaryPath(for: try Language("de-DE"))))
   }
 
-  @Test("With hyphenation none, no word breaks inside while some size on the grid keeps words whole")
+  @Test(
+    "With hyphenation none, no word breaks inside while some size on the grid keeps words whole")
   func noneKeepsWordsWhole() throws {
     var random = SplitMix64(seed: 23)
     let words = Self.germanCompounds + ["und", "die", "Fahrt", "geht", "weiter", "heute"]
@@ -161,7 +166,8 @@ struct TypographyTests {
         height: Double.random(in: 20...160, using: &random))
       let request = try request(text, box: box, language: "de-DE")
       let fit = try engine.fit(request)
-      #expect(!fit.result.lines.contains { $0.endsWithInsertedHyphen } || fit.result.block.breaksWords)
+      #expect(
+        !fit.result.lines.contains { $0.endsWithInsertedHyphen } || fit.result.block.breaksWords)
       let layouter = TextLayouter(shaped: try fonts.shape(text, font: sans), truncationToken: nil)
       let options = try LayoutOptions(box: box)
       let someSizeKeepsWhole = try #require(request.fitSizes).contains { size in
@@ -192,8 +198,10 @@ struct TypographyTests {
         let broken = fit.result.lines.dropLast().filter { $0.text.hasSuffix("\u{AD}‐") }
         if width <= 120 { #expect(!broken.isEmpty, "\(width): \(fit.result.lines.map(\.text))") }
         // Every character is still shown, once.
-        let shown = fit.result.lines.map { $0.endsWithInsertedHyphen ? String($0.text.dropLast()) : $0.text }
-          .joined().filter { $0 != " " }
+        let shown = fit.result.lines.map {
+          $0.endsWithInsertedHyphen ? String($0.text.dropLast()) : $0.text
+        }
+        .joined().filter { $0 != " " }
         #expect(shown == text.filter { $0 != " " })
       }
     }
@@ -247,7 +255,8 @@ struct TypographyTests {
     #expect(tracked >= 5)
   }
 
-  @Test("Letter and word spacing are measured exactly: advances plus spacing, none after a line's last")
+  @Test(
+    "Letter and word spacing are measured exactly: advances plus spacing, none after a line's last")
   func spacingIsExact() throws {
     for text in ["Settings", "Download report", "office affluent", "Übersicht", "مرحبا بالعالم"] {
       var request = TextRequest(
@@ -321,9 +330,13 @@ struct TypographyTests {
         greedySpread += spread(greedy)
         balancedSpread += spread(balanced)
         // The same words, in the same order.
-        #expect(balanced.result.lines.map(\.text).joined(separator: " ") == greedy.result.lines.map(\.text).joined(separator: " "))
+        #expect(
+          balanced.result.lines.map(\.text).joined(separator: " ")
+            == greedy.result.lines.map(\.text).joined(separator: " "))
         // Lines are still placed within the box, by its alignment.
-        for line in balanced.lines { #expect(line.x >= -1e-9 && line.x + line.width <= width + 1e-6) }
+        for line in balanced.lines {
+          #expect(line.x >= -1e-9 && line.x + line.width <= width + 1e-6)
+        }
       }
     }
     #expect(balancedSpread < greedySpread * 0.7, "\(balancedSpread) vs \(greedySpread)")
@@ -336,7 +349,8 @@ struct TypographyTests {
     let plain = try fonts.shape(text, font: sans, options: ShapingOptions(language: language))
     let phrases = try fonts.shape(
       text, font: sans, options: ShapingOptions(language: language, breaksBetweenPhrases: true))
-    let plainBreaks = Set(plain.clusters.indices.filter { plain.clusters[$0].breakBefore == .allowed })
+    let plainBreaks = Set(
+      plain.clusters.indices.filter { plain.clusters[$0].breakBefore == .allowed })
     let phraseBreaks = Set(
       phrases.clusters.indices.filter { phrases.clusters[$0].breakBefore == .allowed })
     #expect(phraseBreaks.isSubset(of: plainBreaks))

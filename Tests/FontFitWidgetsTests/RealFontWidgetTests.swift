@@ -187,7 +187,9 @@ struct RealFontWidgetTests {
     #expect(turkish > english, "Turkish keeps f and i apart: \(turkish) vs \(english)")
   }
 
-  @Test("docs/typography.md's label fits by hyphenating where libhyphen allows, above the smallest size")
+  @Test(
+    "docs/typography.md's label fits by hyphenating where libhyphen allows, above the smallest size"
+  )
   func typographyExample() throws {
     let label = try Self.label(
       width: 120, height: 84, font: "DejaVu Sans 17",

@@ -14,18 +14,6 @@ struct StackDescriptionTests {
       + #"", "frame": [0, 0, 320, 568], "children": [ "# + child + " ] } }"
   }
 
-  /// One bad value: the child widget's JSON, the text the error points at, its key path and a
-  /// fragment of its message.
-  struct BadValue: Sendable, CustomTestStringConvertible {
-    var name: String
-    var child: String
-    var root = "Stack"
-    var at: String
-    var keyPath: String
-    var message: String
-    var testDescription: String { name }
-  }
-
   static let badValues: [BadValue] = [
     BadValue(
       name: "wraps that is not a boolean", child: #"{ "type": "Stack", "wraps": "yes" }"#,
@@ -71,16 +59,7 @@ struct StackDescriptionTests {
 
   @Test("A bad stack value is a located error naming what was expected", arguments: badValues)
   func badValueIsLocated(_ bad: BadValue) throws {
-    let json = Self.layout(bad.child, root: bad.root)
-    let thrown = #expect(throws: DescriptionError.self) {
-      try LayoutDocument.parse(json, file: "layout.json", catalog: ScreenCatalog.bundled)
-    }
-    let error = try #require(thrown)
-    let offset = try #require(json.range(of: bad.at)).lowerBound
-    #expect(error.line == 1)
-    #expect(error.column == json.distance(from: json.startIndex, to: offset) + 1, "\(error)")
-    #expect(error.keyPath == bad.keyPath)
-    #expect(error.message.contains(bad.message), "\(error.message)")
+    try bad.expectLocated(in: Self.layout(bad.child, root: bad.root))
   }
 
   @Test("Every stack key reads the same from XML as from JSON, and builds the same widgets")

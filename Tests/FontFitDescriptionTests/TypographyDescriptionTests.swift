@@ -17,17 +17,6 @@ struct TypographyDescriptionTests {
       + " ] } }"
   }
 
-  /// One bad value: the child's JSON, the text the error points at, its key path and a
-  /// fragment of its message.
-  struct BadValue: Sendable, CustomTestStringConvertible {
-    var name: String
-    var child: String
-    var at: String
-    var keyPath: String
-    var message: String
-    var testDescription: String { name }
-  }
-
   static let label = #"{ "type": "Label", "frame": [0, 0, 100, 40], "text": "Text", "#
 
   static let badValues: [BadValue] = [
@@ -82,16 +71,7 @@ struct TypographyDescriptionTests {
 
   @Test("A bad typography value is a located error naming what was expected", arguments: badValues)
   func badValueIsLocated(_ bad: BadValue) throws {
-    let json = Self.layout(bad.child)
-    let thrown = #expect(throws: DescriptionError.self) {
-      try LayoutDocument.parse(json, file: "layout.json", catalog: ScreenCatalog.bundled)
-    }
-    let error = try #require(thrown)
-    let offset = try #require(json.range(of: bad.at)).lowerBound
-    #expect(error.line == 1)
-    #expect(error.column == json.distance(from: json.startIndex, to: offset) + 1, "\(error)")
-    #expect(error.keyPath == bad.keyPath)
-    #expect(error.message.contains(bad.message), "\(error.message)")
+    try bad.expectLocated(in: Self.layout(bad.child))
   }
 
   @Test(

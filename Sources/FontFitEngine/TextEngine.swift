@@ -99,7 +99,7 @@ public struct TextEngine: Sendable {
   package func fit(_ request: TextRequest, cache: inout TextShapeCache) throws(TextLayoutError)
     -> TextFit
   {
-    let sizes: FontSizeRange
+    var sizes: FontSizeRange
     if let fitSizes = request.fitSizes {
       sizes = fitSizes
     } else {
@@ -111,6 +111,11 @@ public struct TextEngine: Sendable {
     }
     let options = try request.layoutOptions(box: request.box, overflow: request.overflow)
     let (text, token) = try shapes(request, cache: &cache)
+    // One factor scales every span, and none set smaller may go below the fit's smallest
+    // size: a span at 1/1.2 of the text keeps the text at least 1.2 times the minimum.
+    if request.fitSizes != nil, !request.styles.isEmpty {
+      sizes = Self.sizes(sizes, floorFor: request)
+    }
     let resolved: ResolvedFont
     do {
       resolved = try cache.resolved(request.font, language: request.language, shaper: shaper)
@@ -140,7 +145,7 @@ public struct TextEngine: Sendable {
     return TextFit(
       resolvedFont: resolved, result: result,
       positioner: TextPositioner(shaped: text, truncationToken: token), box: request.box,
-      alignment: request.alignment, vertical: request.verticalPlacement)
+      alignment: request.alignment, vertical: request.verticalPlacement, styles: request.styles)
   }
 
   /// ``measure(_:proposal:)`` with a cache, as ``fit(_:cache:)``.
@@ -153,6 +158,19 @@ public struct TextEngine: Sendable {
     let (text, token) = try shapes(request, cache: &cache)
     return TextLayouter(shaped: text, truncationToken: token)
       .layout(pointSize: size, options: options).size
+  }
+
+  /// `sizes` without those at which a span set smaller than the text (`<small>`, a size under
+  /// 100%) would be below the smallest of them; the largest size alone when every size is.
+  /// Super- and subscripts are not counted: they are as small as their font designs them.
+  static func sizes(_ sizes: FontSizeRange, floorFor request: TextRequest) -> FontSizeRange {
+    let design = request.designFontSize ?? request.fontSize
+    let smallest = request.styles.reduce(1.0) { min($0, $1.style.scale(designSize: design)) }
+    guard smallest < 1, smallest > 0 else { return sizes }
+    let floor = sizes.minimum / smallest
+    let kept = sizes.filter { $0 >= floor - 1e-9 }
+    if kept.count == sizes.count { return sizes }
+    return (try? FontSizeRange(presets: kept.isEmpty ? [sizes.maximum] : Array(kept))) ?? sizes
   }
 
   private static func checkedSize(_ size: Double) throws(TextLayoutError) -> Double {

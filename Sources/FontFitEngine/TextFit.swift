@@ -16,13 +16,18 @@ public struct TextFit: Hashable, Sendable {
   public var result: FitResult
   /// Places the lines on first use.
   private let placement: LinePlacement
+  /// The rich text's styled runs (UTF-8 offsets of the text laid out), as the request gave
+  /// them: what to paint each glyph in (``PositionedGlyph/cluster`` is its offset) and
+  /// where to draw backgrounds and decorations. Empty for plain text.
+  public let styles: [StyleRun]
 
   init(
     resolvedFont: ResolvedFont, result: FitResult, positioner: TextPositioner, box: Size,
-    alignment: TextAlignment, vertical: VerticalPlacement
+    alignment: TextAlignment, vertical: VerticalPlacement, styles: [StyleRun] = []
   ) {
     self.resolvedFont = resolvedFont
     self.result = result
+    self.styles = styles
     placement = LinePlacement(
       positioner: positioner, block: result.block, box: box, alignment: alignment,
       vertical: vertical)
@@ -47,7 +52,8 @@ public struct TextFit: Hashable, Sendable {
 
   /// Whether both have the same face, fit and placed lines.
   public static func == (lhs: TextFit, rhs: TextFit) -> Bool {
-    lhs.resolvedFont == rhs.resolvedFont && lhs.result == rhs.result && lhs.lines == rhs.lines
+    lhs.resolvedFont == rhs.resolvedFont && lhs.result == rhs.result && lhs.styles == rhs.styles
+      && lhs.lines == rhs.lines
   }
 
   /// Hashes the face and the fit (the lines follow from them).

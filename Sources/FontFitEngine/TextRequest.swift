@@ -11,9 +11,37 @@ public struct TextRequest: Hashable, Sendable {
   /// The text, exactly as given (its code units, not just its canonical form, are compared).
   public var text: String {
     get { storedText.string }
-    set { storedText = ExactString(newValue) }
+    set {
+      storedText = ExactString(newValue)
+      styles = []
+    }
   }
   private var storedText: ExactString
+  /// The styled runs of rich text over ``text`` (UTF-8 offsets), as Pango markup gives them;
+  /// empty for plain text. Set them with ``styledText`` or ``setMarkup(_:)``.
+  public private(set) var styles: [StyleRun] = []
+  /// The size that absolute sizes, rises and letter spacings in ``styles`` are relative to:
+  /// the text's design size (a span of `size="14pt"` in a 17pt design is 14/17 of the text
+  /// whatever size it is adapted or fitted to); nil for ``fontSize``.
+  public var designFontSize: Double?
+
+  /// The text with its styles; setting it sets ``text`` and ``styles``.
+  public var styledText: StyledText {
+    get {
+      (try? StyledText(text: text, runs: styles)) ?? StyledText(text)
+    }
+    set {
+      text = newValue.text
+      styles = newValue.runs
+    }
+  }
+
+  /// Sets ``text`` and ``styles`` from Pango markup.
+  ///
+  /// - Throws: ``MarkupError`` where the markup is malformed; the request is unchanged then.
+  public mutating func setMarkup(_ markup: String) throws(MarkupError) {
+    styledText = try Markup.parse(markup)
+  }
   /// The font's family, weight and slant.
   public var font: FontDescriptor
   /// The size the text has before any fit, and the one ``TextEngine/measure(_:proposal:)``
@@ -107,7 +135,9 @@ public struct TextRequest: Hashable, Sendable {
   var shapingOptions: ShapingOptions {
     ShapingOptions(
       language: language, direction: direction,
-      breaksBetweenPhrases: lineBreakStrategy == .phrase)
+      breaksBetweenPhrases: lineBreakStrategy == .phrase,
+      spans: styles.isEmpty
+        ? [] : ShapingSpan.spans(of: styles, font: font, designSize: designFontSize ?? fontSize))
   }
 
   /// The layout options for `box`, checked.

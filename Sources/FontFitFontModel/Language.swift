@@ -166,7 +166,8 @@ public enum WritingDirection: String, CaseIterable, Hashable, Sendable {
   case rightToLeft
 }
 
-/// What shapes a text besides its font: its language and paragraph direction.
+/// What shapes a text besides its font: its language and paragraph direction, and the spans
+/// of rich text that change its font, size or baseline.
 public struct ShapingOptions: Hashable, Sendable {
   /// The text's language, or nil to leave it to the fonts' defaults.
   public var language: Language?
@@ -174,14 +175,93 @@ public struct ShapingOptions: Hashable, Sendable {
   public var direction: WritingDirection
   /// Whether Japanese breaks lines only between phrases (ICU's `lw=phrase`).
   public var breaksBetweenPhrases: Bool
+  /// Ranges in another font, size or baseline than the text's, in order and not
+  /// overlapping; the rest of the text is in the font shaped with. Empty for plain text.
+  public var spans: [ShapingSpan]
 
   /// Creates options.
   public init(
     language: Language? = nil, direction: WritingDirection = .natural,
-    breaksBetweenPhrases: Bool = false
+    breaksBetweenPhrases: Bool = false, spans: [ShapingSpan] = []
   ) {
     self.language = language
     self.direction = direction
     self.breaksBetweenPhrases = breaksBetweenPhrases
+    self.spans = spans
+  }
+}
+
+/// A range of a text shaped otherwise than the rest: in another font, at a multiple of the
+/// text's size, raised or lowered, spaced, or in another language.
+///
+/// Lengths are in ems of the text's size, so the span scales with it when a fit chooses the
+/// size; super- and subscripts take their size and offset from the text font's own metrics
+/// when it is shaped.
+public struct ShapingSpan: Hashable, Sendable {
+  /// The range, in UTF-8 offsets of the text.
+  public var range: Range<Int>
+  /// The span's font.
+  public var font: FontDescriptor
+  /// The span's size as a multiple of the text's, before super- and subscripts.
+  public var scale: Double
+  /// Super- and subscript scales, outermost first.
+  public var fontScales: [ScriptPosition]
+  /// Super- and subscript baseline shifts, outermost first.
+  public var scriptShifts: [ScriptPosition]
+  /// A further baseline shift, in ems of the text's size, up.
+  public var shift: Double
+  /// Extra space after each grapheme cluster, in ems of the text's size.
+  public var letterSpacing: Double
+  /// The span's language, or nil for the text's.
+  public var language: Language?
+  /// For a span with super- or subscripts that starts the text: the offset they take, in ems
+  /// of the text's size, in place of the font's. Pango takes a script's metrics from the
+  /// text before it; with none it scales by 1/1.2 and shifts by 5000/1024 points.
+  public var leadingScriptOffset: Double?
+
+  /// Creates a span.
+  public init(
+    range: Range<Int>, font: FontDescriptor, scale: Double = 1,
+    fontScales: [ScriptPosition] = [], scriptShifts: [ScriptPosition] = [], shift: Double = 0,
+    letterSpacing: Double = 0, language: Language? = nil
+  ) {
+    self.range = range
+    self.font = font
+    self.scale = scale
+    self.fontScales = fontScales
+    self.scriptShifts = scriptShifts
+    self.shift = shift
+    self.letterSpacing = letterSpacing
+    self.language = language
+  }
+
+  /// The spans of a styled text's `runs` that change how it shapes, for a text in `font`
+  /// designed at `designSize` points (which absolute sizes, rises and spacings are relative
+  /// to).
+  public static func spans(
+    of runs: [StyleRun], font: FontDescriptor, designSize: Double
+  ) -> [ShapingSpan] {
+    runs.compactMap { run in
+      let style = run.style
+      guard style.affectsShaping else { return nil }
+      let em = designSize > 0 ? 1 / designSize : 0
+      var shift = (style.rise ?? 0) * em
+      var scripts: [ScriptPosition] = []
+      for entry in style.baselineShifts {
+        switch entry {
+        case .superscript: scripts.append(.superscript)
+        case .subscript: scripts.append(.subscript)
+        case .points(let points): shift += points * em
+        }
+      }
+      var span = ShapingSpan(
+        range: run.range, font: style.font(over: font), scale: style.scale(designSize: designSize),
+        fontScales: style.fontScales, scriptShifts: scripts, shift: shift,
+        letterSpacing: (style.letterSpacing ?? 0) * em, language: style.language)
+      if run.range.lowerBound == 0, !scripts.isEmpty || !style.fontScales.isEmpty {
+        span.leadingScriptOffset = 5000 / 1024 * em
+      }
+      return span
+    }
   }
 }

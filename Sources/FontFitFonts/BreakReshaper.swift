@@ -40,6 +40,7 @@ final class BreakReshaper: BreakReshaping {
     var utf8Offsets: [Int]
     var faceOf: [Int]
     var faces: [FaceKey]
+    var scales: [Double]
     var hyphens: [ShapedHyphen?]
     var advances: [Double]
     var opportunities: [LineBreakOpportunity]
@@ -55,7 +56,7 @@ final class BreakReshaper: BreakReshaping {
   /// as unsafe.
   init(
     faceCache: FaceCache, flagged: Set<Int>, bytes: [UInt8], graphemes: Graphemes,
-    faceOf: [Int], faces: [FaceKey],
+    faceOf: [Int], faces: [FaceKey], scales: [Double],
     fonts: [ShapedFont], advances: [Double], opportunities: [LineBreakOpportunity],
     levels: [UInt8], scripts: [Int32], languages: [String], languageOf: [UInt8]
   ) {
@@ -64,7 +65,7 @@ final class BreakReshaper: BreakReshaping {
     self.faceCache = faceCache
     text = Text(
       flagged: flags, bytes: bytes, kinds: graphemes.kinds, utf8Offsets: graphemes.utf8Offsets,
-      faceOf: faceOf, faces: faces, hyphens: fonts.map(\.hyphen),
+      faceOf: faceOf, faces: faces, scales: scales, hyphens: fonts.map(\.hyphen),
       advances: advances, opportunities: opportunities,
       hyphenation: Hyphenation.Input(graphemes), levels: levels, scripts: scripts,
       languages: languages, languageOf: languageOf)
@@ -165,9 +166,11 @@ final class BreakReshaper: BreakReshaping {
     let startGlyphs = try face.shape(
       startBytes, run: run(0..<(offsets[last] - offsets[index]), index),
       language: language)
+    // The pieces are measured in the face's ems; a span drawn smaller or larger scales them.
+    let scale = text.scales[font]
     return BreakAdjustment(
-      end: width(endGlyphs, face) - joinedEnd,
-      start: width(startGlyphs, face) - text.advances[index..<last].reduce(0, +),
+      end: width(endGlyphs, face) * scale - joinedEnd,
+      start: width(startGlyphs, face) * scale - text.advances[index..<last].reduce(0, +),
       insertsHyphen: hyphenates[index])
   }
 

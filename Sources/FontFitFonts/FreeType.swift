@@ -150,6 +150,35 @@ final class FontFileBytes: Sendable {
   }
 }
 
+/// A face's super- and subscript metrics in ems, as OpenType's `OS/2` table gives them; nil
+/// where the face has no such table.
+struct ScriptMetrics: Sendable {
+  /// The size of superscript glyphs.
+  var superscriptSize: Double?
+  /// How far superscripts are raised.
+  var superscriptOffset: Double?
+  /// The size of subscript glyphs.
+  var subscriptSize: Double?
+  /// How far subscripts are lowered.
+  var subscriptOffset: Double?
+
+  /// The size of `position` glyphs as a multiple of the face's: the face's own, or 1/1.2 as
+  /// Pango takes it when the face has none.
+  func scale(_ position: ScriptPosition) -> Double {
+    let size = position == .superscript ? superscriptSize : subscriptSize
+    guard let size, size > 0, size.isFinite else { return 1 / 1.2 }
+    return size
+  }
+
+  /// How far `position` glyphs are raised (negative: lowered), in ems of the face: its own
+  /// offset, or a third of an em when it has none.
+  func shift(_ position: ScriptPosition) -> Double {
+    let offset = position == .superscript ? superscriptOffset : subscriptOffset
+    let value = offset.flatMap { $0 > 0 && $0.isFinite ? $0 : nil } ?? 1 / 3
+    return position == .superscript ? value : -value
+  }
+}
+
 /// One face of a font file: FreeType for its vertical metrics and character map, HarfBuzz
 /// for shaping, both reading one in-memory copy of the file (``FontFileBytes``).
 ///
@@ -166,6 +195,10 @@ final class FontFace: Sendable {
   let unitsPerEm: Double
   /// Vertical metrics in ems.
   let lineMetrics: LineMetrics
+  /// Where the face draws underlines and strikethroughs, in ems.
+  let decorations: FontDecorations
+  /// The face's super- and subscript sizes and offsets, in ems (OpenType's `OS/2` table).
+  let scriptMetrics: ScriptMetrics
   /// The same face as HarfBuzz shapes it.
   let harfBuzz: HarfBuzzFace
   /// One bit per code point of the Basic Multilingual Plane, set when the face draws it.
@@ -236,6 +269,8 @@ final class FontFace: Sendable {
       let contents = try Self.contents(of: face, file: file, index: index, map: &map)
       unitsPerEm = contents.unitsPerEm
       lineMetrics = contents.lineMetrics
+      decorations = contents.decorations
+      scriptMetrics = contents.scriptMetrics
       harfBuzz = contents.harfBuzz
       drawnBMP = contents.drawnBMP
       hyphen = contents.hyphen
@@ -253,6 +288,8 @@ final class FontFace: Sendable {
   private struct Contents {
     var unitsPerEm: Double
     var lineMetrics: LineMetrics
+    var decorations: FontDecorations
+    var scriptMetrics: ScriptMetrics
     var harfBuzz: HarfBuzzFace
     var drawnBMP: [UInt64]
     var hyphen: (text: String, glyph: UInt32, advance: Double)?
@@ -329,8 +366,10 @@ final class FontFace: Sendable {
       file: path)
     let hyphen = try hyphen(harfBuzz, drawsHyphenMinus: drawn[0] & (1 << 0x2D) != 0, map: &map)
     let hasColorLayers = !isColorBitmap && fontfit_ft_has_color_layers(face) != 0
+    let (decorations, scriptMetrics) = Self.decorations(of: face, unitsPerEm: unitsPerEm)
     return Contents(
-      unitsPerEm: unitsPerEm, lineMetrics: metrics, harfBuzz: harfBuzz, drawnBMP: drawn,
+      unitsPerEm: unitsPerEm, lineMetrics: metrics, decorations: decorations,
+      scriptMetrics: scriptMetrics, harfBuzz: harfBuzz, drawnBMP: drawn,
       hyphen: hyphen, strikes: strikes, hasColorLayers: hasColorLayers,
       palette: hasColorLayers ? palette(of: face) : [])
   }
@@ -440,6 +479,40 @@ final class FontFace: Sendable {
       let face = map.face
       _ = library.withLibrary { _ in FT_Done_Face(face) }
     }
+  }
+
+  /// The underline (FreeType's, from the `post` table: the centre of the stroke) and the
+  /// strikethrough and script metrics of the `OS/2` table, in ems.
+  ///
+  /// Without a `post` underline the line goes a tenth of an em below the baseline, a
+  /// twentieth thick; without `OS/2` the strikethrough sits at a quarter of an em, and
+  /// scripts have no metrics of their own (Pango then scales them by 1/1.2).
+  private static func decorations(of face: FT_Face, unitsPerEm: Double)
+    -> (FontDecorations, ScriptMetrics)
+  {
+    let rec = face.pointee
+    var decorations = FontDecorations(
+      underlinePosition: -0.1, underlineThickness: 0.05, strikethroughPosition: 0.25,
+      strikethroughThickness: 0.05)
+    if rec.underline_thickness > 0 {
+      decorations.underlinePosition = Double(rec.underline_position) / unitsPerEm
+      decorations.underlineThickness = Double(rec.underline_thickness) / unitsPerEm
+    }
+    var scripts = ScriptMetrics()
+    if let os2 = fontfit_ft_os2_table(face) {
+      let table = os2.pointee
+      if table.yStrikeoutSize > 0 {
+        decorations.strikethroughThickness = Double(table.yStrikeoutSize) / unitsPerEm
+        decorations.strikethroughPosition =
+          (Double(table.yStrikeoutPosition) - Double(table.yStrikeoutSize) / 2) / unitsPerEm
+      }
+      scripts = ScriptMetrics(
+        superscriptSize: Double(table.ySuperscriptYSize) / unitsPerEm,
+        superscriptOffset: Double(table.ySuperscriptYOffset) / unitsPerEm,
+        subscriptSize: Double(table.ySubscriptYSize) / unitsPerEm,
+        subscriptOffset: Double(table.ySubscriptYOffset) / unitsPerEm)
+    }
+    return (decorations, scripts)
   }
 
   /// The ascent, descent and line gap the way HarfBuzz (and so Pango) reads them: from the

@@ -24,6 +24,8 @@ struct Itemization {
     var isEmoji: Bool
     /// The language the run's fonts are chosen for, and HarfBuzz shapes it in.
     var language: Language
+    /// The rich-text span the run lies in (``ShapingOptions/spans``), or -1.
+    var span: Int
   }
 
   /// The runs, in logical order, covering every cluster.
@@ -37,21 +39,34 @@ struct Itemization {
   ///   - scripts: Each cluster's resolved script.
   ///   - levels: Each cluster's bidi level.
   ///   - language: The text's own language, or nil (English for a run of common characters).
+  ///   - spans: Each cluster's rich-text span, or -1; empty when the text has none. A run
+  ///     never crosses from one span to another.
+  ///   - spanLanguages: Each span's own language, which replaces the text's in it.
   ///   - scriptsOfLanguage: The scripts a language is written in; nil when it is not known,
   ///     which counts as every script.
   init(
     _ graphemes: Graphemes, text: String, scripts: [Int32], levels: [UInt8], language: Language?,
+    spans: [Int] = [], spanLanguages: [Language?] = [],
     scriptsOfLanguage: (Language) -> Set<Int32>?
   ) {
     var runs: [Run] = []
     var start = 0
     var emoji = false
     var derived: [Int32: Language] = [:]
-    let textLanguage = language
-    func runLanguage(_ script: Int32) -> Language {
+    var derivedInSpans: [Int: [Int32: Language]] = [:]
+    func span(_ index: Int) -> Int { spans.isEmpty ? -1 : spans[index] }
+    func runLanguage(_ script: Int32, span: Int) -> Language {
+      let own = span >= 0 ? spanLanguages[span] : nil
+      if let own {
+        if let known = derivedInSpans[span]?[script] { return known }
+        let chosen = Self.language(
+          for: script, textLanguage: own, scriptsOfLanguage: scriptsOfLanguage)
+        derivedInSpans[span, default: [:]][script] = chosen
+        return chosen
+      }
       if let known = derived[script] { return known }
       let chosen = Self.language(
-        for: script, textLanguage: textLanguage, scriptsOfLanguage: scriptsOfLanguage)
+        for: script, textLanguage: language, scriptsOfLanguage: scriptsOfLanguage)
       derived[script] = chosen
       return chosen
     }
@@ -67,12 +82,12 @@ struct Itemization {
           || graphemes.kinds[index - 1] == .lineSeparator)
       if index > start,
         separates || scripts[index] != scripts[start] || levels[index] != levels[start]
-          || isEmoji != emoji
+          || isEmoji != emoji || span(index) != span(start)
       {
         runs.append(
           Run(
             clusters: start..<index, script: scripts[start], isEmoji: emoji,
-            language: runLanguage(scripts[start])))
+            language: runLanguage(scripts[start], span: span(start)), span: span(start)))
         start = index
       }
       emoji = isEmoji
@@ -81,7 +96,7 @@ struct Itemization {
       runs.append(
         Run(
           clusters: start..<graphemes.count, script: scripts[start], isEmoji: emoji,
-          language: runLanguage(scripts[start])))
+          language: runLanguage(scripts[start], span: span(start)), span: span(start)))
     }
     self.runs = runs
   }

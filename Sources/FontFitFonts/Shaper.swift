@@ -11,11 +11,18 @@ import FontFitText
 /// default features, the whole text as context; and each run's advances go back to the
 /// grapheme clusters they came from. One shaper serves one
 /// ``FontSystem/shape(_:font:lineBreaker:)`` call.
+///
+/// Rich text's spans (``ShapingOptions/spans``) cut runs too, as Pango's attributes do: a span
+/// chooses its faces from its own font set, and its glyphs are scaled and raised by the span
+/// (its size, super- and subscripts by the text font's `OS/2` metrics, rise), so every
+/// measurement stays in ems of the text's size.
 struct Shaper {
   private let system: FontSystem
   /// The faces used so far; index 0 is the requested one.
   private var faces: [FontFace]
   private var faceKeys: [FaceKey]
+  /// The size and shift each entry of `fonts` is drawn at.
+  private var variants: [FontVariant]
   private var fonts: [ShapedFont]
   /// The font sets of the text's runs, by descriptor and language.
   private var searches: [FontSystem.ResolutionKey: FallbackSearch] = [:]
@@ -30,12 +37,72 @@ struct Shaper {
     self.requested = requested
     faces = [face]
     faceKeys = [FaceKey(requested)]
+    variants = [FontVariant()]
     fonts = [
       ShapedFont(
         name: requested.displayName, metrics: face.lineMetrics, file: requested.file,
-        faceIndex: requested.index)
+        faceIndex: requested.index, decorations: face.decorations)
     ]
     self.options = options
+    spanVariants = options.spans.map { span in
+      FontVariant(span: span, metrics: face.scriptMetrics)
+    }
+  }
+
+  /// The size and baseline shift of each of the options' spans.
+  private let spanVariants: [FontVariant]
+
+  /// A multiple of the text's size and a baseline shift (in ems of the text's size, up).
+  struct FontVariant: Hashable {
+    var scale = 1.0
+    var shift = 0.0
+
+    init() {}
+
+    /// The variant of `span`, whose super- and subscripts take their size and offset from
+    /// the text font's `metrics`, each at the size of the span around it.
+    init(span: ShapingSpan, metrics: ScriptMetrics) {
+      scale = span.scale
+      var shiftScale = span.scale
+      // A span that starts the text has no text before it to take script metrics from: as
+      // Pango, it scales by 1/1.2 and shifts by a fixed length.
+      let leading = span.leadingScriptOffset
+      for position in span.scriptShifts {
+        if let leading {
+          shift += position == .superscript ? leading : -leading
+        } else {
+          shift += metrics.shift(position) * shiftScale
+        }
+        shiftScale *= leading == nil ? metrics.scale(position) : 1 / 1.2
+      }
+      for position in span.fontScales {
+        scale *= leading == nil ? metrics.scale(position) : 1 / 1.2
+      }
+      shift += span.shift
+    }
+
+    /// `metrics` of a face drawn at this variant: scaled, and moved with the baseline (a
+    /// raised span's line box rises with it, as Pango moves the run's logical rectangle).
+    func apply(to metrics: LineMetrics) -> LineMetrics {
+      guard scale != 1 || shift != 0 else { return metrics }
+      return LineMetrics(
+        ascent: max(0, metrics.ascent * scale + shift),
+        descent: max(0, metrics.descent * scale - shift), lineGap: metrics.lineGap * scale)
+    }
+  }
+
+  /// Each grapheme cluster's span in the options, or -1 for the text's own font.
+  private func spanIndices(_ graphemes: Graphemes) -> [Int] {
+    var result = [Int](repeating: -1, count: graphemes.count)
+    let spans = options.spans
+    guard !spans.isEmpty else { return result }
+    var span = 0
+    for index in 0..<graphemes.count {
+      let offset = graphemes.utf8Offsets[index]
+      while span < spans.count, spans[span].range.upperBound <= offset { span += 1 }
+      if span < spans.count, spans[span].range.contains(offset) { result[index] = span }
+    }
+    return result
   }
 
   /// The clusters of `text` with advances in ems; `opportunities` has one entry per grapheme
@@ -46,9 +113,11 @@ struct Shaper {
     let levels = try BidiLevels(graphemes: graphemes, direction: options.direction)
     let scripts = Scripts(graphemes).resolved
     let system = self.system
+    let spanOf = spanIndices(graphemes)
     let items = Itemization(
       graphemes, text: text, scripts: scripts, levels: levels.levels,
-      language: options.language, scriptsOfLanguage: { system.scripts(of: $0) })
+      language: options.language, spans: spanOf, spanLanguages: options.spans.map(\.language),
+      scriptsOfLanguage: { system.scripts(of: $0) })
     var faceOf = [Int](repeating: 0, count: graphemes.count)
     var languageOf = [UInt8](repeating: 0, count: graphemes.count)
     var languages: [String] = []
@@ -82,21 +151,26 @@ struct Shaper {
       } catch {
         throw .font(error)
       }
-      let scale = 1 / Double(face.harfBuzz.unitsPerEm)
+      let variant = variants[run.face]
+      let scale = variant.scale / Double(face.harfBuzz.unitsPerEm)
       graphemes.distribute(glyphs, in: run.shaping.range, scale: scale, into: &advances)
-      placed.add(glyphs, font: run.face, scale: scale, graphemes: graphemes)
+      placed.add(glyphs, font: run.face, scale: scale, rise: variant.shift, graphemes: graphemes)
     }
     for index in fonts.indices where fonts[index].hyphen == nil {
+      let variant = variants[index]
       fonts[index].hyphen = faces[index].hyphen.map { hyphen in
         ShapedHyphen(
           text: hyphen.text,
-          glyph: ShapedGlyph(id: hyphen.glyph, font: index, advance: hyphen.advance))
+          glyph: ShapedGlyph(
+            id: hyphen.glyph, font: index, advance: hyphen.advance * variant.scale,
+            yOffset: variant.shift))
       }
     }
     let reshaper = BreakReshaper(
       faceCache: system.faceCache, flagged: placed.unsafeToBreak, bytes: bytes,
       graphemes: graphemes,
-      faceOf: faceOf, faces: faceKeys, fonts: fonts, advances: advances,
+      faceOf: faceOf, faces: faceKeys, scales: variants.map(\.scale), fonts: fonts,
+      advances: advances,
       opportunities: opportunities,
       levels: levels.levels, scripts: scripts, languages: languages, languageOf: languageOf)
     var clusters: [ShapedCluster] = []
@@ -132,19 +206,21 @@ struct Shaper {
       faceOf[run.clusters.lowerBound] = 0
       return
     }
+    let variant = run.span >= 0 ? spanVariants[run.span] : FontVariant()
+    let font = run.span >= 0 ? options.spans[run.span].font : requested.requested
     let descriptor =
       run.isEmoji
-      ? FontDescriptor(
-        families: [Self.emojiFamily], weight: requested.requested.weight,
-        slant: requested.requested.slant)
-      : requested.requested
+      ? FontDescriptor(families: [Self.emojiFamily], weight: font.weight, slant: font.slant)
+      : font
     let key = FontSystem.ResolutionKey(descriptor: descriptor, language: run.language)
     var search =
       searches.removeValue(forKey: key)
       ?? FallbackSearch(descriptor: descriptor, language: run.language)
     defer { searches[key] = search }
     let first = try search.firstFace(in: system)
-    let firstIndex = try first.map { (found) throws(FontError) in try index(of: found) }
+    let firstIndex = try first.map { (found) throws(FontError) in
+      try index(of: found, variant: variant)
+    }
     // Each cluster's face and its place in the set; nil for one that keeps the font.
     var chosen: [(face: Int, position: Int)?] = []
     chosen.reserveCapacity(run.clusters.count)
@@ -169,13 +245,13 @@ struct Shaper {
       }
       let character = graphemes.character(index, in: text)
       if let found = try search.face(for: character, in: system) {
-        chosen.append((try self.index(of: found), found.position))
+        chosen.append((try self.index(of: found, variant: variant), found.position))
       } else {
         for scalar in faces[0].missingCharacters(in: character)
         where reported.insert(scalar).inserted {
           missing.append(scalar)
         }
-        chosen.append((0, try search.faceCount(in: system)))
+        chosen.append((requestedIndex(variant), try search.faceCount(in: system)))
       }
     }
     var previous: (face: Int, position: Int)?
@@ -206,10 +282,12 @@ struct Shaper {
       var face = previous?.face
       if face == nil {
         face = try search.face(for: " ", in: system).map { (found) throws(FontError) in
-          try index(of: found)
+          try index(of: found, variant: variant)
         }
       }
-      for member in from..<chosen.count { faceOf[start + member] = face ?? 0 }
+      for member in from..<chosen.count {
+        faceOf[start + member] = face ?? requestedIndex(variant)
+      }
     }
   }
 
@@ -217,16 +295,34 @@ struct Shaper {
   /// to colour emoji fonts (Noto Color Emoji), as Pango does.
   static let emojiFamily = "emoji"
 
-  /// The index in `faces` of a face of a font set, added on first use.
-  private mutating func index(of found: FallbackSearch.FallbackFace) throws(FontError) -> Int {
-    let key = FaceKey(found.resolved)
-    if let known = faceKeys.firstIndex(of: key) { return known }
-    faces.append(found.face)
+  /// The index in `faces` of a face of a font set drawn at `variant`, added on first use.
+  private mutating func index(of found: FallbackSearch.FallbackFace, variant: FontVariant)
+    throws(FontError) -> Int
+  {
+    add(found.face, resolved: found.resolved, variant: variant)
+  }
+
+  /// The index of the requested face drawn at `variant`, which takes the characters no face
+  /// draws.
+  private mutating func requestedIndex(_ variant: FontVariant) -> Int {
+    variant == FontVariant() ? 0 : add(faces[0], resolved: requested, variant: variant)
+  }
+
+  private mutating func add(_ face: FontFace, resolved: ResolvedFont, variant: FontVariant)
+    -> Int
+  {
+    let key = FaceKey(resolved)
+    for index in faceKeys.indices where faceKeys[index] == key && variants[index] == variant {
+      return index
+    }
+    faces.append(face)
     faceKeys.append(key)
+    variants.append(variant)
     fonts.append(
       ShapedFont(
-        name: found.resolved.displayName, metrics: found.face.lineMetrics,
-        file: found.resolved.file, faceIndex: found.resolved.index))
+        name: resolved.displayName, metrics: variant.apply(to: face.lineMetrics),
+        file: resolved.file, faceIndex: resolved.index, scale: variant.scale,
+        decorations: face.decorations.scaled(by: variant.scale, raisedBy: variant.shift)))
     return faces.count - 1
   }
 
@@ -291,7 +387,7 @@ struct PlacedGlyphs {
   /// Adds a run's glyphs (in visual order) in ems, each to the grapheme cluster where its
   /// HarfBuzz cluster starts.
   mutating func add(
-    _ run: [HarfBuzzGlyph], font: Int, scale: Double, graphemes: Graphemes
+    _ run: [HarfBuzzGlyph], font: Int, scale: Double, rise: Double = 0, graphemes: Graphemes
   ) {
     var start = 0
     while start < run.count {
@@ -304,7 +400,8 @@ struct PlacedGlyphs {
         glyphs.append(
           ShapedGlyph(
             id: glyph.id, font: font, advance: Double(glyph.xAdvance) * scale,
-            xOffset: Double(glyph.xOffset) * scale, yOffset: Double(glyph.yOffset) * scale))
+            xOffset: Double(glyph.xOffset) * scale,
+            yOffset: Double(glyph.yOffset) * scale + rise))
       }
       let previous = ranges[cluster]
       ranges[cluster] =

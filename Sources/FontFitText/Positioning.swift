@@ -401,7 +401,7 @@ package struct TextPositioner: Sendable {
 
     private mutating func flush() {
       guard let font, !glyphs.isEmpty else { return }
-      runs.append(GlyphRun(font: font, pointSize: pointSize, glyphs: glyphs))
+      runs.append(GlyphRun(font: font, pointSize: pointSize * font.scale, glyphs: glyphs))
       glyphs = []
     }
 

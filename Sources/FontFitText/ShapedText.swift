@@ -333,17 +333,61 @@ public struct ShapedFont: Hashable, Sendable {
   /// The hyphen a line broken inside a word ends with (U+2010, or U+002D when the font lacks
   /// it); nil when the font has neither.
   public var hyphen: ShapedHyphen?
+  /// The size the font's glyphs are drawn at, as a multiple of the text's point size: 1,
+  /// but for a span of rich text set smaller or larger (`<small>` is 1/1.2).
+  ///
+  /// Every em value of a shaped text (advances, glyph offsets, these metrics) is already
+  /// in ems of the text's size; only drawing a glyph needs its own size.
+  public var scale: Double
+  /// Where the font draws underlines and strikethroughs, in ems of the text's size; nil when
+  /// the shaper does not say.
+  public var decorations: FontDecorations?
 
   /// Creates a font description for layout.
   public init(
     name: String, metrics: LineMetrics, file: String? = nil, faceIndex: Int = 0,
-    hyphen: ShapedHyphen? = nil
+    hyphen: ShapedHyphen? = nil, scale: Double = 1, decorations: FontDecorations? = nil
   ) {
     self.name = name
     self.metrics = metrics
     self.file = file
     self.faceIndex = faceIndex
     self.hyphen = hyphen
+    self.scale = scale
+    self.decorations = decorations
+  }
+}
+
+/// Where a font draws its underline and strikethrough, in ems, measured up from the
+/// baseline its glyphs sit on (a raised span's are raised with it).
+public struct FontDecorations: Hashable, Sendable {
+  /// The centre of the underline: negative, below the baseline.
+  public var underlinePosition: Double
+  /// The underline's thickness.
+  public var underlineThickness: Double
+  /// The centre of the strikethrough, above the baseline.
+  public var strikethroughPosition: Double
+  /// The strikethrough's thickness.
+  public var strikethroughThickness: Double
+
+  /// Creates decoration metrics.
+  public init(
+    underlinePosition: Double, underlineThickness: Double, strikethroughPosition: Double,
+    strikethroughThickness: Double
+  ) {
+    self.underlinePosition = underlinePosition
+    self.underlineThickness = underlineThickness
+    self.strikethroughPosition = strikethroughPosition
+    self.strikethroughThickness = strikethroughThickness
+  }
+
+  /// The same metrics for glyphs drawn `scale` times as large and raised by `shift` ems.
+  public func scaled(by scale: Double, raisedBy shift: Double) -> FontDecorations {
+    FontDecorations(
+      underlinePosition: underlinePosition * scale + shift,
+      underlineThickness: underlineThickness * scale,
+      strikethroughPosition: strikethroughPosition * scale + shift,
+      strikethroughThickness: strikethroughThickness * scale)
   }
 }
 

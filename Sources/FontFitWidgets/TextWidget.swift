@@ -20,9 +20,59 @@ open class TextWidget: View {
   ///
   /// Setting it never rewrites it. With `.reject` overflow, the next layout may refuse it: see
   /// ``WidgetLayout/rejection`` and ``WidgetLayout/shownText``.
+  /// Setting it makes the text plain: it drops the styles ``setMarkup(_:)`` or
+  /// ``styledText`` gave it.
   public var text: String {
     // Exact code units: a canonically equivalent text draws other code points.
-    didSet { if !text.utf8.elementsEqual(oldValue.utf8) { setNeedsLayout() } }
+    didSet {
+      if !settingStyledText, markup != nil || !textStyles.isEmpty {
+        markup = nil
+        textStyles = []
+        setNeedsLayout()
+      }
+      if !text.utf8.elementsEqual(oldValue.utf8) { setNeedsLayout() }
+    }
+  }
+
+  /// The styled runs of the text (UTF-8 offsets of ``text``), from markup; empty for plain
+  /// text.
+  public private(set) var textStyles: [StyleRun] = []
+
+  /// The Pango markup the text was set from, or nil when it was set as plain text.
+  public private(set) var markup: String?
+
+  /// Whether ``text`` is being set with its styles, which it then keeps.
+  private var settingStyledText = false
+
+  /// The text with its styles.
+  ///
+  /// Setting it sets ``text`` (to the plain text) and ``textStyles``, and forgets any
+  /// markup; every span is sized relative to the widget's font, so one fit scales them all.
+  public var styledText: StyledText {
+    get { (try? StyledText(text: text, runs: textStyles)) ?? StyledText(text) }
+    set {
+      setStyled(newValue)
+      markup = nil
+    }
+  }
+
+  /// Sets the text from Pango markup (`Total <b>42,00 €</b> <small>incl. VAT</small>`):
+  /// ``text`` becomes the plain text and ``textStyles`` its styled runs.
+  ///
+  /// - Throws: ``MarkupError`` with the offset in `markup` of the first unknown or unclosed
+  ///   tag, unknown attribute or bad value; the widget is unchanged then.
+  public func setMarkup(_ markup: String) throws(MarkupError) {
+    let styled = try Markup.parse(markup)
+    setStyled(styled)
+    self.markup = markup
+  }
+
+  private func setStyled(_ styled: StyledText) {
+    if styled.runs != textStyles { setNeedsLayout() }
+    settingStyledText = true
+    text = styled.text
+    settingStyledText = false
+    textStyles = styled.runs
   }
 
   /// The space kept free between the frame's edges and the text, in screen units.
@@ -248,6 +298,26 @@ open class TextWidget: View {
       acceptedText = computed.shownText
     }
     layout = computed
+  }
+}
+
+extension StyledText {
+  /// The text with each line separator replaced by a space, its runs moved to match.
+  func lineSeparatorsAsSpaces() -> StyledText {
+    guard text.contains(where: \.isLineSeparator) else { return self }
+    var pieces = pieces(of: 0..<text.utf8.count)
+    let utf8 = text.utf8
+    var result = ""
+    for index in pieces.indices {
+      let range = pieces[index].range
+      let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+      let end = utf8.index(utf8.startIndex, offsetBy: range.upperBound)
+      let lower = result.utf8.count
+      result += String(text[start..<end]).lineSeparatorsAsSpaces()
+      pieces[index].range = lower..<result.utf8.count
+    }
+    return (try? StyledText(text: result, runs: pieces))
+      ?? StyledText(text.lineSeparatorsAsSpaces())
   }
 }
 

@@ -327,6 +327,13 @@ extension TextWidget {
       fitSizes: try plan.fitSizes(for: adapted, autoFit: autoFit, cap: cap), box: box,
       maximumLines: isSingleLine ? 1 : numberOfLines, wrapping: wrapping, truncation: truncation,
       language: language ?? plan.environment.language, direction: writingDirection)
+    // The styles are the text's: a placeholder, or a previous text kept by `.reject`, is
+    // plain.
+    if !textStyles.isEmpty, displayed.utf8.elementsEqual(text.utf8) {
+      let styled = styledText
+      request.styledText = isSingleLine ? styled.lineSeparatorsAsSpaces() : styled
+      request.designFontSize = font.pointSize * plan.unitsPerPoint
+    }
     request.takeFitSettings(of: autoFit)
     request.truncationToken = truncationToken
     request.lineHeightMultiple = lineHeightMultiple

@@ -1,3 +1,4 @@
+import FontFitFontModel
 import Testing
 
 @testable import FontFitWidgets

@@ -7,6 +7,9 @@
 // where the text writes a line break as \n and a backslash as \\.
 // Output, one line per case: the chosen size (the minimum when none fits), whether it fits
 // (1/0), and the line count at that size.
+// With `--markup`, the text is Pango markup (pango_layout_set_markup) whose sizes are relative
+// to the font's, and each output line goes on with the width of every line at the chosen size
+// and the layout's height, tab-separated.
 //
 // Built and run by Tests/FontFitFontsTests/PangoAgreementTests.swift where libpango1.0-dev is
 // installed (scripts/test installs it); not part of the package.
@@ -45,7 +48,8 @@ static int fits(PangoLayout *layout, PangoFontDescription *desc, double size, do
   return 1;
 }
 
-int main(void) {
+int main(int argc, char **argv) {
+  int markup = argc > 1 && strcmp(argv[1], "--markup") == 0;
   // Pango reads a Han run's language from these; FontFit never does.
   unsetenv("PANGO_LANGUAGE");
   unsetenv("LANGUAGE");
@@ -77,7 +81,10 @@ int main(void) {
     PangoLayout *layout = pango_layout_new(context);
     pango_layout_set_width(layout, (int)(width * PANGO_SCALE));
     pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR);
-    pango_layout_set_text(layout, fields[8], -1);
+    if (markup)
+      pango_layout_set_markup(layout, fields[8], -1);
+    else
+      pango_layout_set_text(layout, fields[8], -1);
     PangoFontDescription *desc = pango_font_description_from_string(fields[0]);
     // The grid: minimum, minimum + step, … below the maximum, then the maximum; largest first.
     int steps = (int)((maximum - minimum) / step + 1e-9);
@@ -93,7 +100,19 @@ int main(void) {
       }
     }
     if (!ok) fits(layout, desc, minimum, width, height, max_lines, &chosen_lines);
-    printf("%g\t%d\t%d\n", chosen, ok, chosen_lines);
+    printf("%g\t%d\t%d", chosen, ok, chosen_lines);
+    if (markup) {
+      fits(layout, desc, chosen, width, height, max_lines, &chosen_lines);
+      for (int i = 0; i < chosen_lines; i++) {
+        PangoRectangle extents;
+        pango_layout_line_get_extents(pango_layout_get_line_readonly(layout, i), NULL, &extents);
+        printf("\t%.6f", (double)extents.width / PANGO_SCALE);
+      }
+      PangoRectangle logical;
+      pango_layout_get_extents(layout, NULL, &logical);
+      printf("\t%.6f", (double)logical.height / PANGO_SCALE);
+    }
+    printf("\n");
     fflush(stdout);
     pango_font_description_free(desc);
     g_object_unref(layout);

@@ -160,9 +160,12 @@ public struct TextEngine: Sendable {
       .layout(pointSize: size, options: options).size
   }
 
-  /// `sizes` without those at which a span set smaller than the text (`<small>`, a size under
-  /// 100%) would be below the smallest of them; the largest size alone when every size is.
-  /// Super- and subscripts are not counted: they are as small as their font designs them.
+  /// `sizes` without those at which a span set smaller than the text would be below the
+  /// smallest of them.
+  ///
+  /// A span is set smaller by `<small>` or a size under 100%; when every size is too small,
+  /// the largest alone is kept. Super- and subscripts are not counted: they are as small as
+  /// their font designs them.
   static func sizes(_ sizes: FontSizeRange, floorFor request: TextRequest) -> FontSizeRange {
     let design = request.designFontSize ?? request.fontSize
     let smallest = request.styles.reduce(1.0) { min($0, $1.style.scale(designSize: design)) }

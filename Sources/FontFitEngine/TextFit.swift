@@ -17,7 +17,9 @@ public struct TextFit: Hashable, Sendable {
   /// Places the lines on first use.
   private let placement: LinePlacement
   /// The rich text's styled runs (UTF-8 offsets of the text laid out), as the request gave
-  /// them: what to paint each glyph in (``PositionedGlyph/cluster`` is its offset) and
+  /// them.
+  ///
+  /// They say what to paint each glyph in (``PositionedGlyph/cluster`` is its offset) and
   /// where to draw backgrounds and decorations. Empty for plain text.
   public let styles: [StyleRun]
 

@@ -17,8 +17,9 @@ public struct TextRequest: Hashable, Sendable {
     }
   }
   private var storedText: ExactString
-  /// The styled runs of rich text over ``text`` (UTF-8 offsets), as Pango markup gives them;
-  /// empty for plain text. Set them with ``styledText`` or ``setMarkup(_:)``.
+  /// The styled runs of rich text over ``text`` (UTF-8 offsets), as Pango markup gives them.
+  ///
+  /// Empty for plain text. Set them with ``styledText`` or ``setMarkup(_:)``.
   public private(set) var styles: [StyleRun] = []
   /// The size that absolute sizes, rises and letter spacings in ``styles`` are relative to:
   /// the text's design size (a span of `size="14pt"` in a 17pt design is 14/17 of the text

@@ -175,8 +175,10 @@ public struct ShapingOptions: Hashable, Sendable {
   public var direction: WritingDirection
   /// Whether Japanese breaks lines only between phrases (ICU's `lw=phrase`).
   public var breaksBetweenPhrases: Bool
-  /// Ranges in another font, size or baseline than the text's, in order and not
-  /// overlapping; the rest of the text is in the font shaped with. Empty for plain text.
+  /// Ranges in another font, size or baseline than the text's.
+  ///
+  /// They are in order and do not overlap; the rest of the text is in the font shaped with.
+  /// Empty for plain text.
   public var spans: [ShapingSpan]
 
   /// Creates options.
@@ -214,9 +216,11 @@ public struct ShapingSpan: Hashable, Sendable {
   public var letterSpacing: Double
   /// The span's language, or nil for the text's.
   public var language: Language?
-  /// For a span with super- or subscripts that starts the text: the offset they take, in ems
-  /// of the text's size, in place of the font's. Pango takes a script's metrics from the
-  /// text before it; with none it scales by 1/1.2 and shifts by 5000/1024 points.
+  /// The offset, in ems of the text's size, that the super- or subscripts of a span starting
+  /// the text take in place of the font's.
+  ///
+  /// Pango takes a script's metrics from the text before it; with none it scales by 1/1.2
+  /// and shifts by 5000/1024 points.
   public var leadingScriptOffset: Double?
 
   /// Creates a span.

@@ -7,9 +7,10 @@ import Testing
 
 @testable import FontFitFonts
 
-/// Rich text against Pango (issue 24): the harness lays each case out with
-/// `pango_layout_set_markup` and finds the largest size on the grid that fits; FontFit fits
-/// the same markup through the engine. At the chosen size the harness also gives each line's
+/// Rich text against Pango (issue 24).
+///
+/// The harness lays each case out with `pango_layout_set_markup` and finds the largest size
+/// on the grid that fits; FontFit fits the same markup through the engine. At the chosen size the harness also gives each line's
 /// width and the layout's height, which FontFit's lines must match.
 @Suite("Fitted rich text agrees with Pango (issue 24)")
 struct PangoMarkupAgreementTests {

@@ -299,6 +299,20 @@ ff_status ff_fit(ff_font_system *fonts, const char *utf8, ptrdiff_t length,
                  const ff_text_options *options, ff_text **text, ff_error *error);
 
 /**
+ * Fits `markup` (`length` bytes of UTF-8 Pango markup, or -1 for a NUL-terminated string), as
+ * ff_fit() fits a plain text: `<b>`, `<i>`, `<small>`, `<span weight="bold" size="120%"
+ * foreground="#c00">`… Every span is sized relative to the options' font size (an absolute
+ * size such as `size="14pt"` counts at that size), so the fit scales them all by one factor.
+ * ff_text_get_string() gives the plain text; runs and glyphs are the spans' faces and sizes.
+ *
+ * @return As ff_fit(); FF_INVALID_ARGUMENT for malformed markup, with the line and column of
+ *   the fault inside the markup (ff_error_get_line(), ff_error_get_column()) and a message
+ *   giving its byte offset and what was expected there.
+ */
+ff_status ff_fit_markup(ff_font_system *fonts, const char *markup, ptrdiff_t length,
+                        const ff_text_options *options, ff_text **text, ff_error *error);
+
+/**
  * The size `text` takes at the options' font size when offered `width` × `height` points
  * (INFINITY for no limit on a side), without fitting: what a parent asks a child before it
  * places it.

@@ -393,6 +393,43 @@ func enumeration<T>(_ value: Int32, _ cases: [T], name: String, names: String) t
   }
 }
 
+/// Fits a Pango markup text to the options' box.
+@c public func ff_fit_markup(
+  _ fonts: OpaquePointer?, _ markup: UnsafePointer<CChar>?, _ length: Int,
+  _ options: OpaquePointer?, _ text: UnsafeMutablePointer<OpaquePointer?>?,
+  _ error: OpaquePointer?
+) -> Int32 {
+  text?.pointee = nil
+  return call(error) { () throws(APIError) in
+    let system = try fontSystem(fonts)
+    let options = try textOptions(options)
+    guard let text else { throw .invalidArgument("text (the result) is NULL") }
+    guard let markup else { throw .invalidArgument("markup is NULL") }
+    let count = length < 0 ? strlen(markup) : length
+    let source = try decodeUTF8(
+      UnsafeRawBufferPointer(start: markup, count: count), name: "markup")
+    let styled: StyledText
+    do throws(MarkupError) {
+      styled = try Markup.parse(source)
+    } catch {
+      var failure = APIError.invalidArgument(error.description)
+      failure.line = error.line
+      failure.column = error.column
+      throw failure
+    }
+    var request = try options.request(utf8: "", length: 0).request
+    request.styledText = styled
+    let fit: TextFit
+    do throws(TextLayoutError) {
+      fit = try system.engine.fit(request)
+    } catch {
+      throw APIError(error)
+    }
+    text.pointee = HandleRegistry.retain(
+      TextObject(fit: consume fit, text: request.text, fontSize: request.fontSize))
+  }
+}
+
 /// Measures a text at its font size in the space offered.
 @c public func ff_measure(
   _ fonts: OpaquePointer?, _ utf8: UnsafePointer<CChar>?, _ length: Int,

@@ -1,6 +1,7 @@
 // Localised texts: a description's `"@key"` texts looked up in one locale's strings table, and
 // pseudo-localisation, the classic way to find truncation before translators do.
 
+import FontFitFontModel
 import FontFitText
 
 /// The strings a layout's `"@key"` texts are looked up in: one locale's table, or
@@ -77,14 +78,33 @@ public struct Localization: Hashable, Sendable {
 
   /// The text for `key`, pseudo-localised when this is pseudo-localisation; nil when the table
   /// has no such key.
-  public func text(forKey key: String) -> String? {
+  ///
+  /// A markup text is pseudo-localised with its tags kept.
+  public func text(forKey key: String, isMarkup: Bool = false) -> String? {
     guard let text = strings[key] else { return nil }
-    return isPseudo ? Self.pseudoLocalized(text) : text
+    return literal(text, isMarkup: isMarkup)
   }
 
-  /// A literal text as this localisation shows it: as it is, or pseudo-localised.
-  public func literal(_ text: String) -> String {
-    isPseudo ? Self.pseudoLocalized(text) : text
+  /// A literal text as this localisation shows it: as it is, or pseudo-localised (a markup
+  /// text with its tags kept).
+  public func literal(_ text: String, isMarkup: Bool = false) -> String {
+    guard isPseudo else { return text }
+    return isMarkup ? Self.pseudoLocalizedMarkup(text) : Self.pseudoLocalized(text)
+  }
+
+  /// Pango markup pseudo-localised as ``pseudoLocalized(_:)`` does a text.
+  ///
+  /// The letters of its text are accented, its tags and entities kept, and 40% more of its
+  /// text (escaped) added inside the closing bracket. Malformed markup is left as it is, for
+  /// its error to be reported where it is read.
+  public static func pseudoLocalizedMarkup(_ markup: String) -> String {
+    guard let plain = try? Markup.parse(markup).text, !plain.isEmpty,
+      let accented = try? Markup.mapText(markup, { String($0.map { accents[$0] ?? $0 }) })
+    else { return markup }
+    let long = pseudoLocalized(plain)
+    // `[` + the accented text + ` ` + the extra + `]`: keep the extra, around the markup.
+    let extra = long.dropFirst(plain.count + 2).dropLast()
+    return "[" + accented + " " + Markup.escape(extra) + "]"
   }
 
   /// `text` with its letters accented and about 40% more text after it, between brackets.
@@ -134,16 +154,43 @@ extension DescriptionReader {
     return text
   }
 
-  private func localizedText(_ node: JSONNode, at path: String, localization: Localization?)
-    throws(DescriptionError) -> String
+  /// A markup value (`markup`) with `"@key"` looked up in `localization`, and the styled
+  /// text it reads as.
+  ///
+  /// - Throws: ``DescriptionError`` at the value for a missing string or a bad markup: the
+  ///   message gives the offset inside the markup (and the table string's key), and what was
+  ///   expected there.
+  func markup(_ node: JSONNode, at path: String, localization: Localization?)
+    throws(DescriptionError) -> (markup: String, styled: StyledText)
   {
+    let markup = try localizedText(node, at: path, localization: localization, isMarkup: true)
+    if let violation = InputLimits.violation(of: .text, by: markup) {
+      throw error(at: node, path: path, violation)
+    }
+    do {
+      return (markup, try Markup.parse(markup))
+    } catch {
+      let value = (try? string(node, at: path)) ?? ""
+      var source = ""
+      if value.hasPrefix("@"), !value.hasPrefix("@@"), let localization {
+        source =
+          "the string \(TextFormat.quoted(String(value.dropFirst()))) of locale "
+          + "\(localization.locale)\(localization.file.map { " (\($0))" } ?? ""), "
+      }
+      throw self.error(at: node, path: path, source + error.description)
+    }
+  }
+
+  private func localizedText(
+    _ node: JSONNode, at path: String, localization: Localization?, isMarkup: Bool = false
+  ) throws(DescriptionError) -> String {
     let value = try string(node, at: path)
     if value.hasPrefix("@@") {
       let literal = String(value.dropFirst())
-      return localization?.literal(literal) ?? literal
+      return localization?.literal(literal, isMarkup: isMarkup) ?? literal
     }
     guard value.hasPrefix("@"), value.count > 1 else {
-      return localization?.literal(value) ?? value
+      return localization?.literal(value, isMarkup: isMarkup) ?? value
     }
     let key = String(value.dropFirst())
     guard let localization else {
@@ -152,7 +199,7 @@ extension DescriptionReader {
         "\(TextFormat.quoted(value)) names the string \(TextFormat.quoted(key)), but no strings "
           + "table was given (demo: --strings DIR --locale NAME; write @@ for a literal @)")
     }
-    guard let text = localization.text(forKey: key) else {
+    guard let text = localization.text(forKey: key, isMarkup: isMarkup) else {
       let table = localization.file.map { " (\($0))" } ?? ""
       throw error(
         at: node, path: path,

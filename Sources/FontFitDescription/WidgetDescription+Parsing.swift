@@ -29,7 +29,7 @@ struct WidgetParser {
       "font", "textColor", "insets", "textAlignment", "numberOfLines", "lineBreakMode", "autoFit",
       "overflow",
       "lineHeightMultiple", "truncationToken", "language", "writingDirection", "fitGroup",
-      "scalesWithText", "adaptsToScreen", "adaptation",
+      "scalesWithText", "adaptsToScreen", "adaptation", "markup",
     ] + typographyKeys
 
   /// The names `autoFit.mode` accepts.
@@ -107,6 +107,17 @@ struct WidgetParser {
       if let text = object.member(key) {
         description.text = try reader.text(text, at: join(path, key), localization: localization)
       }
+    }
+    if let markup = object.member("markup") {
+      if let text = object.members.first(where: { $0.key == "text" || $0.key == "title" }) {
+        throw reader.error(
+          at: markup, path: join(path, "markup"),
+          "markup and \(text.key) both set the text; give one (markup is the text with its "
+            + "styles)")
+      }
+      description.markup = try reader.markup(
+        markup, at: join(path, "markup"), localization: localization
+      ).markup
     }
     if let placeholder = object.member("placeholder") {
       description.placeholder = try reader.text(

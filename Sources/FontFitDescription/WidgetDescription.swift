@@ -15,6 +15,8 @@ public struct WidgetDescription: Hashable, Sendable {
   public var font: Font?
   /// The text (a button's title).
   public var text: String?
+  /// The text as Pango markup, checked when read; exclusive with ``text``.
+  public var markup: String?
   /// A text field's placeholder.
   public var placeholder: String?
   /// The alignment, when set.
@@ -157,6 +159,8 @@ public struct WidgetDescription: Hashable, Sendable {
       }
       widget.font = font
       if let text { widget.text = text }
+      // Checked when the description was read, so it cannot fail here.
+      if let markup { try? widget.setMarkup(markup) }
     }
     // Widgets just made cannot be ancestors of one another, so adding them cannot fail.
     for child in children { view.adopt(child.makeWidget()) }

@@ -52,6 +52,22 @@ public struct TextFit: Hashable, Sendable {
   /// sits, for a caller that draws no glyphs, at a fraction of the cost.
   public var lineBoxes: [PositionedLine] { placement.lineBoxes }
 
+  /// The parts of the text that line `index` shows, as UTF-8 ranges of the text laid out, in
+  /// logical order: one range, or two around a truncation token cut into the middle; none
+  /// for a line that shows only a token, or an index that is not a line's.
+  public func textRanges(ofLine index: Int) -> [Range<Int>] {
+    let lines = result.lines
+    guard lines.indices.contains(index) else { return [] }
+    return placement.textRanges(of: lines[index].pieces)
+  }
+
+  /// The styled pieces of line `index`: ``textRanges(ofLine:)`` cut at the style runs, each
+  /// with its style (the base style where no run is).
+  public func styledPieces(ofLine index: Int) -> [StyleRun] {
+    let styled = (try? StyledText(text: placement.text, runs: styles)) ?? StyledText(placement.text)
+    return textRanges(ofLine: index).flatMap { styled.pieces(of: $0) }
+  }
+
   /// Whether both have the same face, fit and placed lines.
   public static func == (lhs: TextFit, rhs: TextFit) -> Bool {
     lhs.resolvedFont == rhs.resolvedFont && lhs.result == rhs.result && lhs.styles == rhs.styles
@@ -83,6 +99,30 @@ private final class LinePlacement: Sendable {
     self.box = box
     self.alignment = alignment
     self.vertical = vertical
+  }
+
+  /// The text laid out.
+  var text: String { positioner.shaped.text }
+
+  /// The UTF-8 ranges of the text that `pieces` show.
+  func textRanges(of pieces: [LinePiece]) -> [Range<Int>] {
+    let shaped = positioner.shaped
+    let text = shaped.text
+    let clusters = shaped.clusters
+    var ranges: [Range<Int>] = []
+    for piece in pieces where piece.source == .text && !piece.clusters.isEmpty {
+      guard piece.clusters.upperBound <= clusters.count else { continue }
+      let start = text.utf8.distance(
+        from: text.startIndex, to: clusters[piece.clusters.lowerBound].range.lowerBound)
+      let end = text.utf8.distance(
+        from: text.startIndex, to: clusters[piece.clusters.upperBound - 1].range.upperBound)
+      if let last = ranges.last, last.upperBound == start {
+        ranges[ranges.count - 1] = last.lowerBound..<end
+      } else {
+        ranges.append(start..<end)
+      }
+    }
+    return ranges
   }
 
   var lines: [PositionedLine] {

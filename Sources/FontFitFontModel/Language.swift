@@ -194,7 +194,7 @@ public struct ShapingOptions: Hashable, Sendable {
 }
 
 /// A range of a text shaped otherwise than the rest: in another font, at a multiple of the
-/// text's size, raised or lowered, spaced, or in another language.
+/// text's size, raised or lowered, or in another language.
 ///
 /// Lengths are in ems of the text's size, so the span scales with it when a fit chooses the
 /// size; super- and subscripts take their size and offset from the text font's own metrics
@@ -212,8 +212,6 @@ public struct ShapingSpan: Hashable, Sendable {
   public var scriptShifts: [ScriptPosition]
   /// A further baseline shift, in ems of the text's size, up.
   public var shift: Double
-  /// Extra space after each grapheme cluster, in ems of the text's size.
-  public var letterSpacing: Double
   /// The span's language, or nil for the text's.
   public var language: Language?
   /// The offset, in ems of the text's size, that the super- or subscripts of a span starting
@@ -227,7 +225,7 @@ public struct ShapingSpan: Hashable, Sendable {
   public init(
     range: Range<Int>, font: FontDescriptor, scale: Double = 1,
     fontScales: [ScriptPosition] = [], scriptShifts: [ScriptPosition] = [], shift: Double = 0,
-    letterSpacing: Double = 0, language: Language? = nil
+    language: Language? = nil
   ) {
     self.range = range
     self.font = font
@@ -235,13 +233,11 @@ public struct ShapingSpan: Hashable, Sendable {
     self.fontScales = fontScales
     self.scriptShifts = scriptShifts
     self.shift = shift
-    self.letterSpacing = letterSpacing
     self.language = language
   }
 
   /// The spans of a styled text's `runs` that change how it shapes, for a text in `font`
-  /// designed at `designSize` points (which absolute sizes, rises and spacings are relative
-  /// to).
+  /// designed at `designSize` points (which absolute sizes and rises are relative to).
   public static func spans(
     of runs: [StyleRun], font: FontDescriptor, designSize: Double
   ) -> [ShapingSpan] {
@@ -261,7 +257,7 @@ public struct ShapingSpan: Hashable, Sendable {
       var span = ShapingSpan(
         range: run.range, font: style.font(over: font), scale: style.scale(designSize: designSize),
         fontScales: style.fontScales, scriptShifts: scripts, shift: shift,
-        letterSpacing: (style.letterSpacing ?? 0) * em, language: style.language)
+        language: style.language)
       if run.range.lowerBound == 0, !scripts.isEmpty || !style.fontScales.isEmpty {
         span.leadingScriptOffset = 5000 / 1024 * em
       }

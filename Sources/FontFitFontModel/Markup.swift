@@ -511,7 +511,7 @@ private struct StyleBuilder {
       "underline": "underline", "underline_color": "underline_color",
       "strikethrough": "strikethrough", "strikethrough_color": "strikethrough_color",
       "rise": "rise", "baseline_shift": "baseline_shift", "font_scale": "font_scale",
-      "letter_spacing": "letter_spacing", "lang": "lang",
+      "lang": "lang",
     ]
 
     /// Pango's span attributes that FontFit does not lay out, which are refused rather than
@@ -525,6 +525,12 @@ private struct StyleBuilder {
     mutating func apply(_ tag: MarkupTag, to element: inout Open) throws(MarkupError) {
       var byName: [String: Attribute] = [:]
       for attribute in tag.attributes {
+        if attribute.name == "letter_spacing" {
+          throw reader.error(
+            at: attribute.nameOffset,
+            "letter_spacing on a span is not laid out yet; set the widget's letterSpacing, "
+              + "which spaces the whole text")
+        }
         if Self.unsupported.contains(attribute.name) {
           throw reader.error(
             at: attribute.nameOffset,
@@ -641,9 +647,6 @@ private struct StyleBuilder {
       }
       if let rise = byName["rise"] {
         element.style.rise = try length(rise, allowsNegative: true)
-      }
-      if let spacing = byName["letter_spacing"] {
-        element.style.letterSpacing = try length(spacing, allowsNegative: true)
       }
       if let shift = byName["baseline_shift"] {
         switch shift.value {

@@ -7,7 +7,7 @@
 /// Sizes are relative to the base, so that fitting scales every span by one factor: a span
 /// of `.relative(1 / 1.2)` (Pango's `<small>`) stays five sixths of the text whatever size the
 /// fit chooses. An absolute size (`size="14pt"`) is a size at the text's design size, and so
-/// is relative too, to that size; likewise rise and letter spacing in points.
+/// is relative too, to that size; likewise a rise in points.
 public struct TextStyle: Hashable, Sendable {
   /// Families that replace the base font's (`<tt>` sets `Monospace`), or nil.
   public var families: [String]?
@@ -25,8 +25,6 @@ public struct TextStyle: Hashable, Sendable {
   /// How far the baseline is raised, in points at the design size (negative lowers it), or
   /// nil.
   public var rise: Double?
-  /// Extra space between grapheme clusters, in points at the design size, or nil.
-  public var letterSpacing: Double?
   /// The language the span is written in (for its fonts and shaping), or nil for the text's.
   public var language: Language?
   /// The text colour, or nil for the widget's.
@@ -52,7 +50,7 @@ public struct TextStyle: Hashable, Sendable {
   /// rather than only how it is painted.
   public var affectsShaping: Bool {
     families != nil || weight != nil || slant != nil || size != nil || !fontScales.isEmpty
-      || !baselineShifts.isEmpty || rise != nil || letterSpacing != nil || language != nil
+      || !baselineShifts.isEmpty || rise != nil || language != nil
   }
 
   /// The descriptor this style gives `base`.
@@ -176,7 +174,11 @@ public struct StyledText: Hashable, Sendable {
   public var affectsShaping: Bool { runs.contains { $0.style.affectsShaping } }
 
   /// The style at UTF-8 offset `offset`: its run's, or the base (an empty style).
-  public func style(at offset: Int) -> TextStyle {
+  public func style(at offset: Int) -> TextStyle { Self.style(at: offset, in: runs) }
+
+  /// The style at UTF-8 offset `offset` of ordered, non-overlapping `runs`: its run's, or
+  /// the base (an empty style).
+  public static func style(at offset: Int, in runs: [StyleRun]) -> TextStyle {
     var low = 0
     var high = runs.count
     while low < high {

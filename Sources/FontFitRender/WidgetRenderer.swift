@@ -136,10 +136,16 @@ public struct WidgetRenderer: Sendable {
       // A scrolling text view shows its text through its frame, as a scroll view clips.
       let clip = widget.overflow == .scroll ? visible : inherited
       let color = widget.textColor(showing: layout.shownText)
-      for line in layout.lines {
-        for run in line.runs {
-          try draw(run, x: x, y: y, color: color, clip: clip, into: buffer)
+      let styles = layout.styles
+      let lines = layout.lines
+      if styles.isEmpty {
+        for line in lines {
+          for run in line.runs {
+            try draw(run, x: x, y: y, color: color, clip: clip, into: buffer)
+          }
         }
+      } else {
+        try drawRich(lines, styles: styles, x: x, y: y, color: color, clip: clip, into: buffer)
       }
       refused = layout.rejection != nil
       if let fit = layout.fit {
@@ -163,6 +169,118 @@ public struct WidgetRenderer: Sendable {
     let inside = view is ScrollView ? visible : inherited
     for child in view.children {
       try draw(child, parentX: x, parentY: y, into: buffer, clip: inside)
+    }
+  }
+
+  /// Draws lines of rich text: each span's background behind its glyphs, the glyphs in their
+  /// span's colour, then underlines and strikethroughs at the font's own positions and
+  /// thicknesses (``FontFitText/FontDecorations``).
+  private func drawRich(
+    _ lines: [PositionedLine], styles: [StyleRun], x: Double, y: Double, color: Color,
+    clip: Clip, into buffer: PixelBuffer
+  ) throws(RenderError) {
+    // A glyph outside the text (a truncation token, an inserted hyphen) takes the style of
+    // the glyph before it, as the text it stands for.
+    func styled(
+      _ line: PositionedLine,
+      _ body: (GlyphRun, PositionedGlyph, TextStyle) throws(RenderError) -> Void
+    ) throws(RenderError) {
+      var last = TextStyle()
+      for run in line.runs {
+        for glyph in run.glyphs {
+          if let cluster = glyph.cluster { last = StyledText.style(at: cluster, in: styles) }
+          try body(run, glyph, last)
+        }
+      }
+    }
+    for line in lines {
+      try styled(line) { (_, glyph, style) throws(RenderError) in
+        guard let background = style.background else { return }
+        fill(
+          background, x0: x + glyph.x, x1: x + glyph.x + glyph.advance, y0: y + line.y,
+          y1: y + line.y + line.height, clip: clip, into: buffer)
+      }
+    }
+    for line in lines {
+      for run in line.runs {
+        // Glyphs of one colour are drawn together.
+        var start = 0
+        var last = TextStyle()
+        let colors = run.glyphs.map { glyph -> Color in
+          if let cluster = glyph.cluster { last = StyledText.style(at: cluster, in: styles) }
+          return last.foreground ?? color
+        }
+        while start < run.glyphs.count {
+          var end = start + 1
+          while end < run.glyphs.count, colors[end] == colors[start] { end += 1 }
+          var piece = run
+          piece.glyphs = Array(run.glyphs[start..<end])
+          try draw(piece, x: x, y: y, color: colors[start], clip: clip, into: buffer)
+          start = end
+        }
+      }
+    }
+    for line in lines {
+      try styled(line) { (run, glyph, style) throws(RenderError) in
+        guard style.underline != nil || style.strikethrough == true,
+          let decorations = run.font.decorations, run.font.scale > 0
+        else { return }
+        let size = run.pointSize / run.font.scale
+        let baseline = y + line.baseline
+        let x0 = x + glyph.x
+        let x1 = x0 + glyph.advance
+        let ink = style.foreground ?? color
+        if let underline = style.underline {
+          let thickness = max(decorations.underlineThickness * size, 1 / scale)
+          var center = baseline - decorations.underlinePosition * size
+          if underline == .low {
+            center = baseline + run.font.metrics.descent * size - thickness
+          }
+          let lineColor = style.underlineColor ?? ink
+          if underline == .error {
+            // A dotted line, as spelling checkers mark words, in steps of two thicknesses.
+            var dot = x0
+            while dot < x1 {
+              fill(
+                lineColor, x0: dot, x1: min(dot + thickness, x1), y0: center,
+                y1: center + thickness, clip: clip, into: buffer)
+              dot += 2 * thickness
+            }
+          } else {
+            fill(
+              lineColor, x0: x0, x1: x1, y0: center - thickness / 2, y1: center + thickness / 2,
+              clip: clip, into: buffer)
+            if underline == .double {
+              let second = center + 2 * thickness
+              fill(
+                lineColor, x0: x0, x1: x1, y0: second - thickness / 2,
+                y1: second + thickness / 2, clip: clip, into: buffer)
+            }
+          }
+        }
+        if style.strikethrough == true {
+          let thickness = max(decorations.strikethroughThickness * size, 1 / scale)
+          let center = baseline - decorations.strikethroughPosition * size
+          fill(
+            style.strikethroughColor ?? ink, x0: x0, x1: x1, y0: center - thickness / 2,
+            y1: center + thickness / 2, clip: clip, into: buffer)
+        }
+      }
+    }
+  }
+
+  /// Fills a rectangle given in points, at least one pixel tall, inside `clip`.
+  private func fill(
+    _ color: Color, x0: Double, x1: Double, y0: Double, y1: Double, clip: Clip,
+    into buffer: PixelBuffer
+  ) {
+    let left = max(edge(x0), clip.x0, 0)
+    let right = min(edge(x1), clip.x1, buffer.width)
+    let top = max(edge(y0), clip.y0, 0)
+    let bottom = min(max(edge(y1), edge(y0) + 1), clip.y1, buffer.height)
+    guard right > left, bottom > top else { return }
+    for row in top..<bottom {
+      for column in left..<right { buffer.blend(color, x: column, y: row) }
     }
   }
 

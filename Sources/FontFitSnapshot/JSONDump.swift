@@ -92,11 +92,19 @@ extension TextSnapshot {
       ),
       ("text", .string(text)),
     ]
+    if let markup { members.append(("markup", .string(markup))) }
+    if !runs.isEmpty { members.append(("runs", .array(runs.map(\.jsonOutput)))) }
     if let placeholder { members.append(("placeholder", .string(placeholder))) }
     members.append(("color", .string(color)))
     if let placeholderColor { members.append(("placeholderColor", .string(placeholderColor))) }
     members += [
-      ("lines", .array(lines.map { .string($0) })),
+      ("lines", .array(lines.map { .string($0) }))
+    ]
+    if !lineStyles.isEmpty {
+      members.append(
+        ("lineStyles", .array(lineStyles.map { .array($0.map(\.jsonOutput)) })))
+    }
+    members += [
       ("lineBoxes", .array(lineBoxes.map { $0.jsonOutput(includingGlyphs: includingGlyphs) })),
       (
         "textSize",

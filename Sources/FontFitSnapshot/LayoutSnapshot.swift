@@ -123,6 +123,13 @@ public struct TextSnapshot: Hashable, Sendable, Codable {
   public var placeholderColor: String?
   /// The text shown (under `.reject` overflow, the text kept instead of a refused one).
   public var text: String
+  /// The Pango markup the text was set from, or nil for a plain text.
+  public var markup: String?
+  /// The shown text's styled runs; empty for plain text.
+  public var runs: [StyleRunSnapshot]
+  /// Each line's pieces in their styles, top to bottom (every piece, plain ones too); empty
+  /// for plain text.
+  public var lineStyles: [[StyleRunSnapshot]]
   /// The lines as laid out, truncation tokens included.
   public var lines: [String]
   /// Where each line sits in the widget, in the same order as ``lines``.
@@ -162,6 +169,10 @@ public struct TextSnapshot: Hashable, Sendable, Codable {
     color = widget.textColor(showing: layout.shownText).description
     placeholderColor = (widget as? TextField)?.placeholderColor.description
     text = layout.shownText
+    markup = widget.markup
+    let shown = layout.shownText
+    runs = layout.styles.map { StyleRunSnapshot($0, in: shown) }
+    lineStyles = layout.lineStyles.map { line in line.map { StyleRunSnapshot($0, in: shown) } }
     lines = fit?.lines.map(\.text) ?? []
     lineBoxes = (includingGlyphs ? layout.lines : layout.lineBoxes).map(LineBoxSnapshot.init)
     alignment = widget.textAlignment

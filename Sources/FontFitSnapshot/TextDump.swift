@@ -99,6 +99,24 @@ extension TextSnapshot {
     }
     output += " · "
     appendQuotedExcerpt(of: lines, separator: " ⏎ ", to: &output)
+    appendStyles(to: &output)
+  }
+
+  /// Appends each line's styled pieces, for rich text: ` · styles: [Bold]"42,00 €" ⏎ …`,
+  /// the plain pieces left out.
+  private func appendStyles(to output: inout String) {
+    guard !lineStyles.isEmpty else { return }
+    output += " · styles: "
+    var first = true
+    for (index, line) in lineStyles.enumerated() {
+      let styled = line.filter { !$0.style.isPlain }
+      guard !styled.isEmpty else { continue }
+      if !first { output += " " }
+      first = false
+      output += "\(index + 1): "
+      output += styled.map { "[" + $0.style.summary + "]" + quotedExcerpt($0.text, limit: 24) }
+        .joined(separator: " ")
+    }
   }
 
   /// Appends the size stages: `17 → +3 increments → 20 → ×1.3 AX1 → 26 → fit 21.5 (2 lines)`.

@@ -409,7 +409,12 @@ final class ClusterColumns: Sendable {
     var used = [Bool](repeating: false, count: fonts.count)
     for cluster in clusters where cluster.kind == .visible { used[cluster.font] = true }
     if !used.contains(true) { used[0] = true }
-    usedFontNames = fonts.indices.filter { used[$0] }.map { fonts[$0].name }
+    // Each name once: rich text draws one face at several sizes.
+    var names: [String] = []
+    for index in fonts.indices where used[index] && !names.contains(fonts[index].name) {
+      names.append(fonts[index].name)
+    }
+    usedFontNames = names
   }
 
   var count: Int { flags.count }

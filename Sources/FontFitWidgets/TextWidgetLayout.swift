@@ -49,6 +49,20 @@ public struct WidgetLayout: Hashable, Sendable {
     if case .success(let text) = outcome { return offset(text.lines) }
     return []
   }
+  /// The styled runs of the shown text (UTF-8 offsets), from its markup; empty for plain
+  /// text or when layout failed.
+  public var styles: [StyleRun] {
+    if case .success(let text) = outcome { return text.styles }
+    return []
+  }
+
+  /// Each line's styled pieces, top to bottom (``TextFit/styledPieces(ofLine:)``); empty for
+  /// plain text.
+  public var lineStyles: [[StyleRun]] {
+    guard case .success(let text) = outcome, !text.styles.isEmpty else { return [] }
+    return text.result.lines.indices.map { text.styledPieces(ofLine: $0) }
+  }
+
   /// The lines placed in the widget without their glyph runs; empty when layout failed.
   public var lineBoxes: [PositionedLine] {
     if case .success(let text) = outcome { return offset(text.lineBoxes) }

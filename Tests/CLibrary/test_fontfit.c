@@ -179,6 +179,46 @@ static void test_options_validation(void) {
 
 /* Fitted text is no taller than its box, for any box the grid can fit; a shorter text grows
    back to a size no smaller. */
+/* Pango markup: the plain text, a bold run in the bold face, the small run at 1/1.2, one
+ * fitted size, and located errors. */
+static void test_fit_markup(ff_font_system *fonts) {
+  ff_error *error = ff_error_create();
+  ff_text_options *options = ff_text_options_create();
+  ff_text *text = NULL;
+  const char *markup = "Total <b>42,00 \xe2\x82\xac</b> <small>incl. VAT</small>";
+  ff_text_options_set_font(options, "DejaVu Sans 24", error);
+  ff_text_options_set_fit(options, FF_FIT_GRID, 6, 0, 0.5, error);
+  ff_text_options_set_max_lines(options, 1, error);
+  for (int box = 120; box <= 400; box += 70) {
+    CHECK(ff_text_options_set_box(options, box, 40, error) == FF_OK);
+    CHECK(ff_fit_markup(fonts, markup, -1, options, &text, error) == FF_OK);
+    CHECK(strcmp(ff_text_get_string(text), "Total 42,00 \xe2\x82\xac incl. VAT") == 0);
+    CHECK(ff_text_fits(text));
+    double size = ff_text_get_font_size(text);
+    int bold = 0, small = 0;
+    for (size_t run = 0; run < ff_text_get_run_count(text, 0); run++) {
+      const char *file = NULL;
+      unsigned int index = 0;
+      double run_size = 0;
+      CHECK(ff_text_get_run(text, 0, run, &file, &index, &run_size, error) == FF_OK);
+      if (strstr(file, "Bold")) bold = 1;
+      if (fabs(run_size - size / 1.2) < 1e-9) small = 1;
+      CHECK(fabs(run_size - size) < 1e-9 || fabs(run_size - size / 1.2) < 1e-9);
+    }
+    CHECK(bold && small);
+    ff_text_destroy(text);
+    text = NULL;
+  }
+  CHECK(ff_fit_markup(fonts, "a\n<b>b", -1, options, &text, error) == FF_INVALID_ARGUMENT);
+  CHECK(text == NULL);
+  CHECK(ff_error_get_line(error) == 2 && ff_error_get_column(error) == 1);
+  CHECK(strstr(ff_error_get_message(error), "<b> is never closed") != NULL);
+  CHECK(ff_fit_markup(fonts, NULL, -1, options, &text, error) == FF_INVALID_ARGUMENT);
+  CHECK(ff_fit_markup(fonts, "x", -1, options, NULL, error) == FF_INVALID_ARGUMENT);
+  ff_text_options_destroy(options);
+  ff_error_destroy(error);
+}
+
 static void test_fit(ff_font_system *fonts) {
   ff_error *error = ff_error_create();
   ff_text_options *options = ff_text_options_create();
@@ -740,6 +780,7 @@ int main(int argc, char **argv) {
   test_font_system();
   test_options_validation();
   test_fit(fonts);
+  test_fit_markup(fonts);
   test_project_errors(fonts);
   test_project(fonts);
   test_draw(fonts);

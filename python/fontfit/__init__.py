@@ -460,6 +460,23 @@ class FontSystem(_Handle):
             lib.ff_text_destroy(result)
             lib.ff_text_options_destroy(opts)
 
+    def fit_markup(self, markup: Text, **options: Any) -> TextLayout:
+        """Fit Pango markup ("Total <b>42,00 €</b> <small>incl. VAT</small>") as fit() fits a
+        text: every span is sized relative to ``size``, so one fit scales them all. The
+        layout's ``text`` is the plain text; its runs carry each span's face and size.
+        Malformed markup raises InvalidArgument with the line and column inside the markup.
+        """
+        data = _encode(markup)
+        handle = self._live()
+        opts = _text_options(**options)
+        result = c_void_p()
+        try:
+            _call(lib.ff_fit_markup, handle, data, len(data), opts, byref(result))
+            return TextLayout(**_read_text_fields(result.value))
+        finally:
+            lib.ff_text_destroy(result)
+            lib.ff_text_options_destroy(opts)
+
     def measure(self, text: Text, width: float = math.inf, height: float = math.inf,
                 **options: Any) -> Tuple[float, float]:
         """The (width, height) ``text`` takes at its font size when offered width × height

@@ -69,6 +69,7 @@ _SIGNATURES = {
     "ff_text_options_set_line_height": (_S, [_P, c_double, _P]),
     # Texts
     "ff_fit": (_S, [_P, c_char_p, _ptrdiff, _P, _PP, _P]),
+    "ff_fit_markup": (_S, [_P, c_char_p, _ptrdiff, _P, _PP, _P]),
     "ff_measure": (_S, [_P, c_char_p, _ptrdiff, _P, c_double, c_double, _D, _D, _P]),
     "ff_text_destroy": (None, [_P]),
     "ff_text_get_string": (c_char_p, [_P]),

@@ -226,3 +226,24 @@ def test_stacks_mirror_in_arabic_and_report_colours(fonts):
             assert layout.widget("save").text_color == (255, 255, 255, 255)
             assert layout.widgets[0].text_color is None
         assert rows == {"en": False, "ar": True}
+
+
+def test_markup_scales_every_span_by_one_factor(fonts):
+    markup = "Total <b>42,00 €</b> <small>incl. VAT</small>"
+    for width in (120, 180, 260, 400):
+        layout = fonts.fit_markup(markup, font="DejaVu Sans 24", box=(width, 40), fit="grid",
+                                  min_size=6, max_size=24, max_lines=1)
+        assert layout.text == "Total 42,00 € incl. VAT"
+        assert layout.fits and all(line.width <= width + 1e-6 for line in layout.lines)
+        runs = [run for line in layout.lines for run in line.runs]
+        assert any("Bold" in run.file for run in runs)
+        sizes = sorted({round(run.size, 9) for run in runs})
+        # The text's size, and the small run's at 1/1.2 of it.
+        assert sizes == [round(layout.font_size / 1.2, 9), round(layout.font_size, 9)]
+
+
+def test_bad_markup_names_its_place(fonts):
+    with pytest.raises(fontfit.InvalidArgumentError) as raised:
+        fonts.fit_markup("Total\n<b>42", font="DejaVu Sans 12", box=(100, 40))
+    assert raised.value.line == 2 and raised.value.column == 1
+    assert "<b> is never closed" in str(raised.value)

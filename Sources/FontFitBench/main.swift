@@ -8,7 +8,7 @@
 //     --cases 600
 //
 // Other modes exit when done: `--limits` (Limits.swift), `--c-boundary` (Boundary.swift),
-// `--stacks` (Stacks.swift) and `--typography` (Typography.swift).
+// `--stacks` (Stacks.swift), `--typography` (Typography.swift) and `--rich` (RichText.swift).
 
 import FontFitDescription
 import FontFitFontModel
@@ -60,6 +60,7 @@ if demoWorkers < 1 { fail("--workers must be at least 1") }
 if arguments.contains("--c-boundary") { Boundary.run(cases: cases, fonts: fonts) }
 if arguments.contains("--stacks") { Stacks.run(fonts: fonts) }
 if arguments.contains("--typography") { TypographyBench.run(cases: cases, fonts: fonts) }
+if arguments.contains("--rich") { RichTextBench.run(cases: cases, fonts: fonts) }
 
 /// A label that fits `benchCase` on the 0.5pt grid from 8pt to its design size.
 ///

@@ -81,8 +81,29 @@ open class Stack: View {
   /// its texts shrank as far as they may; 0 when it fits.
   ///
   /// What does not fit is taken from the children that shrink, and their texts truncate;
-  /// `check` reports it as the stack's `overflow`.
-  public private(set) var contentOverflow = 0.0
+  /// `check` reports it as the stack's `overflow`. A child squeezed below its natural length
+  /// that still shows all of itself there (a label that wraps onto more lines or fits at a
+  /// smaller size, a stack whose own content fits) does not count: read after layout.
+  public var contentOverflow: Double {
+    var excess = placedExcess
+    for entry in squeezed where Self.absorbs(entry.child) {
+      excess -= entry.natural - entry.assigned
+    }
+    return excess > 1e-9 ? excess : 0
+  }
+
+  /// How far the content at its children's natural lengths reached past the stack when it
+  /// was last placed.
+  private var placedExcess = 0.0
+  /// The children given less than their natural length when last placed, with both lengths.
+  private var squeezed: [(child: View, natural: Double, assigned: Double)] = []
+
+  /// Whether `child`, given less than its natural length, still shows all of itself.
+  private static func absorbs(_ child: View) -> Bool {
+    if let text = child as? TextWidget { return text.layout?.textFits == true }
+    if let stack = child as? Stack { return !stack.needsLayout && stack.contentOverflow == 0 }
+    return false
+  }
 
   /// Creates a stack.
   ///
@@ -179,8 +200,7 @@ open class Stack: View {
     let bounds = screenFrame.size
     if !(parent is Stack) { fitTexts(in: bounds) }
     let needed = placeChildren(in: bounds)
-    let excess = needed - bounds.length(along: wraps ? axis.cross : axis)
-    contentOverflow = excess > 1e-9 ? excess : 0
+    placedExcess = needed - bounds.length(along: wraps ? axis.cross : axis)
   }
 
   /// How far the content at its current sizes reaches past `bounds` along the direction it
@@ -207,6 +227,7 @@ open class Stack: View {
   ///   sizes: what ``contentOverflow`` compares with the stack's own.
   @discardableResult
   func placeChildren(in bounds: Size) -> Double {
+    squeezed = []
     let available = max(0, bounds.length(along: axis) - padding.total(along: axis))
     let cross = max(0, bounds.length(along: axis.cross) - padding.total(along: axis.cross))
     // Frames are made left to right, then mirrored in a right-to-left layout: a row runs
@@ -273,6 +294,9 @@ open class Stack: View {
         child, natural: natural[index], main: mains[index], offset: offset, lineCross: cross,
         lineStart: 0)
       offset += mains[index] + spacing
+      if distribution != .equal, mains[index] < lengths[index] - 1e-9 {
+        squeezed.append((child, lengths[index], mains[index]))
+      }
     }
     let content =
       distribution == .equal

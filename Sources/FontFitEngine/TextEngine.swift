@@ -68,7 +68,7 @@ public struct TextEngine: Sendable {
     var line = 0.0
     var visibleLine = 0.0
     var maximum = 0.0
-    for cluster in text.clusters {
+    for (index, cluster) in text.clusters.enumerated() {
       if cluster.breakBefore == .mandatory {
         maximum = max(maximum, visibleLine)
         line = 0
@@ -80,13 +80,13 @@ public struct TextEngine: Sendable {
         visiblePiece = 0
       }
       // Spacing follows each cluster but the last of a piece or line.
-      let spacing =
-        request.spacing.letter + (cluster.kind == .space ? request.spacing.word : 0)
+      let letter = request.spacing.letter + text.letterGap(after: index)
+      let spacing = letter + (cluster.kind == .space ? request.spacing.word : 0)
       piece += cluster.advance + spacing
       line += cluster.advance + spacing
       if cluster.kind == .visible {
-        visiblePiece = piece - request.spacing.letter
-        visibleLine = line - request.spacing.letter
+        visiblePiece = piece - letter
+        visibleLine = line - letter
       }
     }
     minimum = max(minimum, visiblePiece)
@@ -191,6 +191,8 @@ public struct TextEngine: Sendable {
         request.text, font: request.font, options: options, shaper: shaper)
       // The token takes the paragraph's direction, so it reads in the line's order.
       var tokenOptions = options
+      // The token is drawn in the text's own font: the spans' offsets are the text's.
+      tokenOptions.spans = []
       tokenOptions.direction =
         shapedText.baseDirection == .rightToLeft ? .rightToLeft : .leftToRight
       return (

@@ -61,6 +61,10 @@ public struct TextFit: Hashable, Sendable {
     return placement.textRanges(of: lines[index].pieces)
   }
 
+  /// The text laid out, which ``styles``, ``textRanges(ofLine:)`` and glyphs' clusters index
+  /// (a widget's displayed text: a single-line widget's with line separators as spaces).
+  public var laidOutText: String { placement.text }
+
   /// The styled pieces of line `index`: ``textRanges(ofLine:)`` cut at the style runs, each
   /// with its style (the base style where no run is).
   public func styledPieces(ofLine index: Int) -> [StyleRun] {

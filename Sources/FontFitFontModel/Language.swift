@@ -194,7 +194,7 @@ public struct ShapingOptions: Hashable, Sendable {
 }
 
 /// A range of a text shaped otherwise than the rest: in another font, at a multiple of the
-/// text's size, raised or lowered, or in another language.
+/// text's size, raised or lowered, letter-spaced, or in another language.
 ///
 /// Lengths are in ems of the text's size, so the span scales with it when a fit chooses the
 /// size; super- and subscripts take their size and offset from the text font's own metrics
@@ -212,6 +212,14 @@ public struct ShapingSpan: Hashable, Sendable {
   public var scriptShifts: [ScriptPosition]
   /// A further baseline shift, in ems of the text's size, up.
   public var shift: Double
+  /// Extra space around each of the span's grapheme clusters, in ems of the text's size,
+  /// trimmed at a line's ends, as Pango's `letter_spacing`.
+  public var letterSpacing: Double
+  /// The part of ``letterSpacing`` that goes before each cluster; the rest goes after.
+  ///
+  /// Half, as Pango splits it; a spacing of whole points has its half rounded to a whole
+  /// point, as Pango's hinting rounds it (`2pt` is 1 and 1, `3pt` 2 and 1).
+  public var letterSpacingBefore: Double
   /// The span's language, or nil for the text's.
   public var language: Language?
   /// The offset, in ems of the text's size, that the super- or subscripts of a span starting
@@ -225,7 +233,7 @@ public struct ShapingSpan: Hashable, Sendable {
   public init(
     range: Range<Int>, font: FontDescriptor, scale: Double = 1,
     fontScales: [ScriptPosition] = [], scriptShifts: [ScriptPosition] = [], shift: Double = 0,
-    language: Language? = nil
+    letterSpacing: Double = 0, letterSpacingBefore: Double? = nil, language: Language? = nil
   ) {
     self.range = range
     self.font = font
@@ -233,13 +241,48 @@ public struct ShapingSpan: Hashable, Sendable {
     self.fontScales = fontScales
     self.scriptShifts = scriptShifts
     self.shift = shift
+    self.letterSpacing = letterSpacing
+    self.letterSpacingBefore = letterSpacingBefore ?? letterSpacing / 2
     self.language = language
   }
 
+  /// The part of a letter spacing of `points` that Pango puts before a cluster, in points:
+  /// half, in whole 1/1024 points, rounded to a whole point when the spacing is whole points.
+  static func before(_ points: Double) -> Double {
+    guard points.isFinite, abs(points) < 1_000_000 else { return points / 2 }
+    let units = Int((points * 1024).rounded())
+    var before = units / 2
+    if units % 1024 == 0 { before = (before + 512) & ~1023 }
+    return Double(before) / 1024
+  }
+
   /// The spans of a styled text's `runs` that change how it shapes, for a text in `font`
-  /// designed at `designSize` points (which absolute sizes and rises are relative to).
+  /// designed at `designSize` points (which absolute sizes, rises and letter spacings are
+  /// relative to).
   public static func spans(
     of runs: [StyleRun], font: FontDescriptor, designSize: Double
+  ) -> [ShapingSpan] {
+    // Runs that differ only in paint (a coloured word inside a bold phrase) shape as one
+    // span, so HarfBuzz kerns across them as Pango does.
+    var merged: [ShapingSpan] = []
+    for span in unmerged(runs, font: font, designSize: designSize) {
+      if var last = merged.last, last.range.upperBound == span.range.lowerBound {
+        last.range = span.range
+        var candidate = span
+        candidate.leadingScriptOffset = last.leadingScriptOffset
+        if candidate == last {
+          merged[merged.count - 1].range =
+            merged[merged.count - 1].range.lowerBound..<span.range.upperBound
+          continue
+        }
+      }
+      merged.append(span)
+    }
+    return merged
+  }
+
+  private static func unmerged(
+    _ runs: [StyleRun], font: FontDescriptor, designSize: Double
   ) -> [ShapingSpan] {
     runs.compactMap { run in
       let style = run.style
@@ -257,7 +300,8 @@ public struct ShapingSpan: Hashable, Sendable {
       var span = ShapingSpan(
         range: run.range, font: style.font(over: font), scale: style.scale(designSize: designSize),
         fontScales: style.fontScales, scriptShifts: scripts, shift: shift,
-        language: style.language)
+        letterSpacing: (style.letterSpacing ?? 0) * em,
+        letterSpacingBefore: Self.before(style.letterSpacing ?? 0) * em, language: style.language)
       if run.range.lowerBound == 0, !scripts.isEmpty || !style.fontScales.isEmpty {
         span.leadingScriptOffset = 5000 / 1024 * em
       }

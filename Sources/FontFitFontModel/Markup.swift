@@ -236,7 +236,7 @@ struct MarkupReader {
   private mutating func entity() throws(MarkupError) -> [UInt8] {
     let start = position
     var end = position + 1
-    while end < bytes.count, end - start < 12, bytes[end] != UInt8(ascii: ";") { end += 1 }
+    while end < bytes.count, end - start < 64, bytes[end] != UInt8(ascii: ";") { end += 1 }
     let expected =
       "expected an entity (&amp; &lt; &gt; &quot; &apos; or a character reference such as "
       + "&#8364;); write a lone & as &amp;"
@@ -391,24 +391,80 @@ private struct StyleBuilder {
     var size: SizeState
   }
 
-  /// Pango's per-tag size state: an absolute base size, or a base scale, and a number of 1.2
-  /// steps from it.
+  /// Pango's per-tag size state (pango-markup.c's `OpenTag`): an absolute base size or a
+  /// base scale, and a number of 1.2 steps from it; and the size and scale attributes that
+  /// cover the tag's text.
+  ///
+  /// Pango keeps an absolute size and a scale as two attributes, the innermost of each
+  /// applying, and multiplies them: `<big><span size="14pt">` is 14pt × 1.2. A tag's own
+  /// attributes win over the one it makes when it closes from its steps.
   struct SizeState {
-    var points: Double?
-    var scale = 1.0
+    /// The base scale (`base_scale_factor`).
+    var baseScale = 1.0
+    /// The absolute base size, when one is set (`base_font_size`).
+    var basePoints: Double?
+    /// The 1.2 steps from the base (`scale_level`).
     var level = 0
-    var isSet = false
+    /// This tag's own steps (`scale_level_delta`).
+    var delta = 0
+    /// The absolute size this tag sets itself.
+    var ownPoints: Double?
+    /// The scale this tag sets itself.
+    var ownScale: Double?
+    /// The innermost absolute size over the text, from outer tags.
+    var sizeAttribute: Double?
+    /// The innermost scale over the text, from outer tags.
+    var scaleAttribute: Double?
 
-    var size: SpanSize? {
-      guard isSet else { return nil }
-      let factor = pow12(level)
-      if let points { return .points(points * factor) }
-      return .relative(scale * factor)
+    /// The state a child tag starts from.
+    var inherited: SizeState {
+      var child = self
+      child.delta = 0
+      child.ownPoints = nil
+      child.ownScale = nil
+      return child
     }
 
-    private func pow12(_ level: Int) -> Double {
+    /// Sets an absolute base size, as Pango's `open_tag_set_absolute_font_size`.
+    mutating func setAbsolute(points: Double) {
+      basePoints = points
+      level = 0
+      delta = 0
+      ownPoints = points
+    }
+
+    /// Sets a base scale, as Pango's `open_tag_set_absolute_font_scale`.
+    mutating func setAbsolute(scale: Double) {
+      baseScale = scale
+      basePoints = nil
+      level = 0
+      delta = 0
+      ownScale = scale
+    }
+
+    /// Takes the attributes this tag applies to its text: its own, else the one its steps
+    /// make, else those around it.
+    mutating func resolve() {
+      var stepSize: Double?
+      var stepScale: Double?
+      if delta != 0 {
+        let factor = Self.factor(level)
+        if let basePoints { stepSize = basePoints * factor } else { stepScale = baseScale * factor }
+      }
+      sizeAttribute = ownPoints ?? stepSize ?? sizeAttribute
+      scaleAttribute = ownScale ?? stepScale ?? scaleAttribute
+    }
+
+    /// The size of the tag's text.
+    var size: SpanSize? {
+      if let sizeAttribute { return .points(sizeAttribute * (scaleAttribute ?? 1)) }
+      return scaleAttribute.map(SpanSize.relative)
+    }
+
+    /// 1.2 to the power `level`, by repeated multiplication as Pango computes it.
+    static func factor(_ level: Int) -> Double {
       var factor = 1.0
-      for _ in 0..<abs(level) { factor *= 1.2 }
+      for _ in 0..<min(abs(level), 10_000) { factor *= 1.2 }
       return level < 0 ? 1 / factor : factor
     }
   }
@@ -434,6 +490,7 @@ private struct StyleBuilder {
   mutating func open(_ tag: MarkupTag, reader: MarkupLocator) throws(MarkupError) {
     endRun()
     var element = stack.last ?? Open(style: TextStyle(), size: SizeState())
+    element.size = element.size.inherited
     func noAttributes() throws(MarkupError) {
       if let first = tag.attributes.first {
         throw reader.error(
@@ -458,8 +515,9 @@ private struct StyleBuilder {
       element.style.families = ["Monospace"]
     case "big", "small":
       try noAttributes()
-      element.size.level += tag.name == "big" ? 1 : -1
-      element.size.isSet = true
+      let step = tag.name == "big" ? 1 : -1
+      element.size.level += step
+      element.size.delta += step
     case "sub", "sup":
       try noAttributes()
       let position: ScriptPosition = tag.name == "sub" ? .subscript : .superscript
@@ -476,8 +534,31 @@ private struct StyleBuilder {
         "unknown tag <\(tag.name)>; expected one of "
           + Markup.tags.map { "<\($0)>" }.joined(separator: ", "))
     }
+    element.size.resolve()
     element.style.size = element.size.size
+    try Self.checkSize(element.style.size, of: tag, reader: reader)
     stack.append(element)
+  }
+
+  /// Refuses a size nesting has taken out of reach: more than 1,000 times the text's, or
+  /// under a thousandth, or points outside what a font may have.
+  static func checkSize(_ size: SpanSize?, of tag: MarkupTag, reader: MarkupLocator)
+    throws(MarkupError)
+  {
+    switch size {
+    case .relative(let factor)? where !(0.001...1000).contains(factor):
+      throw reader.error(
+        at: tag.offset,
+        "<\(tag.name)> makes its text \(TextFormat.string(factor, fractionDigits: 3))× the text's size; sizes "
+          + "nest to at most 1000× and at least 0.001×")
+    case .points(let points)? where !Font.pointSizeRange.contains(points):
+      throw reader.error(
+        at: tag.offset,
+        "<\(tag.name)> makes its text \(TextFormat.string(points, fractionDigits: 3))pt; sizes nest to "
+          + "\(TextFormat.string(Font.pointSizeRange.lowerBound))pt to "
+          + "\(TextFormat.string(Font.pointSizeRange.upperBound))pt")
+    default: break
+    }
   }
 
   mutating func close() {
@@ -511,7 +592,7 @@ private struct StyleBuilder {
       "underline": "underline", "underline_color": "underline_color",
       "strikethrough": "strikethrough", "strikethrough_color": "strikethrough_color",
       "rise": "rise", "baseline_shift": "baseline_shift", "font_scale": "font_scale",
-      "lang": "lang",
+      "letter_spacing": "letter_spacing", "lang": "lang",
     ]
 
     /// Pango's span attributes that FontFit does not lay out, which are refused rather than
@@ -525,12 +606,6 @@ private struct StyleBuilder {
     mutating func apply(_ tag: MarkupTag, to element: inout Open) throws(MarkupError) {
       var byName: [String: Attribute] = [:]
       for attribute in tag.attributes {
-        if attribute.name == "letter_spacing" {
-          throw reader.error(
-            at: attribute.nameOffset,
-            "letter_spacing on a span is not laid out yet; set the widget's letterSpacing, "
-              + "which spaces the whole text")
-        }
         if Self.unsupported.contains(attribute.name) {
           throw reader.error(
             at: attribute.nameOffset,
@@ -576,13 +651,13 @@ private struct StyleBuilder {
       if let weight = byName["weight"] {
         if let named = FontWeight.named(weight.value) {
           element.style.weight = named
-        } else if let number = Double(weight.value), (100...1000).contains(number) {
+        } else if let number = Double(weight.value), (1...1000).contains(number) {
           element.style.weight = FontWeight(number)
         } else {
           throw reader.error(
             at: weight.valueOffset,
             "weight \"\(weight.value)\" is not a weight; expected a name such as light, "
-              + "bold or ultrabold, or a number from 100 to 1000")
+              + "bold or ultrabold, or a number from 1 to 1000")
         }
       }
       if let variant = byName["variant"], variant.value != "normal" {
@@ -601,30 +676,21 @@ private struct StyleBuilder {
       if let color = byName["background"] {
         element.style.background = try self.color(color)
       }
-      if let alpha = byName["alpha"] {
-        let value = try self.alpha(alpha)
-        var color = element.style.foreground ?? .black
-        color.alpha = value
-        element.style.foreground = color
-      }
-      if let alpha = byName["bgalpha"] {
-        guard var color = element.style.background else {
-          throw reader.error(
-            at: alpha.nameOffset, "bgalpha needs a background colour in the same <span>")
-        }
-        color.alpha = try self.alpha(alpha)
-        element.style.background = color
-      }
+      if let alpha = byName["alpha"] { element.style.foregroundAlpha = try self.alpha(alpha) }
+      if let alpha = byName["bgalpha"] { element.style.backgroundAlpha = try self.alpha(alpha) }
       if let underline = byName["underline"] {
+        // Pango's "-line" styles draw one line across runs; here every run's line meets.
         switch underline.value {
-        case "none", "false": element.style.underline = nil
-        case "true": element.style.underline = .single
+        case "none": element.style.underline = nil
+        case "single-line": element.style.underline = .single
+        case "double-line": element.style.underline = .double
+        case "error-line": element.style.underline = .error
         default:
           guard let style = Underline(rawValue: underline.value) else {
             throw reader.error(
               at: underline.valueOffset,
               "underline \"\(underline.value)\" is not an underline; expected none, single, "
-                + "double, low or error")
+                + "double, low, error, single-line, double-line or error-line")
           }
           element.style.underline = style
         }
@@ -633,7 +699,7 @@ private struct StyleBuilder {
         element.style.underlineColor = try self.color(color)
       }
       if let strike = byName["strikethrough"] {
-        switch strike.value.lowercased() {
+        switch strike.value {
         case "true", "yes", "t", "y", "1": element.style.strikethrough = true
         case "false", "no", "f", "n", "0": element.style.strikethrough = false
         default:
@@ -657,6 +723,9 @@ private struct StyleBuilder {
           element.style.baselineShifts.append(
             .points(try length(shift, allowsNegative: true)))
         }
+      }
+      if let spacing = byName["letter_spacing"] {
+        element.style.letterSpacing = try length(spacing, allowsNegative: true)
       }
       if let scale = byName["font_scale"] {
         switch scale.value {
@@ -682,6 +751,7 @@ private struct StyleBuilder {
     private func fontDescription(_ attribute: Attribute, into element: inout Open)
       throws(MarkupError)
     {
+      if try styleWords(attribute, into: &element) { return }
       var hasSize = true
       let font: Font
       do {
@@ -702,8 +772,43 @@ private struct StyleBuilder {
           throw reader.error(
             at: attribute.valueOffset, "font_desc: a size in pixels; give it in points")
         }
-        element.size = SizeState(points: font.pointSize, isSet: true)
+        element.size.setAbsolute(points: font.pointSize)
       }
+    }
+
+    /// Reads a description without a family, as Pango reads `font="Bold"` or `font="12"`:
+    /// style words and a size only; false when it names a family.
+    private func styleWords(_ attribute: Attribute, into element: inout Open)
+      throws(MarkupError) -> Bool
+    {
+      var weight: FontWeight?
+      var slant: FontSlant?
+      var points: Double?
+      for word in attribute.value.split(whereSeparator: { $0 == " " || $0 == "," }) {
+        if let named = FontWeight.named(word) {
+          weight = named
+        } else if let named = FontSlant.named(word) {
+          slant = named
+        } else if word.lowercased() == "normal" || word.lowercased() == "roman" {
+          slant = .roman
+        } else if let number = Double(word.hasSuffix("pt") ? word.dropLast(2) : word[...]),
+          number.isFinite, number > 0
+        {
+          points = number
+        } else {
+          return false
+        }
+      }
+      guard weight != nil || slant != nil || points != nil else { return false }
+      if let weight { element.style.weight = weight }
+      if let slant { element.style.slant = slant }
+      if let points {
+        guard Font.pointSizeRange.contains(points) else {
+          throw reader.error(at: attribute.valueOffset, "font_desc: the size is out of range")
+        }
+        element.size.setAbsolute(points: points)
+      }
+      return true
     }
 
     private func size(_ attribute: Attribute, into state: inout SizeState) throws(MarkupError) {
@@ -713,15 +818,15 @@ private struct StyleBuilder {
         "xx-large": 3,
       ]
       if value == "smaller" || value == "larger" {
-        state.level += value == "larger" ? 1 : -1
+        let step = value == "larger" ? 1 : -1
+        state.level += step
+        state.delta += step
       } else if let level = named[value] {
-        var factor = 1.0
-        for _ in 0..<abs(level) { factor *= 1.2 }
-        state = SizeState(scale: level < 0 ? 1 / factor : factor)
+        state.setAbsolute(scale: SizeState.factor(level))
       } else if value.hasSuffix("%"), let percent = Double(value.dropLast()), percent > 0,
         percent.isFinite
       {
-        state = SizeState(scale: percent / 100)
+        state.setAbsolute(scale: percent / 100)
       } else if let points = try? length(attribute, allowsNegative: false), points > 0 {
         guard points >= 1 else {
           throw reader.error(
@@ -735,14 +840,13 @@ private struct StyleBuilder {
             "size \"\(value)\" is larger than \(TextFormat.string(Font.pointSizeRange.upperBound))pt"
           )
         }
-        state = SizeState(points: points)
+        state.setAbsolute(points: points)
       } else {
         throw reader.error(
           at: attribute.valueOffset,
           "size \"\(value)\" is not a size; expected points (\"12pt\", or a number of 1/1024 "
             + "points), a percentage (\"120%\"), smaller, larger, or xx-small to xx-large")
       }
-      state.isSet = true
     }
 
     /// A length as Pango reads one: a whole number of 1/1024 points, or `"<number>pt"`.

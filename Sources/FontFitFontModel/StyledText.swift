@@ -7,7 +7,7 @@
 /// Sizes are relative to the base, so that fitting scales every span by one factor: a span
 /// of `.relative(1 / 1.2)` (Pango's `<small>`) stays five sixths of the text whatever size the
 /// fit chooses. An absolute size (`size="14pt"`) is a size at the text's design size, and so
-/// is relative too, to that size; likewise a rise in points.
+/// is relative too, to that size; likewise a rise and letter spacing in points.
 public struct TextStyle: Hashable, Sendable {
   /// Families that replace the base font's (`<tt>` sets `Monospace`), or nil.
   public var families: [String]?
@@ -25,12 +25,20 @@ public struct TextStyle: Hashable, Sendable {
   /// How far the baseline is raised, in points at the design size (negative lowers it), or
   /// nil.
   public var rise: Double?
+  /// Extra space around each grapheme cluster, in points at the design size (half before,
+  /// half after, as Pango's `letter_spacing`), or nil.
+  public var letterSpacing: Double?
   /// The language the span is written in (for its fonts and shaping), or nil for the text's.
   public var language: Language?
   /// The text colour, or nil for the widget's.
   public var foreground: Color?
+  /// The text's opacity (0–255), over ``foreground`` or the widget's colour, or nil for the
+  /// colour's own (Pango's `alpha`).
+  public var foregroundAlpha: UInt8?
   /// A colour painted behind the span's line box, or nil for none.
   public var background: Color?
+  /// The background's opacity (0–255), over ``background``, or nil for its own.
+  public var backgroundAlpha: UInt8?
   /// The underline, or nil for none.
   public var underline: Underline?
   /// The underline's colour, or nil for the text's.
@@ -46,11 +54,27 @@ public struct TextStyle: Hashable, Sendable {
   /// Whether the style changes nothing of the base.
   public var isPlain: Bool { self == TextStyle() }
 
+  /// The colour the text is painted in, over the widget's `color`: ``foreground`` or it, at
+  /// ``foregroundAlpha`` when set.
+  public func textColor(over color: Color) -> Color {
+    var painted = foreground ?? color
+    if let foregroundAlpha { painted.alpha = foregroundAlpha }
+    return painted
+  }
+
+  /// The colour painted behind the text: ``background`` at ``backgroundAlpha`` when set; nil
+  /// for none.
+  public var backgroundColor: Color? {
+    guard var painted = background else { return nil }
+    if let backgroundAlpha { painted.alpha = backgroundAlpha }
+    return painted
+  }
+
   /// Whether the style changes how the text measures (its font, size, shift or spacing),
   /// rather than only how it is painted.
   public var affectsShaping: Bool {
     families != nil || weight != nil || slant != nil || size != nil || !fontScales.isEmpty
-      || !baselineShifts.isEmpty || rise != nil || language != nil
+      || !baselineShifts.isEmpty || rise != nil || letterSpacing != nil || language != nil
   }
 
   /// The descriptor this style gives `base`.

@@ -26,6 +26,8 @@ struct ShapingRun {
   var isRightToLeft: Bool
   /// The ISO 15924 script code, such as `Latn` or `Arab`.
   var script: String
+  /// Whether ligatures are off, as Pango turns them off in letter-spaced text.
+  var disablesLigatures = false
 }
 
 /// One face as HarfBuzz shapes it: an `hb_font_t` at a scale of one unit per font unit, so
@@ -132,6 +134,12 @@ final class HarfBuzzFace: Sendable {
   /// - Returns: The glyphs with their clusters (UTF-8 offsets into `text`) and positions.
   /// - Throws: ``FontError`` when HarfBuzz runs out of memory, or when it shapes a glyph index
   ///   beyond the face's glyphs (damaged tables), which has no metrics to measure.
+  /// `liga`, `clig`, `dlig` and `hlig` off over the whole buffer.
+  private static let noLigatures: [hb_feature_t] = ["liga", "clig", "dlig", "hlig"].map {
+    let tag = $0.utf8.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+    return hb_feature_t(tag: tag, value: 0, start: 0, end: UInt32.max)
+  }
+
   func shape(_ text: [UInt8], run: ShapingRun, language: String?) throws(FontError)
     -> [HarfBuzzGlyph]
   {
@@ -153,7 +161,12 @@ final class HarfBuzzFace: Sendable {
       hb_buffer_set_language(buffer, hb_language_from_string(language, -1))
     }
     hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
-    hb_shape(handle.font, buffer, nil, 0)
+    if run.disablesLigatures {
+      var features = Self.noLigatures
+      hb_shape(handle.font, buffer, &features, UInt32(features.count))
+    } else {
+      hb_shape(handle.font, buffer, nil, 0)
+    }
     guard hb_buffer_allocation_successful(buffer) != 0 else {
       throw FontError(
         library: .harfBuzz, function: "hb_shape", message: "out of memory", file: file)

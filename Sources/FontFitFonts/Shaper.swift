@@ -139,9 +139,11 @@ struct Shaper {
     }
     var advances = [Double](repeating: 0, count: graphemes.count)
     var placed = PlacedGlyphs(count: graphemes.count)
+    // Letter-spaced spans shape without ligatures, as Pango shapes them.
+    let spaced = spanOf.map { $0 >= 0 && options.spans[$0].letterSpacing != 0 }
     for run in runs(
       graphemes, faceOf: faceOf, levels: levels.levels, scripts: scripts,
-      languageOf: languageOf)
+      languageOf: languageOf, spaced: spaced)
     {
       let face = faces[run.face]
       let glyphs: [HarfBuzzGlyph]
@@ -185,9 +187,22 @@ struct Shaper {
           level: levels.levels[index], glyphs: drawsNothing ? 0..<0 : placed.ranges[index],
           insertsHyphen: false))
     }
+    // A span's letter spacing, per cluster; the text shapes without it.
+    var letterSpacings: [LetterSpacing]?
+    if options.spans.contains(where: { $0.letterSpacing != 0 }) {
+      letterSpacings = spanOf.enumerated().map { index, span in
+        let kind = graphemes.kinds[index]
+        guard span >= 0, kind != .lineSeparator else { return LetterSpacing() }
+        let spacing = options.spans[span]
+        return LetterSpacing(
+          before: spacing.letterSpacingBefore,
+          after: spacing.letterSpacing - spacing.letterSpacingBefore)
+      }
+    }
     return ShapedText(
       validatedText: text, clusters: clusters, fonts: fonts, missingCharacters: missing,
-      glyphs: placed.glyphs, paragraphs: levels.paragraphs, reshaper: reshaper)
+      glyphs: placed.glyphs, paragraphs: levels.paragraphs, reshaper: reshaper,
+      letterSpacings: letterSpacings)
   }
 
   /// Chooses the face of each cluster of `run`, as Pango's itemiser does.
@@ -337,7 +352,7 @@ struct Shaper {
   /// line separators end runs and are not shaped.
   private func runs(
     _ graphemes: Graphemes, faceOf: [Int], levels: [UInt8], scripts: [Int32],
-    languageOf: [UInt8]
+    languageOf: [UInt8], spaced: [Bool]
   ) -> [Run] {
     var result: [Run] = []
     var start: Int?
@@ -348,7 +363,8 @@ struct Shaper {
           face: faceOf[first], language: Int(languageOf[first]),
           shaping: ShapingRun(
             range: graphemes.utf8Offsets[first]..<graphemes.utf8Offsets[end],
-            isRightToLeft: levels[first] % 2 == 1, script: Scripts.tag(scripts[first]))))
+            isRightToLeft: levels[first] % 2 == 1, script: Scripts.tag(scripts[first]),
+            disablesLigatures: spaced[first])))
       start = nil
     }
     for index in 0..<graphemes.count {
@@ -359,6 +375,7 @@ struct Shaper {
       if let first = start,
         faceOf[first] != faceOf[index] || levels[first] % 2 != levels[index] % 2
           || scripts[first] != scripts[index] || languageOf[first] != languageOf[index]
+          || spaced[first] != spaced[index]
       {
         close(index)
       }

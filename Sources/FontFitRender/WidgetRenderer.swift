@@ -195,7 +195,7 @@ public struct WidgetRenderer: Sendable {
     }
     for line in lines {
       try styled(line) { (_, glyph, style) throws(RenderError) in
-        guard let background = style.background else { return }
+        guard let background = style.backgroundColor else { return }
         fill(
           background, x0: x + glyph.x, x1: x + glyph.x + glyph.advance, y0: y + line.y,
           y1: y + line.y + line.height, clip: clip, into: buffer)
@@ -208,7 +208,7 @@ public struct WidgetRenderer: Sendable {
         var last = TextStyle()
         let colors = run.glyphs.map { glyph -> Color in
           if let cluster = glyph.cluster { last = StyledText.style(at: cluster, in: styles) }
-          return last.foreground ?? color
+          return last.textColor(over: color)
         }
         while start < run.glyphs.count {
           var end = start + 1
@@ -229,7 +229,7 @@ public struct WidgetRenderer: Sendable {
         let baseline = y + line.baseline
         let x0 = x + glyph.x
         let x1 = x0 + glyph.advance
-        let ink = style.foreground ?? color
+        let ink = style.textColor(over: color)
         if let underline = style.underline {
           let thickness = max(decorations.underlineThickness * size, 1 / scale)
           var center = baseline - decorations.underlinePosition * size

@@ -170,7 +170,8 @@ public struct TextSnapshot: Hashable, Sendable, Codable {
     placeholderColor = (widget as? TextField)?.placeholderColor.description
     text = layout.shownText
     markup = widget.markup
-    let shown = layout.shownText
+    // The styles index the text laid out (a field's line separators are spaces there).
+    let shown = layout.laidOutText ?? layout.shownText
     runs = layout.styles.map { StyleRunSnapshot($0, in: shown) }
     lineStyles = layout.lineStyles.map { line in line.map { StyleRunSnapshot($0, in: shown) } }
     lines = fit?.lines.map(\.text) ?? []

@@ -46,6 +46,8 @@ public struct StyleSnapshot: Hashable, Sendable, Codable {
   public var language: String?
   /// The text colour.
   public var color: String?
+  /// The text's opacity, 0–255, over its colour (Pango's `alpha`).
+  public var opacity: Int?
   /// The background colour.
   public var background: String?
   /// The underline (`single`, `double`, `low`, `error`).
@@ -80,7 +82,8 @@ public struct StyleSnapshot: Hashable, Sendable, Codable {
     if let value = style.rise { rise = (rise ?? 0) + value }
     language = style.language?.tag
     color = style.foreground?.description
-    background = style.background?.description
+    opacity = style.foregroundAlpha.map(Int.init)
+    background = style.backgroundColor?.description
     underline = style.underline?.rawValue
     underlineColor = style.underlineColor?.description
     strikethrough = style.strikethrough
@@ -102,6 +105,7 @@ public struct StyleSnapshot: Hashable, Sendable, Codable {
     if let rise { words.append("rise " + TextFormat.string(rise, fractionDigits: 3) + "pt") }
     if let language { words.append("lang " + language) }
     if let color { words.append(color) }
+    if let opacity { words.append("opacity \(opacity)") }
     if let background { words.append("on " + background) }
     if let underline {
       words.append(
@@ -126,6 +130,7 @@ public struct StyleSnapshot: Hashable, Sendable, Codable {
     if let rise { members.append(("rise", .number(rise))) }
     if let language { members.append(("language", .string(language))) }
     if let color { members.append(("color", .string(color))) }
+    if let opacity { members.append(("opacity", .number(Double(opacity)))) }
     if let background { members.append(("background", .string(background))) }
     if let underline { members.append(("underline", .string(underline))) }
     if let underlineColor { members.append(("underlineColor", .string(underlineColor))) }

@@ -291,11 +291,26 @@ package struct TextPositioner: Sendable {
     _ items: [Item], x: Double, baseline: Double, pointSize: Double, stretch: Double,
     spacing: TextSpacing
   ) -> [GlyphRun] {
-    // Letter spacing follows every item but the line's last; word spacing every space.
+    // Letter spacing follows every item but the line's last; word spacing every space. A
+    // span's own spacing goes half before and half after each of its clusters, between
+    // visual neighbours.
     let letter = spacing.letter * pointSize
     let word = spacing.word * pointSize
+    let spanSpacings = shaped.letterSpacings
+    func own(_ item: Item) -> LetterSpacing {
+      guard let spanSpacings, item.source == .text else { return LetterSpacing() }
+      return spanSpacings[item.index]
+    }
     func gap(_ position: Int, isSpace: Bool) -> Double {
-      position < items.count - 1 ? letter + (isSpace ? word : 0) : 0
+      // None after a line's last item, nor before the hyphen a break inserts (as Pango).
+      guard position < items.count - 1, items[position + 1].source != .hyphen else { return 0 }
+      // In visual order: a right-to-left cluster's "after" is on its left.
+      let left = own(items[position])
+      let right = own(items[position + 1])
+      let leftAfter = items[position].level % 2 == 1 ? left.before : left.after
+      let rightBefore = items[position + 1].level % 2 == 1 ? right.after : right.before
+      let span = spanSpacings == nil ? 0 : (leftAfter + rightBefore) * pointSize
+      return letter + span + (isSpace ? word : 0)
     }
     var builder = RunBuilder(pointSize: pointSize, baseline: baseline, pen: x)
     // The arrays read per glyph, taken out once: copying a shaped text per cluster would cost

@@ -37,6 +37,22 @@ public struct ShapedText: Hashable, Sendable {
   /// value, so a text shown by many widgets, or on many screens, is prepared once.
   var layoutColumns: LayoutColumnsBox { storage.layoutColumns }
 
+  /// Each cluster's own letter spacing, in ems, before and after it.
+  ///
+  /// It comes from the rich-text span the cluster is in (Pango's `letter_spacing`), and adds
+  /// to a layout's ``TextSpacing/letter``; nil when no span spaces its letters.
+  public var letterSpacings: [LetterSpacing]? { storage.letterSpacings }
+
+  /// The extra space between cluster `index` and the next on a line, in ems: what the one
+  /// has after it and the next before it (Pango's halves, trimmed at a line's ends); 0
+  /// without letter spacings.
+  @inline(__always)
+  package func letterGap(after index: Int) -> Double {
+    guard let spacings = storage.letterSpacings else { return 0 }
+    let next = index + 1 < spacings.count ? spacings[index + 1].before : 0
+    return spacings[index].after + next
+  }
+
   /// The first paragraph's direction.
   public var baseDirection: TextDirection { paragraphs.first?.direction ?? .leftToRight }
 
@@ -106,14 +122,17 @@ public struct ShapedText: Hashable, Sendable {
     validatedText text: String, clusters: [ShapedCluster], fonts: [ShapedFont],
     missingCharacters: [Unicode.Scalar], glyphs: [ShapedGlyph] = [],
     baseDirection: TextDirection = .leftToRight, paragraphs: [ShapedParagraph]? = nil,
-    reshaper: (any BreakReshaping)? = nil
+    reshaper: (any BreakReshaping)? = nil, letterSpacings: [LetterSpacing]? = nil
   ) {
     storage = ShapedTextStorage(
       text: text, clusters: clusters, fonts: fonts, missingCharacters: missingCharacters,
       glyphs: glyphs,
       paragraphs: paragraphs
         ?? [ShapedParagraph(clusters: 0..<clusters.count, direction: baseDirection)],
-      reshaper: reshaper)
+      reshaper: reshaper,
+      letterSpacings: letterSpacings.flatMap {
+        $0.count == clusters.count && $0.contains { $0 != LetterSpacing() } ? $0 : nil
+      })
   }
 
   /// What a forced break inside a word just before cluster `index` does.
@@ -138,7 +157,7 @@ public struct ShapedText: Hashable, Sendable {
     if lhs.storage === rhs.storage { return true }
     return lhs.text == rhs.text && lhs.clusters == rhs.clusters && lhs.fonts == rhs.fonts
       && lhs.missingCharacters == rhs.missingCharacters && lhs.glyphs == rhs.glyphs
-      && lhs.paragraphs == rhs.paragraphs
+      && lhs.paragraphs == rhs.paragraphs && lhs.letterSpacings == rhs.letterSpacings
   }
 
   /// Hashes what ``==(_:_:)`` compares.
@@ -149,6 +168,7 @@ public struct ShapedText: Hashable, Sendable {
     hasher.combine(missingCharacters)
     hasher.combine(glyphs)
     hasher.combine(paragraphs)
+    hasher.combine(letterSpacings)
   }
 
   /// The text's hyphenation points for `key` (a language and limits), found by `find` the
@@ -187,13 +207,14 @@ private final class ShapedTextStorage: Sendable {
   let glyphs: [ShapedGlyph]
   let paragraphs: [ShapedParagraph]
   let reshaper: (any BreakReshaping)?
+  let letterSpacings: [LetterSpacing]?
   let layoutColumns = LayoutColumnsBox()
   let hyphenation = Lock<(key: String, points: HyphenationPoints)?>(nil)
 
   init(
     text: String, clusters: [ShapedCluster], fonts: [ShapedFont],
     missingCharacters: [Unicode.Scalar], glyphs: [ShapedGlyph], paragraphs: [ShapedParagraph],
-    reshaper: (any BreakReshaping)?
+    reshaper: (any BreakReshaping)?, letterSpacings: [LetterSpacing]?
   ) {
     self.text = text
     self.clusters = clusters
@@ -202,6 +223,7 @@ private final class ShapedTextStorage: Sendable {
     self.glyphs = glyphs
     self.paragraphs = paragraphs
     self.reshaper = reshaper
+    self.letterSpacings = letterSpacings
   }
 }
 
@@ -306,6 +328,21 @@ public struct ShapedCluster: Hashable, Sendable {
     self.insertsHyphen = insertsHyphen
     self.breakEndAdjustment = breakEndAdjustment
     self.breakStartAdjustment = breakStartAdjustment
+  }
+}
+
+/// A cluster's own letter spacing, in ems: the space before it and after it on a line, each
+/// trimmed where it meets the line's edge.
+public struct LetterSpacing: Hashable, Sendable {
+  /// The space before the cluster.
+  public var before: Double
+  /// The space after it.
+  public var after: Double
+
+  /// A spacing; none by default.
+  public init(before: Double = 0, after: Double = 0) {
+    self.before = before
+    self.after = after
   }
 }
 

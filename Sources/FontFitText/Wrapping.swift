@@ -95,7 +95,8 @@ struct LineWrapper {
     width: Double, lineLimit: Int, heightLimit: Double, _ visit: (LineSpan) -> Void
   ) {
     let words =
-      wrapsAnywhere || !usesWords || !spacing.isZero || hyphenBefore != nil ? nil : columns.words
+      wrapsAnywhere || !usesWords || !spacing.isZero || hyphenBefore != nil
+        || shaped.letterSpacings != nil ? nil : columns.words
     let clusterCount = columns.count
     var count = 0
     var start = 0
@@ -150,6 +151,11 @@ struct LineWrapper {
     let letter = spacing.letter * pointSize
     let word = spacing.word * pointSize
     let hyphenBefore = self.hyphenBefore
+    // Spans of rich text may space their letters too: the gap after cluster `index`.
+    let spaced = shaped.letterSpacings != nil
+    func gap(_ index: Int) -> Double {
+      spaced ? letter + shaped.letterGap(after: index) * pointSize : letter
+    }
     while index < count {
       let flag = flags[index]
       if index > start, flag & ClusterColumns.mandatoryBreak != 0 {
@@ -161,7 +167,7 @@ struct LineWrapper {
         break
       }
       let kerning = index > start && !kernings.isEmpty ? kernings[index] : 0
-      let advance = (advances[index] + kerning) * pointSize + letter
+      let advance = (advances[index] + kerning) * pointSize + gap(index)
       if flag & ClusterColumns.space != 0 {
         width += advance + word
         index += 1
@@ -174,7 +180,8 @@ struct LineWrapper {
           // A break that ends the line with a hyphen counts only if the hyphen fits too.
           let font = shaped.clusters[index - 1].font
           if contentEnd == index, let glyph = shaped.fonts[font].hyphen?.glyph {
-            let withHyphen = contentWidth + letter + glyph.advance * pointSize
+            // Pango spaces no letter before the hyphen it inserts.
+            let withHyphen = contentWidth + glyph.advance * pointSize
             if withHyphen <= limit { lastBreak = (index, contentEnd, withHyphen, font) }
           } else if contentEnd == index {
             lastBreak = (index, contentEnd, contentWidth, nil)
@@ -183,7 +190,11 @@ struct LineWrapper {
           lastBreak = (index, contentEnd, contentWidth, nil)
         }
       }
-      if index > start, width + advance - letter > limit {
+      // Pango breaks a letter-spaced line at its untrimmed width (the first cluster's space
+      // before it and the last's after it count), and trims them afterwards.
+      let untrimmed =
+        spaced ? shaped.letterSpacings.map { $0[start].before + $0[index].after } ?? 0 : 0
+      if index > start, width + advance - gap(index) + untrimmed * pointSize > limit {
         if let lastBreak {
           next = lastBreak.index
           contentEnd = lastBreak.contentEnd
@@ -204,8 +215,15 @@ struct LineWrapper {
       }
       width += advance
       contentEnd = index + 1
-      contentWidth = width - letter
+      contentWidth = width - gap(index)
       index += 1
+    }
+    // A span's letter spacing is trimmed at the line's end, unless spaces of another span
+    // end the line after it: Pango trims the last run's, and there the last run is theirs.
+    if spaced, let spacings = shaped.letterSpacings, contentEnd > start, contentEnd < next,
+      shaped.clusters[contentEnd].kind == .space, spacings[contentEnd] == LetterSpacing()
+    {
+      contentWidth += spacings[contentEnd - 1].after * pointSize
     }
     let box = lineBox(start..<max(next, start + 1))
     return LineSpan(
@@ -233,7 +251,7 @@ struct LineWrapper {
       if next > 0, next < clusters.count, adjustment.insertsHyphen,
         let glyph = fonts[clusters[next - 1].font].hyphen?.glyph
       {
-        hyphen = (glyph.advance * pointSize + letter, clusters[next - 1].font)
+        hyphen = (glyph.advance * pointSize, clusters[next - 1].font)
       }
       let total = lineWidth + (hyphen?.advance ?? 0) + adjustment.end * pointSize
       if next == start + 1 || total <= limit {
@@ -242,7 +260,7 @@ struct LineWrapper {
       next -= 1
       lineWidth -=
         (clusters[next].advance + (next > start ? clusters[next].kerning : 0))
-        * pointSize + letter
+        * pointSize + letter + (next > 0 ? shaped.letterGap(after: next - 1) * pointSize : 0)
     }
   }
 
@@ -290,16 +308,24 @@ struct LineWrapper {
       width += clusters[index].advance + (index > lower ? clusters[index].kerning : 0)
       if clusters[index].kind == .space { spaces += 1 }
     }
-    guard !spacing.isZero, upper > lower else { return width * pointSize }
-    return (width + spacing.letter * Double(upper - lower - 1) + spacing.word * Double(spaces))
-      * pointSize
+    guard !spacing.isZero || shaped.letterSpacings != nil, upper > lower else {
+      return width * pointSize
+    }
+    var gaps = 0.0
+    if shaped.letterSpacings != nil {
+      for index in lower..<(upper - 1) { gaps += shaped.letterGap(after: index) }
+    }
+    return
+      (width + spacing.letter * Double(upper - lower - 1) + spacing.word * Double(spaces)
+      + gaps) * pointSize
   }
 
   /// The spacing that follows cluster `index` on a line, in points.
   func spacing(after index: Int) -> Double {
-    guard !spacing.isZero else { return 0 }
+    guard !spacing.isZero || shaped.letterSpacings != nil else { return 0 }
     let isSpace = shaped.clusters[index].kind == .space
-    return (spacing.letter + (isSpace ? spacing.word : 0)) * pointSize
+    return (spacing.letter + (isSpace ? spacing.word : 0) + shaped.letterGap(after: index))
+      * pointSize
   }
 }
 

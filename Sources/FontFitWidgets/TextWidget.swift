@@ -209,6 +209,8 @@ open class TextWidget: View {
   /// The most recent `text` that fitted its box at a layout pass: what `.reject` overflow
   /// falls back on when it refuses a text.
   var acceptedText = ""
+  /// The styles of ``acceptedText``.
+  var acceptedStyles: [StyleRun] = []
   /// The last shaping, reused while the text, token and font stay the same.
   var shapeCache = TextShapeCache()
   /// The size the last layout pass chose before any group capped it; nil when layout failed
@@ -296,6 +298,7 @@ open class TextWidget: View {
   func accept(_ computed: WidgetLayout) {
     if computed.rejection == nil, computed.textFits {
       acceptedText = computed.shownText
+      acceptedStyles = computed.shownText.utf8.elementsEqual(text.utf8) ? textStyles : []
     }
     layout = computed
   }
@@ -305,19 +308,40 @@ extension StyledText {
   /// The text with each line separator replaced by a space, its runs moved to match.
   func lineSeparatorsAsSpaces() -> StyledText {
     guard text.contains(where: \.isLineSeparator) else { return self }
-    var pieces = pieces(of: 0..<text.utf8.count)
-    let utf8 = text.utf8
+    // The whole text is converted as a plain one is (CR LF is one separator, one space), and
+    // each run boundary moves with the character it is in or at.
     var result = ""
-    for index in pieces.indices {
-      let range = pieces[index].range
-      let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
-      let end = utf8.index(utf8.startIndex, offsetBy: range.upperBound)
-      let lower = result.utf8.count
-      result += String(text[start..<end]).lineSeparatorsAsSpaces()
-      pieces[index].range = lower..<result.utf8.count
+    var boundaries: [(old: Int, new: Int)] = []
+    var old = 0
+    for character in text {
+      boundaries.append((old, result.utf8.count))
+      if character.isLineSeparator { result += " " } else { result.append(character) }
+      old += character.utf8.count
     }
-    return (try? StyledText(text: result, runs: pieces))
-      ?? StyledText(text.lineSeparatorsAsSpaces())
+    boundaries.append((old, result.utf8.count))
+    func moved(_ offset: Int, roundingUp: Bool) -> Int {
+      var low = 0
+      var high = boundaries.count - 1
+      while low < high {
+        let middle = (low + high + 1) / 2
+        if boundaries[middle].old <= offset { low = middle } else { high = middle - 1 }
+      }
+      let entry = boundaries[low]
+      if entry.old == offset || !roundingUp { return entry.new }
+      return low + 1 < boundaries.count ? boundaries[low + 1].new : entry.new
+    }
+    var kept: [StyleRun] = []
+    for run in runs {
+      let range =
+        moved(
+          run.range.lowerBound, roundingUp: false)..<moved(
+          run.range.upperBound, roundingUp: true)
+      let lower = max(range.lowerBound, kept.last?.range.upperBound ?? 0)
+      if lower < range.upperBound {
+        kept.append(StyleRun(range: lower..<range.upperBound, style: run.style))
+      }
+    }
+    return (try? StyledText(text: result, runs: kept)) ?? StyledText(result)
   }
 }
 

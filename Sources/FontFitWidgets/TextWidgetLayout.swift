@@ -56,6 +56,13 @@ public struct WidgetLayout: Hashable, Sendable {
     return []
   }
 
+  /// The text laid out, which ``styles`` and ``lineStyles`` index: ``shownText``, with line
+  /// separators as spaces on a single-line widget; nil when layout failed.
+  public var laidOutText: String? {
+    if case .success(let text) = outcome { return text.laidOutText }
+    return nil
+  }
+
   /// Each line's styled pieces, top to bottom (``TextFit/styledPieces(ofLine:)``); empty for
   /// plain text.
   public var lineStyles: [[StyleRun]] {
@@ -205,7 +212,8 @@ extension TextWidget {
     let requested: TextFit
     do {
       try Self.check(adapted)
-      requested = try fit(text, font: adapted, box: textBox.size, plan: plan, cap: cap)
+      requested = try fit(
+        text, styles: textStyles, font: adapted, box: textBox.size, plan: plan, cap: cap)
     } catch {
       return layout(text, .failure(error), nil)
     }
@@ -214,11 +222,16 @@ extension TextWidget {
     }
     let refusal = Rejection(text: text, result: requested.result)
     do {
-      if !acceptedText.isEmpty, acceptedText != text {
-        let kept = try fit(acceptedText, font: adapted, box: textBox.size, plan: plan, cap: cap)
+      // The text kept is the last one accepted, with its styles (a markup's plain text may be
+      // the refused one's, in other sizes).
+      if !acceptedText.isEmpty, acceptedText != text || acceptedStyles != textStyles {
+        let kept = try fit(
+          acceptedText, styles: acceptedStyles, font: adapted, box: textBox.size, plan: plan,
+          cap: cap)
         if kept.result.fits { return layout(acceptedText, .success(kept), refusal) }
       }
-      let empty = try fit("", font: adapted, box: textBox.size, plan: plan, cap: cap)
+      let empty = try fit(
+        "", styles: [], font: adapted, box: textBox.size, plan: plan, cap: cap)
       return layout("", .success(empty), refusal)
     } catch {
       return layout("", .failure(error), refusal)
@@ -228,10 +241,11 @@ extension TextWidget {
   /// `shown` fitted into `box` at the sizes the widget allows, at most `cap` when a group
   /// caps it.
   private func fit(
-    _ shown: String, font adapted: Font, box: Size, plan: SizePlan, cap: Double?
+    _ shown: String, styles: [StyleRun], font adapted: Font, box: Size, plan: SizePlan,
+    cap: Double?
   ) throws(WidgetLayoutError) -> TextFit {
     let request = try textRequest(
-      shown, font: adapted, box: box, plan: plan, autoFit: autoFit, cap: cap)
+      shown, styles: styles, font: adapted, box: box, plan: plan, autoFit: autoFit, cap: cap)
     do {
       return try TextEngine(shaper: plan.environment.shaper).fit(request, cache: &shapeCache)
     } catch {
@@ -257,8 +271,8 @@ extension TextWidget {
     let horizontal = contentInsets.total(along: .horizontal)
     let inner = max(0, width - horizontal)
     let request = try textRequest(
-      text, font: adapted, box: Size(width: inner, height: .infinity), plan: plan, autoFit: nil,
-      cap: nil)
+      text, styles: textStyles, font: adapted, box: Size(width: inner, height: .infinity),
+      plan: plan, autoFit: nil, cap: nil)
     do {
       let size = try TextEngine(shaper: environment.shaper).measure(
         request, proposal: ProposedSize(width: isSingleLine ? nil : inner), cache: &shapeCache)
@@ -280,8 +294,8 @@ extension TextWidget {
     do throws(WidgetLayoutError) {
       try Self.check(adapted)
       let request = try textRequest(
-        text, font: adapted, box: Size(width: .infinity, height: .infinity), plan: plan,
-        autoFit: nil, cap: nil)
+        text, styles: textStyles, font: adapted, box: Size(width: .infinity, height: .infinity),
+        plan: plan, autoFit: nil, cap: nil)
       let widths: ContentWidths
       do {
         widths = try TextEngine(shaper: environment.shaper).contentWidths(request)
@@ -331,8 +345,8 @@ extension TextWidget {
   /// placeholder for an empty field; line separators as spaces on a single line), and the
   /// sizes its auto-fit allows in the screen's units.
   func textRequest(
-    _ shown: String, font adapted: Font, box: Size, plan: SizePlan, autoFit: AutoFit?,
-    cap: Double?
+    _ shown: String, styles: [StyleRun], font adapted: Font, box: Size, plan: SizePlan,
+    autoFit: AutoFit?, cap: Double?
   ) throws(WidgetLayoutError) -> TextRequest {
     let displayed = displayedText(for: shown)
     var request = TextRequest(
@@ -341,10 +355,10 @@ extension TextWidget {
       fitSizes: try plan.fitSizes(for: adapted, autoFit: autoFit, cap: cap), box: box,
       maximumLines: isSingleLine ? 1 : numberOfLines, wrapping: wrapping, truncation: truncation,
       language: language ?? plan.environment.language, direction: writingDirection)
-    // The styles are the text's: a placeholder, or a previous text kept by `.reject`, is
-    // plain.
-    if !textStyles.isEmpty, displayed.utf8.elementsEqual(text.utf8) {
-      let styled = styledText
+    // The styles are the shown text's: a text field's placeholder is plain.
+    if !styles.isEmpty, displayed.utf8.elementsEqual(shown.utf8),
+      let styled = try? StyledText(text: shown, runs: styles)
+    {
       request.styledText = isSingleLine ? styled.lineSeparatorsAsSpaces() : styled
       request.designFontSize = font.pointSize * plan.unitsPerPoint
     }

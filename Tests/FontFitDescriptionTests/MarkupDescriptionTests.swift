@@ -1,5 +1,7 @@
 import FontFitDescription
 import FontFitFontModel
+import FontFitFonts
+import FontFitSnapshot
 import FontFitText
 import FontFitWidgets
 import Foundation
@@ -127,5 +129,44 @@ struct MarkupDescriptionTests {
       #expect(styled.text.hasPrefix("[") && styled.text.hasSuffix("]"), "\(pseudo)")
       #expect(styled.text == Localization.pseudoLocalized(original.text), "\(pseudo)")
     }
+  }
+
+  /// A layout of one widget, laid out on the iPhone 5 with real fonts.
+  static func laidOut(_ child: String) throws -> View {
+    let document = try LayoutDocument.parse(
+      layout(child), file: "layout.json", catalog: .bundled)
+    let screen = try #require(ScreenCatalog.bundled["iPhone 5"])
+    let tree = document.makeTree(on: screen, shaper: try FontSystem.shared())
+    tree.layoutIfNeeded()
+    return tree
+  }
+
+  @Test("A field's runs slice the text it lays out, its line separators turned to spaces")
+  func singleLineOffsets() throws {
+    let tree = try Self.laidOut(
+      #"{ "type": "TextField", "id": "f", "frame": [0, 0, 300, 40], "#
+        + #""markup": "Line1\r\n<b>Bold</b>\u2028<i>It</i>" }"#)
+    let snapshot = try LayoutSnapshot(trees: [tree])
+    let field = try #require(snapshot.screens.first?.root.children.first?.text)
+    #expect(field.lines == ["Line1 Bold It"])
+    #expect(field.runs.map(\.text) == ["Bold", "It"])
+    #expect(field.runs.map(\.start) == [6, 11])
+  }
+
+  @Test("Under reject overflow, the text kept is the last accepted one with its styles")
+  func rejectKeepsStyles() throws {
+    let tree = try Self.laidOut(
+      #"{ "type": "Label", "id": "l", "frame": [0, 0, 120, 30], "numberOfLines": 1, "#
+        + #""overflow": "reject", "markup": "<small>Total</small>" }"#)
+    let label = try #require(tree.child(withID: "l") as? Label)
+    #expect(label.layout?.shownText == "Total")
+    // The same plain text, too big in its new styles: refused, and the old styles kept.
+    try label.setMarkup(
+      String(repeating: "<big>", count: 8) + "Total" + String(repeating: "</big>", count: 8))
+    tree.layoutIfNeeded()
+    let layout = try #require(label.layout)
+    #expect(layout.rejection != nil)
+    #expect(layout.shownText == "Total")
+    #expect(layout.styles.first?.style.size == .relative(1 / 1.2))
   }
 }

@@ -35,6 +35,13 @@ struct MarkupTests {
     ("<span size=\"12288\">x</span>", .points(12)),
     ("<span font_size=\"larger\">x</span>", .relative(1.2)),
     ("<span font=\"DejaVu Serif Bold 9\"><big>x</big></span>", .points(9 * 1.2)),
+    // An absolute size and a scale are two attributes, the innermost of each multiplied.
+    ("<big><span size=\"14pt\">x</span></big>", .points(14 * 1.2)),
+    ("<span size=\"14pt\"><span size=\"x-large\">x</span></span>", .points(14 * 1.44)),
+    ("<span font=\"Sans 20\" size=\"x-large\">x</span>", .points(20 * 1.44)),
+    // A tag's own size wins over the one its steps make.
+    ("<span font=\"Sans 14\" size=\"larger\">x</span>", .points(14)),
+    ("<span font=\"12\">x</span>", .points(12)),
   ]
 
   @Test("Sizes nest as Pango's markup parser nests them", arguments: nestedSizes)
@@ -64,23 +71,34 @@ struct MarkupTests {
     #expect(styles[6].fontScales == [.superscript] && styles[6].baselineShifts == [.superscript])
   }
 
-  @Test("Span attributes: font, colours, decorations, rise, language")
+  @Test("Span attributes: font, colours, decorations, rise, spacing, language")
   func spanAttributes() throws {
     let styled = try Markup.parse(
       ##"<span font_family="DejaVu Serif" weight="600" style="oblique" foreground="#336699" "##
         + ##"background="yellow" bgalpha="50%" underline="double" underline_color="#f00" "##
-        + ##"strikethrough="true" rise="2pt" lang="de">Text</span>"##)
+        + ##"strikethrough="true" rise="2pt" letter_spacing="1024" lang="de">Text</span>"##)
     let style = try #require(styled.runs.first?.style)
     #expect(style.families == ["DejaVu Serif"])
     #expect(style.weight == FontWeight(600))
     #expect(style.slant == .oblique)
     #expect(style.foreground == Color(red: 0x33, green: 0x66, blue: 0x99))
-    #expect(style.background == Color(red: 255, green: 255, blue: 0, alpha: 128))
+    #expect(style.backgroundColor == Color(red: 255, green: 255, blue: 0, alpha: 128))
     #expect(style.underline == .double)
     #expect(style.underlineColor == Color(red: 255, green: 0, blue: 0))
     #expect(style.strikethrough == true)
     #expect(style.rise == 2)
+    #expect(style.letterSpacing == 1)
     #expect(style.language?.tag == "de")
+  }
+
+  @Test("Opacity is kept apart from the colour, so it fades the widget's colour too")
+  func alpha() throws {
+    let faded = try #require(Markup.parse(#"<span alpha="50%">x</span>"#).runs.first?.style)
+    #expect(faded.foreground == nil && faded.foregroundAlpha == 128)
+    #expect(faded.textColor(over: .white) == Color(red: 255, green: 255, blue: 255, alpha: 128))
+    let red = try #require(
+      Markup.parse(#"<span alpha="50%"><span foreground="red">x</span></span>"#).runs.first?.style)
+    #expect(red.textColor(over: .black) == Color(red: 255, green: 0, blue: 0, alpha: 128))
   }
 
   @Test("Entities, character references, CDATA and comments read as Pango reads them")
@@ -142,13 +160,19 @@ struct MarkupTests {
       Bad(markup: #"<span size="1pt" font_size="2pt">x</span>"#, offset: 17, message: "already"),
       Bad(markup: #"<span size="1pt" size="2pt">x</span>"#, offset: 17, message: "twice"),
       Bad(markup: #"<span fallback="false">x</span>"#, offset: 6, message: "does not lay it out"),
-      Bad(markup: #"<span letter_spacing="1024">x</span>"#, offset: 6, message: "letterSpacing"),
+      Bad(markup: #"<span letter_spacing="wide">x</span>"#, offset: 21, message: "not a length"),
       Bad(markup: "fish & chips", offset: 5, message: "write a lone & as &amp;"),
       Bad(markup: "a < b", offset: 2, message: "write a lone < as &lt;"),
       Bad(markup: "<b", offset: 0, message: "is never ended"),
       Bad(markup: #"<span size="2pt>x</span>"#, offset: 17, message: "closing quote missing"),
       Bad(markup: #"<span size="2pt"#, offset: 11, message: "never closed by its quote"),
       Bad(markup: "line\n  <q>x</q>", offset: 7, message: "unknown tag <q>"),
+      Bad(
+        markup: String(repeating: "<big>", count: 40) + "x"
+          + String(repeating: "</big>", count: 40),
+        offset: 185, message: "sizes nest to at most 1000×"),
+      Bad(markup: #"<span size="1e300%">x</span>"#, offset: 0, message: "at most 1000×"),
+      Bad(markup: #"<span strikethrough="TRUE">x</span>"#, offset: 20, message: "not a boolean"),
     ])
   func located(_ bad: Bad) {
     #expect {

@@ -183,4 +183,63 @@ struct PangoMarkupAgreementTests {
     #expect(Double(linesEqual) >= 0.98 * Double(linesCompared))
     #expect(sizes.count > 15, "only \(sizes.count) distinct sizes: \(sizes.sorted())")
   }
+
+  /// Letter-spaced spans, which Pango spaces by absolute lengths: compared at one size (where
+  /// FontFit's lengths at the design size are the same points), line by line.
+  static let spacings: [(open: String, close: String)] = [
+    ("<span letter_spacing=\"2048\">", "</span>"), ("<span letter_spacing=\"-700\">", "</span>"),
+    ("<span letter_spacing=\"3072\"><b>", "</b></span>"),
+  ]
+
+  @Test("Letter-spaced spans break and measure their lines as Pango's do")
+  func letterSpacing() throws {
+    var random = SplitMix64(seed: 2401)
+    var cases: [PangoAgreementTests.Case] = []
+    for corpus in Self.corpora where corpus.name != "Arabic" {
+      for text in corpus.texts {
+        for _ in 0..<8 {
+          let words = text.split(separator: " ").map { Markup.escape($0) }
+          let marked = words.enumerated().map { index, word in
+            guard Int.random(in: 0..<3, using: &random) == 0 else { return word }
+            let tag = Self.spacings[Int.random(in: 0..<Self.spacings.count, using: &random)]
+            return tag.open + word + tag.close
+          }.joined(separator: " ")
+          let size = Double(Int.random(in: 10...24, using: &random))
+          cases.append(
+            PangoAgreementTests.Case(
+              family: corpus.family, language: corpus.language, text: marked,
+              width: Double(Int.random(in: 80...400, using: &random)), height: 10_000,
+              maximumLines: 0, minimum: size, maximum: size))
+        }
+      }
+    }
+    let binary = try buildPangoHarness("pango_fit")
+    let (status, output) = try runCommand(
+      [binary.path, "--markup"], input: cases.map(\.harnessLine).joined(separator: "\n") + "\n")
+    try #require(status == 0, "the harness failed: \(output)")
+    let answers = output.split(separator: "\n").map { $0.split(separator: "\t") }
+    try #require(answers.count == cases.count)
+    var equal = 0
+    var differences: [String] = []
+    for (fit, answer) in zip(cases, answers) {
+      let ours = try Self.ours(fit).result.lines
+      let count = try #require(Int(answer[2]))
+      let widths = answer.dropFirst(3).dropLast().compactMap { Double($0) }
+      if ours.count == count,
+        zip(ours, widths).allSatisfy({
+          abs($0.width - $1) <= Double($0.text.unicodeScalars.count + 1) / 1024
+        })
+      {
+        equal += 1
+      } else if differences.count < 8 {
+        differences.append(
+          "\(fit.width) at \(fit.maximum): ours \(ours.map(\.width)), Pango \(widths) — "
+            + "\(fit.text.prefix(80))")
+      }
+    }
+    print("Pango letter spacing agreement: \(equal) of \(cases.count) cases line for line")
+    for line in differences { print("  \(line)") }
+    #expect(cases.count >= 60)
+    #expect(Double(equal) >= 0.98 * Double(cases.count))
+  }
 }

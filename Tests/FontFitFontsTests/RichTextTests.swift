@@ -118,6 +118,32 @@ struct RichTextTests {
     #expect(fit.fits == false)
     #expect(fit.pointSize >= 12 - 1e-9)
   }
+  @Test("A change of colour inside a bold run keeps HarfBuzz's kerning across it")
+  func kerningAcrossPaint() throws {
+    let rich = try shaped("<b>A<span foreground=\"red\">V</span>A</b>")
+    let plain = try shaped("<b>AVA</b>")
+    #expect(abs(width(rich) - width(plain)) < 1e-12, "\(width(rich)) vs \(width(plain))")
+  }
+
+  @Test("The truncation token is drawn in the text's own font, whatever span starts the text")
+  func tokenIsPlain() throws {
+    let engine = TextEngine(shaper: try FontSystem.shared())
+    for markup in [
+      "<small>Note:</small> a long text that cannot fit on the one line it has",
+      "<sup>1</sup> a long text that cannot fit on the one line it has",
+      "<b>Bold</b> a long text that cannot fit on the one line it has",
+    ] {
+      var request = TextRequest(
+        text: "", font: font, fontSize: 17, box: Size(width: 150, height: 40),
+        maximumLines: 1)
+      try request.setMarkup(markup)
+      let fit = try engine.fit(request)
+      let token = try #require(fit.lines.first?.runs.last)
+      #expect(token.glyphs.last?.cluster == nil, "\(markup)")
+      #expect(token.font.scale == 1 && token.font.name == "DejaVu Sans Book", "\(markup)")
+      #expect(abs(token.pointSize - 17) < 1e-9, "\(markup)")
+    }
+  }
 }
 
 extension TextRequest {

@@ -176,13 +176,13 @@ static xmlEntity *cxml_get_entity(void *user, const xmlChar *name) {
   return xmlGetPredefinedEntity(name);
 }
 
-// Content is not needed; the handlers are set, as XMLParser sets them, so that libxml2 takes
-// the same paths.
+// The handlers are set, as XMLParser sets them, so that libxml2 takes the same paths; only
+// text content is passed on.
 static void cxml_document(void *user) { (void)user; }
 static void cxml_characters(void *user, const xmlChar *ch, int len) {
-  (void)user;
-  (void)ch;
-  (void)len;
+  cxml_state *state = user;
+  if (state->handlers->characters != NULL && !state->stopped)
+    state->handlers->characters(state->context, ch, len);
 }
 static void cxml_instruction(void *user, const xmlChar *target, const xmlChar *data) {
   (void)user;

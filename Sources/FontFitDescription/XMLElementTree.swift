@@ -14,6 +14,12 @@ struct XMLParsedElement {
   var children: [XMLParsedElement] = []
   /// The element's place among all the document's start tags, counting from 0.
   var ordinal: Int
+  /// The UTF-8 of the text directly inside the element, entities decoded (libxml2 may hand
+  /// it over in pieces).
+  var textBytes: [UInt8] = []
+
+  /// The text directly inside the element (a `<markup>` element's).
+  var text: String { String(decoding: textBytes, as: UTF8.self) }
 }
 
 /// The first error libxml2 reported, where, and inside which elements.
@@ -85,6 +91,11 @@ final class XMLElementCollector {
         guard let context, localname != nil else { return }
         Unmanaged<XMLElementCollector>.fromOpaque(context).takeUnretainedValue().end()
       },
+      characters: { context, text, length in
+        guard let context, let text, length > 0 else { return }
+        let collector = Unmanaged<XMLElementCollector>.fromOpaque(context).takeUnretainedValue()
+        collector.characters(UnsafeBufferPointer(start: text, count: Int(length)))
+      },
       error: { context, code, _, line, column in
         guard let context else { return 1 }
         let collector = Unmanaged<XMLElementCollector>.fromOpaque(context).takeUnretainedValue()
@@ -129,6 +140,12 @@ final class XMLElementCollector {
     open.append(XMLParsedElement(name: name, attributes: attributes, ordinal: ordinal))
     ordinal += 1
     return true
+  }
+
+  /// Adds text to the innermost element.
+  private func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard failure == nil, !open.isEmpty else { return }
+    open[open.count - 1].textBytes += bytes
   }
 
   /// Ends the innermost element.

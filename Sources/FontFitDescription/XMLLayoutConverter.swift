@@ -174,11 +174,18 @@ struct XMLLayoutConverter {
         "children": "child widgets are elements inside their View, not an attribute",
       ])
     var autoFit: XMLParsedElement?
+    var markup: XMLParsedElement?
     var adaptations: [XMLParsedElement] = []
     var children: [XMLParsedElement] = []
     var order: [(key: String, element: XMLParsedElement)] = []
     for child in element.children {
       switch child.name {
+      case "markup":
+        guard markup == nil else {
+          throw try error(at: child, path: "\(elementPath)/markup", "a widget has one <markup>")
+        }
+        markup = child
+        order.append(("markup", child))
       case "autoFit":
         guard autoFit == nil else {
           throw try error(
@@ -195,7 +202,7 @@ struct XMLLayoutConverter {
       default:
         throw try unknownElement(
           child, in: elementPath, parent: element.name,
-          expected: "a widget (\(Self.widgetList)), <autoFit> or <adaptation>")
+          expected: "a widget (\(Self.widgetList)), <markup>, <autoFit> or <adaptation>")
       }
     }
     for (key, child) in order {
@@ -204,6 +211,8 @@ struct XMLLayoutConverter {
       let keyPath = DescriptionReader.join(jsonPath, key)
       let value: JSONNode
       switch key {
+      case "markup":
+        value = try markupText(child, jsonPath: keyPath, elementPath: "\(elementPath)/markup")
       case "autoFit":
         value = try plain(child, jsonPath: keyPath, elementPath: "\(elementPath)/autoFit")
       case "adaptation":
@@ -221,6 +230,27 @@ struct XMLLayoutConverter {
       members.append(JSONMember(key: key, keyLocation: location, value: value))
     }
     return JSONNode(value: .object(members), location: tag.location)
+  }
+
+  /// Converts a `<markup>` element: its text, which is the widget's markup escaped
+  /// (`<markup>Total &lt;b&gt;42&lt;/b&gt;</markup>`), as the string of the `markup` key.
+  private mutating func markupText(
+    _ element: XMLParsedElement, jsonPath: String, elementPath: String
+  ) throws(DescriptionError) -> JSONNode {
+    let tag = try source(of: element)
+    elementPaths[jsonPath] = elementPath
+    if let name = element.attributes.keys.sorted().first {
+      throw error(
+        at: tag.location, path: "\(elementPath)@\(name)",
+        "<markup> takes no attributes; its text is the markup")
+    }
+    if let child = element.children.first {
+      throw try error(
+        at: child, path: "\(elementPath)/\(child.name)",
+        "<\(child.name)> inside <markup> is an XML element: escape the markup "
+          + "(&lt;\(child.name)&gt;), or give it in the markup attribute")
+    }
+    return JSONNode(value: .string(element.text), location: tag.location)
   }
 
   /// Converts `<adaptation>` elements: one is the policy object, several an array of them.

@@ -42,13 +42,16 @@ struct MarkupDescriptionTests {
           <Label id="total" frame="0,0,200,40"
               markup="Total &lt;b&gt;42,00 €&lt;/b&gt; &lt;small&gt;incl. VAT&lt;/small&gt;"/>
           <Button id="pay" frame="0,50,200,40" markup="Pay &lt;i&gt;now&lt;/i&gt;"/>
+          <TextView id="notes" frame="0,100,200,60"><markup>Read the &lt;span foreground="#007AFF"&gt;terms&lt;/span&gt; &amp;amp; sign</markup></TextView>
         </View>
       </layout>
       """
     let json = Self.layout(
       Self.label + #""markup": "Total <b>42,00 €</b> <small>incl. VAT</small>" }, "#
         + #"{ "type": "Button", "id": "pay", "frame": [0, 50, 200, 40], "#
-        + #""markup": "Pay <i>now</i>" }"#)
+        + #""markup": "Pay <i>now</i>" }, "#
+        + #"{ "type": "TextView", "id": "notes", "frame": [0, 100, 200, 60], "#
+        + ##""markup": "Read the <span foreground=\"#007AFF\">terms</span> &amp; sign" }"##)
     let file = FileManager.default.temporaryDirectory
       .appendingPathComponent("MarkupDescriptionTests-\(UUID().uuidString).xml")
     try Data(xml.utf8).write(to: file)
@@ -56,9 +59,32 @@ struct MarkupDescriptionTests {
     let fromXML = try LayoutDocument.load(path: file.path, catalog: .bundled)
     let fromJSON = try LayoutDocument.parse(json, file: "layout.json", catalog: .bundled)
     #expect(fromXML.root == fromJSON.root)
+    let notes = try #require(fromXML.root.makeWidget().child(withID: "notes") as? TextView)
+    #expect(notes.text == "Read the terms & sign")
     let pay = try #require(fromXML.root.makeWidget().child(withID: "pay") as? Button)
     #expect(pay.text == "Pay now")
     #expect(pay.textStyles.first?.style.slant == .italic)
+  }
+
+  @Test("Tags inside an XML <markup> element must be escaped, and the error says so")
+  func xmlMarkupElementNeedsEscaping() throws {
+    let xml = """
+      <layout designScreen="iPhone 5">
+        <View frame="0,0,320,568">
+          <Label id="total" frame="0,0,200,40"><markup>Total <b>42</b></markup></Label>
+        </View>
+      </layout>
+      """
+    let file = FileManager.default.temporaryDirectory
+      .appendingPathComponent("MarkupDescriptionTests-\(UUID().uuidString).xml")
+    try Data(xml.utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let thrown = #expect(throws: DescriptionError.self) {
+      try LayoutDocument.load(path: file.path, catalog: .bundled)
+    }
+    let error = try #require(thrown)
+    #expect(error.line == 3)
+    #expect(error.message.contains("escape the markup (&lt;b&gt;)"), "\(error.message)")
   }
 
   @Test(

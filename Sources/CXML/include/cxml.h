@@ -22,6 +22,9 @@ typedef struct cxml_handlers {
   /// The innermost element ends.
   void (*end_element)(
       void *context, const unsigned char *localname, const unsigned char *prefix);
+  /// Text content (or a CDATA section's) of the innermost element, `length` bytes of UTF-8
+  /// with entities decoded; it may come in several pieces.
+  void (*characters)(void *context, const unsigned char *text, int length);
   /// libxml2 reports an error or a warning: its `xmlParserErrors` code, its level (1 warning,
   /// 2 error, 3 fatal) and the parser's position then (0 before the parser has one).
   int (*error)(void *context, int code, int level, int line, int column);

@@ -93,7 +93,8 @@ struct PangoMarkupAgreementTests {
       for _ in 0..<4 {
         result.append(
           (
-            "Package", PangoAgreementTests.Case(
+            "Package",
+            PangoAgreementTests.Case(
               family: "DejaVu Sans", language: "en", text: markup,
               width: Double(Int.random(in: 80...400, using: &random)),
               height: Double(Int.random(in: 30...200, using: &random)),

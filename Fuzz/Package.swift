@@ -12,6 +12,7 @@ let package = Package(
     .executable(name: "font-name", targets: ["FuzzFontName"]),
     .executable(name: "fit", targets: ["FuzzFit"]),
     .executable(name: "large-input", targets: ["FuzzLargeInput"]),
+    .executable(name: "markup", targets: ["FuzzMarkup"]),
   ],
   dependencies: [.package(name: "FontFit", path: "..")],
   targets: [
@@ -27,6 +28,7 @@ let package = Package(
     .executableTarget(name: "FuzzFontName", dependencies: ["FuzzSupport"]),
     .executableTarget(name: "FuzzFit", dependencies: ["FuzzSupport"]),
     .executableTarget(name: "FuzzLargeInput", dependencies: ["FuzzSupport"]),
+    .executableTarget(name: "FuzzMarkup", dependencies: ["FuzzSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

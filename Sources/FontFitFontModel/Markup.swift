@@ -59,19 +59,20 @@ public enum Markup {
   /// `text` with its markup characters escaped (`&`, `<`, `>`, quotes), so it reads as plain
   /// text in markup.
   public static func escape(_ text: some StringProtocol) -> String {
-    var result = ""
-    result.reserveCapacity(text.utf8.count)
-    for character in text {
-      switch character {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
-      case "'": result += "&apos;"
-      default: result.append(character)
+    // Scalar by scalar: a `<` followed by a combining mark is one Character, but still a tag
+    // opener to the parser.
+    var result = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": result += "&amp;".unicodeScalars
+      case "<": result += "&lt;".unicodeScalars
+      case ">": result += "&gt;".unicodeScalars
+      case "\"": result += "&quot;".unicodeScalars
+      case "'": result += "&apos;".unicodeScalars
+      default: result.append(scalar)
       }
     }
-    return result
+    return String(result)
   }
 
   /// `markup` with every stretch of its text replaced by `transform` of it, the tags kept as

@@ -112,7 +112,11 @@ struct MarkupTests {
   @Test("Escaped text reads back as itself with no styles, for any text")
   func escapeRoundTrip() throws {
     var random = SplitMix64(seed: 24)
-    let pieces = ["<", ">", "&", "\"", "'", "a", "é", "€", " ", "\n", "<b>", "&amp;", "😀", "ب"]
+    // A combining mark after `<` makes one Character of them (the fuzzer found it).
+    let pieces = [
+      "<", ">", "&", "\"", "'", "a", "é", "€", " ", "\n", "<b>", "&amp;", "😀", "ب", "\u{59E}",
+      "\u{301}",
+    ]
     for _ in 0..<300 {
       let text = (0..<Int.random(in: 0...12, using: &random)).map { _ in
         pieces[Int.random(in: 0..<pieces.count, using: &random)]

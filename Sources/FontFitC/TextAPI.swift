@@ -382,15 +382,22 @@ func enumeration<T>(_ value: Int32, _ cases: [T], name: String, names: String) t
     let options = try textOptions(options)
     guard let text else { throw .invalidArgument("text (the result) is NULL") }
     let made = try options.request(utf8: utf8, length: length)
-    let fit: TextFit
-    do throws(TextLayoutError) {
-      fit = try system.engine.fit(made.request)
-    } catch {
-      throw APIError(error)
-    }
-    text.pointee = HandleRegistry.retain(
-      TextObject(fit: consume fit, text: made.request.text, fontSize: made.request.fontSize))
+    text.pointee = try fittedText(made.request, engine: system.engine)
   }
+}
+
+/// The handle of a new text: `request` fitted by `engine`.
+private func fittedText(_ request: TextRequest, engine: TextEngine) throws(APIError)
+  -> OpaquePointer?
+{
+  let fit: TextFit
+  do throws(TextLayoutError) {
+    fit = try engine.fit(request)
+  } catch {
+    throw APIError(error)
+  }
+  return HandleRegistry.retain(
+    TextObject(fit: consume fit, text: request.text, fontSize: request.fontSize))
 }
 
 /// Fits a Pango markup text to the options' box.
@@ -419,14 +426,7 @@ func enumeration<T>(_ value: Int32, _ cases: [T], name: String, names: String) t
     }
     var request = try options.request(utf8: "", length: 0).request
     request.styledText = styled
-    let fit: TextFit
-    do throws(TextLayoutError) {
-      fit = try system.engine.fit(request)
-    } catch {
-      throw APIError(error)
-    }
-    text.pointee = HandleRegistry.retain(
-      TextObject(fit: consume fit, text: request.text, fontSize: request.fontSize))
+    text.pointee = try fittedText(request, engine: system.engine)
   }
 }
 

@@ -449,16 +449,7 @@ class FontSystem(_Handle):
         (None: "…"), ``language`` (BCP 47), ``direction`` ("natural", "ltr", "rtl"),
         ``line_height``. A text that does not fit is no error: see ``fits``/``failure``.
         """
-        data = _encode(text)
-        handle = self._live()
-        opts = _text_options(**options)
-        result = c_void_p()
-        try:
-            _call(lib.ff_fit, handle, data, len(data), opts, byref(result))
-            return TextLayout(**_read_text_fields(result.value))
-        finally:
-            lib.ff_text_destroy(result)
-            lib.ff_text_options_destroy(opts)
+        return self._fit_with(lib.ff_fit, text, options)
 
     def fit_markup(self, markup: Text, **options: Any) -> TextLayout:
         """Fit Pango markup ("Total <b>42,00 €</b> <small>incl. VAT</small>") as fit() fits a
@@ -466,12 +457,16 @@ class FontSystem(_Handle):
         layout's ``text`` is the plain text; its runs carry each span's face and size.
         Malformed markup raises InvalidArgument with the line and column inside the markup.
         """
-        data = _encode(markup)
+        return self._fit_with(lib.ff_fit_markup, markup, options)
+
+    def _fit_with(self, function: Any, text: Text, options: Dict[str, Any]) -> TextLayout:
+        """``function`` (ff_fit or ff_fit_markup) on ``text`` with ``options``, as a layout."""
+        data = _encode(text)
         handle = self._live()
         opts = _text_options(**options)
         result = c_void_p()
         try:
-            _call(lib.ff_fit_markup, handle, data, len(data), opts, byref(result))
+            _call(function, handle, data, len(data), opts, byref(result))
             return TextLayout(**_read_text_fields(result.value))
         finally:
             lib.ff_text_destroy(result)

@@ -57,6 +57,9 @@ struct Options {
   var language: String?
   /// `--max-problems` for `check`: the most problems written per screen; 0 for all.
   var maxProblems = 1000
+  /// `--shard K/N` for `check`: the K-th of N equal parts of the files × locales × screens,
+  /// counting from 1; nil for all.
+  var shard: (index: Int, count: Int)?
 }
 
 /// A command line the demo cannot use; exit status 2.
@@ -72,7 +75,7 @@ private let allowed: [Subcommand: Set<String>] = {
   ]
   return [
     .dump: layout.union(["--format", "--glyphs"]),
-    .check: layout.union(["--format", "--max-problems"]),
+    .check: layout.union(["--format", "--max-problems", "--shard"]),
     .render: layout.union(["--out"]),
     .screens: ["--screens", "--landscape", "--format"],
     .fonts: ["--font-dir", "--only-fonts", "--language"],
@@ -82,7 +85,7 @@ private let allowed: [Subcommand: Set<String>] = {
 /// Options that take a value.
 private let valued: Set<String> = [
   "--screen", "--screens", "--text-scale", "--locale", "--strings", "--font-dir", "--only-fonts",
-  "--format", "--out", "--language", "--max-problems",
+  "--format", "--out", "--language", "--max-problems", "--shard",
 ]
 
 /// Reads the command line (without the program name).
@@ -168,6 +171,17 @@ private func apply(
           + TextFormat.quoted(text))
     }
     options.maxProblems = count
+  case "--shard":
+    let text = try value()
+    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 2, text.allSatisfy(\.isASCII), let index = Int(parts[0]),
+      let count = Int(parts[1]), count >= 1, count <= 100_000, index >= 1, index <= count
+    else {
+      throw UsageError(
+        description: "--shard must be K/N, whole numbers with 1 ≤ K ≤ N ≤ 100000 (the K-th "
+          + "of N parts), not " + TextFormat.quoted(text))
+    }
+    options.shard = (index, count)
   case "--format":
     let name = try value()
     guard let format = OutputFormat(rawValue: name) else {
@@ -295,6 +309,10 @@ private let checkHelp = """
     --format FORMAT     text (default) or json.
     --max-problems N    At most N problems per screen (and locale), then one line saying how
                         many more; 0 for all. Default: 1000.
+    --shard K/N         Check only the K-th of N equal, consecutive parts of the layouts to
+                        check (every file × locale × screen, in order), for a CI matrix: the
+                        N shards' text outputs, concatenated in order, are the unsharded
+                        output, and every shard reads (and rejects bad input in) every file.
   \(layoutOptions)
 
   EXIT STATUS: 0 no problem; 1 at least one problem; 2 usage error, bad input or fonts

@@ -143,9 +143,24 @@ func check(_ options: Options) {
     (file, loadProject(file, catalog: catalog, options: options))
   }
   var output = CheckOutput(format: options.format, prefixesFile: options.arguments.count > 1)
+  // A shard is a consecutive range of all the files' jobs, in order.
+  let total = projects.reduce(0) { $0 + $1.1.jobs.count }
+  let range =
+    options.shard.map { shard in
+      total * (shard.index - 1) / shard.count..<total * shard.index / shard.count
+    } ?? 0..<total
+  var first = 0
   for (file, project) in projects {
+    let count = project.jobs.count
+    let lower = max(range.lowerBound, first)
+    let upper = min(range.upperBound, first + count)
+    defer { first += count }
+    guard lower < upper else { continue }
     do {
-      try project.forEachScreenProblems(limit: options.maxProblems, shaper: fonts) { screen in
+      try project.forEachScreenProblems(
+        limit: options.maxProblems, shaper: fonts,
+        jobs: (lower - first)..<(upper - first)
+      ) { screen in
         output.write(screen, file: file)
       }
     } catch {

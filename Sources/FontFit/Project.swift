@@ -356,11 +356,18 @@ extension Project {
   /// of screens is laid out (a few per core), each with at most `limit` problems kept and the
   /// rest counted (0 keeps all): memory does not grow with the number of problems.
   ///
+  /// - Parameters:
+  ///   - limit: The most problems kept per screen; 0 for all.
+  ///   - shaper: What measures the texts.
+  ///   - range: The indices in ``jobs`` to check (a shard of a CI sweep); nil for all.
+  ///   - body: Called with each screen's problems, in order.
   /// - Throws: ``SnapshotError`` when a tree cannot be read.
   public func forEachScreenProblems(
-    limit: Int, shaper: any TextShaping, _ body: (ScreenProblems) -> Void
+    limit: Int, shaper: any TextShaping, jobs range: Range<Int>? = nil,
+    _ body: (ScreenProblems) -> Void
   ) throws(SnapshotError) {
-    let jobs = self.jobs
+    let all = self.jobs
+    let jobs = Array(all[(range ?? all.indices).clamped(to: all.indices)])
     let window = ParallelLayout.processorCount * 2
     for start in stride(from: 0, to: jobs.count, by: window) {
       let batch = Array(jobs[start..<min(start + window, jobs.count)])

@@ -82,7 +82,7 @@ let package = Package(
       name: "FontFitBench",
       dependencies: [
         "FontFitDescription", "FontFitSnapshot", "FontFitFontModel", "FontFitFonts", "FontFitWidgets",
-        "FontFitText", "FontFitEngine", "FontFitC",
+        "FontFitText", "FontFitEngine", "FontFitC", "FontFit",
       ]
     ),
     .executableTarget(

@@ -8,7 +8,8 @@
 //     --cases 600
 //
 // Other modes exit when done: `--limits` (Limits.swift), `--c-boundary` (Boundary.swift),
-// `--stacks` (Stacks.swift), `--typography` (Typography.swift) and `--rich` (RichText.swift).
+// `--stacks` (Stacks.swift), `--typography` (Typography.swift), `--rich` (RichText.swift) and
+// `--ci-sweep` (Sweep.swift).
 
 import FontFitDescription
 import FontFitFontModel
@@ -61,6 +62,7 @@ if arguments.contains("--c-boundary") { Boundary.run(cases: cases, fonts: fonts)
 if arguments.contains("--stacks") { Stacks.run(fonts: fonts) }
 if arguments.contains("--typography") { TypographyBench.run(cases: cases, fonts: fonts) }
 if arguments.contains("--rich") { RichTextBench.run(cases: cases, fonts: fonts) }
+if arguments.contains("--ci-sweep") { SweepBench.run(cases: cases, fonts: fonts) }
 
 /// A label that fits `benchCase` on the 0.5pt grid from 8pt to its design size.
 ///

@@ -170,10 +170,7 @@ public struct TextEngine: Sendable {
     let design = request.designFontSize ?? request.fontSize
     let smallest = request.styles.reduce(1.0) { min($0, $1.style.scale(designSize: design)) }
     guard smallest < 1, smallest > 0 else { return sizes }
-    let floor = sizes.minimum / smallest
-    let kept = sizes.filter { $0 >= floor - 1e-9 }
-    if kept.count == sizes.count { return sizes }
-    return (try? FontSizeRange(presets: kept.isEmpty ? [sizes.maximum] : Array(kept))) ?? sizes
+    return sizes.dropping(below: sizes.minimum / smallest)
   }
 
   private static func checkedSize(_ size: Double) throws(TextLayoutError) -> Double {

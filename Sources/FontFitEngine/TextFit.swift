@@ -68,8 +68,7 @@ public struct TextFit: Hashable, Sendable {
   /// The styled pieces of line `index`: ``textRanges(ofLine:)`` cut at the style runs, each
   /// with its style (the base style where no run is).
   public func styledPieces(ofLine index: Int) -> [StyleRun] {
-    let styled = (try? StyledText(text: placement.text, runs: styles)) ?? StyledText(placement.text)
-    return textRanges(ofLine: index).flatMap { styled.pieces(of: $0) }
+    textRanges(ofLine: index).flatMap { StyledText.pieces(of: $0, in: styles) }
   }
 
   /// Whether both have the same face, fit and placed lines.

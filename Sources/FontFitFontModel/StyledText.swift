@@ -218,7 +218,10 @@ public struct StyledText: Hashable, Sendable {
 
   /// The runs that meet `range` (UTF-8 offsets), cut to it, with the base style's stretches
   /// between them as plain runs: the styled pieces of a line, in logical order.
-  public func pieces(of range: Range<Int>) -> [StyleRun] {
+  public func pieces(of range: Range<Int>) -> [StyleRun] { Self.pieces(of: range, in: runs) }
+
+  /// ``pieces(of:)`` for ordered, non-overlapping `runs`, without making a styled text.
+  public static func pieces(of range: Range<Int>, in runs: [StyleRun]) -> [StyleRun] {
     guard !range.isEmpty else { return [] }
     var result: [StyleRun] = []
     var position = range.lowerBound

@@ -88,6 +88,23 @@ public struct FontSizeRange: RandomAccessCollection, Hashable, Sendable {
     return minimum + Double(index) * step
   }
 
+  /// The sizes no smaller than `floor` (to 1e-9): the same grid from its first size at or
+  /// above it, or the presets at or above it; the largest size alone when none is.
+  public func dropping(below floor: Double) -> FontSizeRange {
+    guard floor > minimum + 1e-9 else { return self }
+    if let presets {
+      let kept = presets.filter { $0 >= floor - 1e-9 }
+      return (try? FontSizeRange(presets: kept.isEmpty ? [maximum] : kept)) ?? self
+    }
+    guard count > 1, floor <= maximum + 1e-9 else {
+      return (try? FontSizeRange(fixed: maximum)) ?? self
+    }
+    let skipped = ((floor - minimum) / step - 1e-9).rounded(.up)
+    let first = minimum + skipped * step
+    guard first < maximum - 1e-9 else { return (try? FontSizeRange(fixed: maximum)) ?? self }
+    return (try? FontSizeRange(minimum: first, maximum: maximum, step: step)) ?? self
+  }
+
   /// Every candidate multiplied by `factor` (a positive finite number): the same sizes in
   /// other units, such as points to a screen's units.
   ///

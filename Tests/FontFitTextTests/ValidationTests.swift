@@ -145,3 +145,30 @@ struct MemoryPerCharacterTests {
     #expect(MemoryLayout<ShapedGlyph>.stride <= 40)
   }
 }
+
+@Suite("Size ranges with a floor (issue 24)")
+struct SizeFloorTests {
+  @Test("Dropping the sizes below a floor keeps exactly the candidates at or above it")
+  func droppingKeepsTheSizesAbove() throws {
+    var random = SplitMix64(seed: 2424)
+    for round in 0..<400 {
+      let minimum = Double(Int.random(in: 4...20, using: &random)) / 2
+      let step = [0.25, 0.5, 1, 1.5][Int.random(in: 0..<4, using: &random)]
+      let maximum = minimum + Double(Int.random(in: 0...40, using: &random)) * step / 2
+      let sizes: FontSizeRange =
+        round % 4 == 0
+        ? try FontSizeRange(
+          presets: (0..<6).map { _ in Double(Int.random(in: 8...60, using: &random)) / 2 })
+        : try FontSizeRange(minimum: minimum, maximum: maximum, step: step)
+      let floor =
+        sizes.minimum + Double.random(in: -1...(sizes.maximum - sizes.minimum + 2), using: &random)
+      let dropped = sizes.dropping(below: floor)
+      let expected = sizes.filter { $0 >= floor - 1e-9 }
+      let wanted = expected.isEmpty ? [sizes.maximum] : Array(expected)
+      #expect(dropped.count == wanted.count, "\(sizes.map { $0 }) above \(floor)")
+      for (ours, theirs) in zip(dropped, wanted) {
+        #expect(abs(ours - theirs) < 1e-9, "\(sizes.map { $0 }) above \(floor)")
+      }
+    }
+  }
+}

@@ -143,24 +143,14 @@ func check(_ options: Options) {
     (file, loadProject(file, catalog: catalog, options: options))
   }
   var output = CheckOutput(format: options.format, prefixesFile: options.arguments.count > 1)
-  // A shard is a consecutive range of all the files' jobs, in order.
-  let total = projects.reduce(0) { $0 + $1.1.jobs.count }
-  let range =
-    options.shard.map { shard in
-      total * (shard.index - 1) / shard.count..<total * shard.index / shard.count
-    } ?? 0..<total
-  var first = 0
-  for (file, project) in projects {
-    let count = project.jobs.count
-    let lower = max(range.lowerBound, first)
-    let upper = min(range.upperBound, first + count)
-    defer { first += count }
-    guard lower < upper else { continue }
+  let counts = projects.map(\.1.jobs.count)
+  let ranges =
+    options.shard.map { Project.shardRanges(jobCounts: counts, shard: $0.index, of: $0.count) }
+    ?? counts.map { 0..<$0 }
+  for ((file, project), jobs) in zip(projects, ranges) where !jobs.isEmpty {
     do {
-      try project.forEachScreenProblems(
-        limit: options.maxProblems, shaper: fonts,
-        jobs: (lower - first)..<(upper - first)
-      ) { screen in
+      try project.forEachScreenProblems(limit: options.maxProblems, shaper: fonts, jobs: jobs) {
+        screen in
         output.write(screen, file: file)
       }
     } catch {

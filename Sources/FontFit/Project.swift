@@ -352,6 +352,32 @@ extension Project {
     return (text + format.footer(screenCount: jobs.count), failures)
   }
 
+  /// The jobs of each of a sweep's projects that one shard checks: shard `index` (from 1) of
+  /// `count` takes the index-th of `count` equal, consecutive parts of all the projects'
+  /// jobs in order, so the shards' outputs in order are the whole sweep's.
+  ///
+  /// - Parameters:
+  ///   - jobCounts: Each project's number of ``jobs``, in the sweep's order.
+  ///   - index: The shard, from 1 to `count`.
+  ///   - count: The number of shards, at least 1.
+  /// - Returns: For each project, the range of its jobs in the shard (empty for none).
+  public static func shardRanges(jobCounts: [Int], shard index: Int, of count: Int)
+    -> [Range<Int>]
+  {
+    let total = jobCounts.reduce(0, +)
+    let shards = max(1, count)
+    let part = min(max(index, 1), shards)
+    let lowerBound = total * (part - 1) / shards
+    let upperBound = total * part / shards
+    var first = 0
+    return jobCounts.map { jobs in
+      defer { first += jobs }
+      let lower = max(lowerBound, first) - first
+      let upper = min(upperBound, first + jobs) - first
+      return lower < upper ? lower..<upper : 0..<0
+    }
+  }
+
   /// The problems `check` reports, screen by screen in order, handed to `body` as each batch
   /// of screens is laid out (a few per core), each with at most `limit` problems kept and the
   /// rest counted (0 keeps all): memory does not grow with the number of problems.

@@ -63,18 +63,13 @@ enum SweepBench {
         let projects = try files.map { (path) throws(ProjectError) in
           try Project(file: path, options: options)
         }
-        let total = projects.reduce(0) { $0 + $1.jobs.count }
-        let range =
-          shard.map { total * $0 / shardCount..<total * ($0 + 1) / shardCount } ?? 0..<total
-        var first = 0
-        for project in projects {
-          let count = project.jobs.count
-          let lower = max(range.lowerBound, first)
-          let upper = min(range.upperBound, first + count)
-          defer { first += count }
-          guard lower < upper else { continue }
+        let counts = projects.map(\.jobs.count)
+        let ranges =
+          shard.map { Project.shardRanges(jobCounts: counts, shard: $0 + 1, of: shardCount) }
+          ?? counts.map { 0..<$0 }
+        for (project, jobs) in zip(projects, ranges) where !jobs.isEmpty {
           try project.forEachScreenProblems(
-            limit: 1000, shaper: fonts, jobs: (lower - first)..<(upper - first)
+            limit: 1000, shaper: fonts, jobs: jobs
           ) { screen in
             screens += 1
             problems += screen.problems.count + screen.omitted

@@ -7,6 +7,9 @@ struct BenchCase {
   /// What kind of text it is, for the per-kind rows.
   var kind: String
   var text: String
+  /// The face as a Pango description, such as "DejaVu Sans Bold", as description files and
+  /// the Pango peer read it.
+  var face: String
   var font: Font
   var width: Double
   var height: Double
@@ -41,10 +44,20 @@ enum Corpus {
     "مرحبا بالعالم، هذا نص عربي للتجربة", "تحميل التقرير", "إعدادات الحساب",
     "بحث في العناوين والمؤلفين", "الخط العربي يتصل حرفا بحرف في الكلمة الواحدة",
   ]
+  /// The faces, as Pango descriptions (so "DejaVu Sans Bold" is DejaVu Sans at weight bold).
   static let faces = ["DejaVu Sans", "DejaVu Serif", "DejaVu Sans Bold", "DejaVu Sans Mono"]
 
-  /// `count` cases, the same on every run.
-  static func cases(count: Int) -> [BenchCase] {
+  /// `face` at `size`, read as a description file reads it.
+  static func font(_ face: String, size: Double) -> Font {
+    guard let font = try? Font("\(face) \(size)") else {
+      preconditionFailure("the corpus face \(face) is not a font name")
+    }
+    return font
+  }
+
+  /// `count` cases, the same on every run; `round` renumbers their texts, so each round of an
+  /// interleaved measurement fits texts new to the font system.
+  static func cases(count: Int, round: Int = 0) -> [BenchCase] {
     var random = SplitMix(seed: 2026)
     var result: [BenchCase] = []
     let kinds: [(String, [String])] = [
@@ -62,8 +75,8 @@ enum Corpus {
       // A serial number makes every text new, so a cold fit measures text never seen before.
       result.append(
         BenchCase(
-          kind: kind, text: "\(text) \(result.count + 1)",
-          font: Font(family: face, pointSize: size), width: width,
+          kind: kind, text: "\(text) \(round * count + result.count + 1)", face: face,
+          font: font(face, size: size), width: width,
           height: height, maximumLines: lines))
     }
     return result
@@ -103,7 +116,7 @@ extension Corpus {
       children.append(
         """
         {"type": "Label", "id": "l\(index)", "frame": [10, \(index % 500), 300, 40], \
-        "font": "\(benchCase.font.families[0]) \(Int(benchCase.font.pointSize))", \
+        "font": "\(benchCase.face) \(Int(benchCase.font.pointSize))", \
         "text": "\(text)"}
         """)
     }

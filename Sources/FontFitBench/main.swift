@@ -63,6 +63,46 @@ if arguments.contains("--stacks") { Stacks.run(fonts: fonts) }
 if arguments.contains("--typography") { TypographyBench.run(cases: cases, fonts: fonts) }
 if arguments.contains("--rich") { RichTextBench.run(cases: cases, fonts: fonts) }
 if arguments.contains("--ci-sweep") { SweepBench.run(cases: cases, fonts: fonts) }
+/// The rounds of the targets' interleaved measurement against Pango.
+let targetRounds = short ? 1 : 5
+
+/// Measures FontFit against the Pango peer and prints the targets' table (issue 25), or why
+/// Pango could not be measured.
+func printTargets(demoPerLabel: Double?) {
+  print("")
+  switch Targets.measure(
+    count: caseCount, maximumCharacters: maximumCharacters, rounds: targetRounds, fonts: fonts)
+  {
+  case .success(let figures):
+    print(
+      "Targets against Pango in this run (\(cases.count) cases × \(targetRounds) interleaved "
+        + "rounds, new texts each round; µs per fit, median; mean)")
+    print("")
+    print(Targets.table(figures, demoPerLabel: demoPerLabel))
+    print("")
+    print(
+      "fitted sizes equal to Pango's binary search: \(figures.sameSize.equal) of "
+        + "\(figures.sameSize.of)")
+  case .failure(let unavailable):
+    print("targets against Pango not measured: \(unavailable.reason)")
+  }
+}
+if arguments.contains("--targets") {
+  warmUpTargets()
+  printTargets(demoPerLabel: nil)
+  exit(0)
+}
+
+/// Opens the faces the targets use, through the engine, before they are timed.
+func warmUpTargets() {
+  for face in Corpus.faces {
+    let label = Label(
+      frame: Rect(x: 0, y: 0, width: 100, height: 20), font: Corpus.font(face, size: 17),
+      text: "Warm-up 字体 مرحبا")
+    label.environment = environment
+    label.layoutIfNeeded()
+  }
+}
 
 /// A label that fits `benchCase` on the 0.5pt grid from 8pt to its design size.
 ///
@@ -83,7 +123,7 @@ func label(_ benchCase: BenchCase) -> Label {
 func warmUp() {
   for face in Corpus.faces {
     let label = Label(
-      frame: Rect(x: 0, y: 0, width: 100, height: 20), font: Font(family: face, pointSize: 17),
+      frame: Rect(x: 0, y: 0, width: 100, height: 20), font: Corpus.font(face, size: 17),
       text: "Warm-up 字体 مرحبا")
     label.environment = environment
     label.layoutIfNeeded()
@@ -310,3 +350,4 @@ if !disagreements.isEmpty {
     "\(disagreements.count) fits disagree with the naive algorithm; first: \(disagreements[0])")
 }
 print("every fit agrees with the naive algorithm on its 1pt grid")
+printTargets(demoPerLabel: demo.nanoseconds / Double(demoLabels * max(demo.screens, 1)))

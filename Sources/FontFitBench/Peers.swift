@@ -36,14 +36,15 @@ struct PangoPeer {
 
   /// Lays out `cases` in the peer and returns its timings, in order.
   func run(_ cases: [BenchCase]) throws(PeerUnavailable) -> [Timing] {
-    let input = cases.map { benchCase in
-      let text = benchCase.text.replacingOccurrences(of: "\\", with: "\\\\")
-        .replacingOccurrences(of: "\n", with: "\\n")
-      return [
-        benchCase.face, "\(benchCase.font.pointSize)", "\(benchCase.width)",
-        "\(benchCase.height)", "\(benchCase.maximumLines)", text,
-      ].joined(separator: "\t")
-    }.joined(separator: "\n") + "\n"
+    let input =
+      cases.map { benchCase in
+        let text = benchCase.text.replacingOccurrences(of: "\\", with: "\\\\")
+          .replacingOccurrences(of: "\n", with: "\\n")
+        return [
+          benchCase.face, "\(benchCase.font.pointSize)", "\(benchCase.width)",
+          "\(benchCase.height)", "\(benchCase.maximumLines)", text,
+        ].joined(separator: "\t")
+      }.joined(separator: "\n") + "\n"
     let (status, output) = Self.shell("'\(binary.path)'", input: input)
     let rows = output.split(separator: "\n")
     guard status == 0, rows.count == cases.count else {

@@ -108,7 +108,7 @@ func fontSystem(_ options: Options, usageStatus: Int32) -> FontSystem {
   }
 }
 
-/// `demo dump`: every screen's part laid out on all cores, printed in order.
+/// `demo dump`: every screen's part laid out on all cores, written in order as it comes.
 func dump(_ options: Options) {
   let catalog = loadCatalog(options)
   let project = loadProject(
@@ -116,15 +116,18 @@ func dump(_ options: Options) {
   let fonts = fontSystem(options, usageStatus: 1)
   let format: DumpFormat =
     options.format == .text ? .text : .json(includingGlyphs: options.glyphs)
-  let dumped: (text: String, failures: [String])
+  let failures: [String]
   do {
-    dumped = try project.dump(format, includingGlyphs: options.glyphs, shaper: fonts)
+    // Written as each screen is laid out: memory holds a screen per core, not the dump.
+    failures = try project.writeDump(format, includingGlyphs: options.glyphs, shaper: fonts) {
+      writeRaw($0)
+    }
   } catch {
     fail("\(error)", status: 1)
   }
-  writeOutput(dumped.text)
-  if let first = dumped.failures.first {
-    fail("\(dumped.failures.count) widget(s) could not be laid out; first: \(first)", status: 1)
+  writeRaw("\n")
+  if let first = failures.first {
+    fail("\(failures.count) widget(s) could not be laid out; first: \(first)", status: 1)
   }
 }
 

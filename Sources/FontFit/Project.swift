@@ -323,33 +323,70 @@ public struct LayoutJob: Sendable {
 }
 
 extension Project {
+  /// Shapes the texts `jobs` show ahead of their layout, each distinct one once and on all
+  /// cores, when `shaper` is a ``FontFitFonts/FontSystem`` (which keeps them): one tree per
+  /// locale is built to read them, as a text shapes alike on every screen.
+  static func prepareTexts(of jobs: some Collection<LayoutJob>, shaper: any TextShaping) {
+    guard let fonts = shaper as? FontSystem else { return }
+    var locales: Set<String?> = []
+    for job in jobs where locales.insert(job.layout.locale).inserted {
+      fonts.prepareTexts(of: [job.layout.document.makeTree(on: job.screen, shaper: shaper)])
+    }
+  }
+
   /// Every screen's dump, laid out on all cores and joined in order, with the widgets whose
-  /// layout failed (`label title: reason`).
-  ///
-  /// Each screen's tree is built, laid out, dumped and released on one worker, so memory holds
-  /// one tree per core.
+  /// layout failed (`label title: reason`): ``writeDump(_:includingGlyphs:shaper:to:)``
+  /// collected into one string.
   ///
   /// - Throws: ``SnapshotError`` when a tree cannot be read (which a laid-out tree always can).
   public func dump(_ format: DumpFormat, includingGlyphs: Bool = false, shaper: any TextShaping)
     throws(SnapshotError) -> (text: String, failures: [String])
   {
+    var text = ""
+    let failures = try writeDump(format, includingGlyphs: includingGlyphs, shaper: shaper) {
+      text += $0
+    }
+    return (text, failures)
+  }
+
+  /// Writes every screen's dump in order, handing `write` each piece as soon as it is ready:
+  /// the header, each screen's part, the footer. Returns the widgets whose layout failed
+  /// (`label title: reason`).
+  ///
+  /// The texts are shaped first, each once, on all cores. Then screens are laid out a few at a
+  /// time, one per core, and each tree is released once its part is written: memory holds one
+  /// tree and one part per core, however many screens and locales there are, and a JSON part
+  /// is written widget by widget rather than built as one value.
+  ///
+  /// - Throws: ``SnapshotError`` when a tree cannot be read (which a laid-out tree always can).
+  public func writeDump(
+    _ format: DumpFormat, includingGlyphs: Bool = false, shaper: any TextShaping,
+    to write: (String) -> Void
+  ) throws(SnapshotError) -> [String] {
     let jobs = self.jobs
-    let parts = ParallelLayout.map(jobs.count) { index in
-      let tree = jobs[index].layOut(shaper: shaper)
-      return Result { () throws(SnapshotError) -> (part: String, failures: [String]) in
-        var snapshot = try ScreenSnapshot(tree: tree, includingGlyphs: includingGlyphs)
-        snapshot.locale = jobs[index].layout.locale
-        return (format.part(for: snapshot, at: index), tree.layoutFailures)
+    Self.prepareTexts(of: jobs, shaper: shaper)
+    write(format.header)
+    var failures: [String] = []
+    let window = ParallelLayout.processorCount
+    for start in stride(from: 0, to: jobs.count, by: window) {
+      let batch = start..<min(start + window, jobs.count)
+      let parts = ParallelLayout.map(batch.count) { offset in
+        let index = batch.lowerBound + offset
+        let tree = jobs[index].layOut(shaper: shaper)
+        return Result { () throws(SnapshotError) -> (part: String, failures: [String]) in
+          var snapshot = try ScreenSnapshot(tree: tree, includingGlyphs: includingGlyphs)
+          snapshot.locale = jobs[index].layout.locale
+          return (format.part(for: snapshot, at: index), tree.layoutFailures)
+        }
+      }
+      for part in parts {
+        let part = try part.get()
+        write(part.part)
+        failures += part.failures
       }
     }
-    var text = format.header
-    var failures: [String] = []
-    for part in parts {
-      let part = try part.get()
-      text += part.part
-      failures += part.failures
-    }
-    return (text + format.footer(screenCount: jobs.count), failures)
+    write(format.footer(screenCount: jobs.count))
+    return failures
   }
 
   /// The jobs of each of a sweep's projects that one shard checks: shard `index` (from 1) of
@@ -394,6 +431,7 @@ extension Project {
   ) throws(SnapshotError) {
     let all = self.jobs
     let jobs = Array(all[(range ?? all.indices).clamped(to: all.indices)])
+    Self.prepareTexts(of: jobs, shaper: shaper)
     let window = ParallelLayout.processorCount * 2
     for start in stride(from: 0, to: jobs.count, by: window) {
       let batch = Array(jobs[start..<min(start + window, jobs.count)])
@@ -510,6 +548,9 @@ extension Project {
     write: (String, RGBAImage) throws(RenderError) -> Void
   ) throws(RenderError) -> [String] {
     var failures: [String] = []
+    if let first = screens.first {
+      Self.prepareTexts(of: [LayoutJob(layout: pictures.layout, screen: first)], shaper: fonts)
+    }
     var sheet = try ContactSheet(screens: screens, fonts: fonts)
     for (index, screen) in screens.enumerated() {
       let tree = LayoutJob(layout: pictures.layout, screen: screen).layOut(shaper: fonts)

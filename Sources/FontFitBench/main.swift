@@ -63,6 +63,7 @@ if arguments.contains("--stacks") { Stacks.run(fonts: fonts) }
 if arguments.contains("--typography") { TypographyBench.run(cases: cases, fonts: fonts) }
 if arguments.contains("--rich") { RichTextBench.run(cases: cases, fonts: fonts) }
 if arguments.contains("--ci-sweep") { SweepBench.run(cases: cases, fonts: fonts) }
+if arguments.contains("--memory") { MemoryBench.run(cases: cases) }
 /// The rounds of the targets' interleaved measurement against Pango.
 let targetRounds = short ? 1 : 5
 

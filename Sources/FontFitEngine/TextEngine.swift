@@ -94,6 +94,17 @@ public struct TextEngine: Sendable {
     return ContentWidths(minimum: minimum * size, maximum: maximum * size)
   }
 
+  /// Shapes the request's text and truncation token through the shaper, fitting nothing: a
+  /// shaper that caches (``FontFitFonts/FontSystem`` does) then has them for every later fit
+  /// of the same text, in any box and at any size. A run that lays out many screens shapes
+  /// its texts this way first, on all cores, so each is shaped once.
+  ///
+  /// - Throws: ``TextLayoutError`` when the text cannot be shaped.
+  public func prepare(_ request: TextRequest) throws(TextLayoutError) {
+    var cache = TextShapeCache()
+    _ = try shapes(request, cache: &cache)
+  }
+
   /// ``fit(_:)``, reusing the shaped texts and face in `cache` while the request's text, token,
   /// font and language stay the same.
   package func fit(_ request: TextRequest, cache: inout TextShapeCache) throws(TextLayoutError)

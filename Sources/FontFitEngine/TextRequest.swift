@@ -133,6 +133,13 @@ public struct TextRequest: Hashable, Sendable {
   }
 
   /// The language and direction the text is shaped with.
+  /// What shaping the request depends on (its text, truncation token, font and shaping
+  /// options): two requests with equal work shape alike, whatever their boxes and sizes.
+  package var shapingWork: ShapingWork {
+    ShapingWork(
+      text: storedText, token: ExactString(truncationToken), font: font, options: shapingOptions)
+  }
+
   var shapingOptions: ShapingOptions {
     ShapingOptions(
       language: language, direction: direction,
@@ -196,4 +203,16 @@ public struct ContentWidths: Hashable, Sendable {
     self.minimum = minimum
     self.maximum = maximum
   }
+}
+
+/// What a request's shaping depends on; see ``TextRequest/shapingWork``.
+package struct ShapingWork: Hashable, Sendable {
+  /// The text, by its exact code units.
+  var text: ExactString
+  /// The truncation token.
+  var token: ExactString
+  /// The font.
+  var font: FontDescriptor
+  /// The shaping options.
+  var options: ShapingOptions
 }

@@ -9,9 +9,9 @@
 /// the two generations together never exceed the bounds.
 package struct BoundedCache<Key: Hashable, Value> {
   /// The most entries the cache holds.
-  package let entryLimit: Int
+  package private(set) var entryLimit: Int
   /// The most total cost (in bytes, as the caller measures it) the cache holds.
-  package let costLimit: Int
+  package private(set) var costLimit: Int
 
   private var young: [Key: Entry] = [:]
   private var old: [Key: Entry] = [:]
@@ -56,6 +56,13 @@ package struct BoundedCache<Key: Hashable, Value> {
     if let replaced = old.removeValue(forKey: key) { oldCost -= replaced.cost }
     guard cost <= costLimit / 2 else { return }
     store(Entry(value: value, cost: cost), for: key)
+  }
+
+  /// Raises the bounds so that `entries` new entries of total cost `cost` all stay in the
+  /// young generation, whatever was inserted before; bounds already larger are kept.
+  package mutating func reserve(entries: Int, cost: Int) {
+    entryLimit = max(entryLimit, 2 * (entries + 1))
+    costLimit = max(costLimit, 2 * cost)
   }
 
   /// Forgets every entry.

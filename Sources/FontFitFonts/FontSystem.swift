@@ -141,6 +141,27 @@ public final class FontSystem: Sendable {
     caches.withLock { $0.shapes.removeAll() }
   }
 
+  /// The most bytes ``reserveCachedTexts(_:)`` lets each reserved text hold.
+  public static let reservedBytesPerText = 32 << 10
+
+  /// Makes room to keep `count` more shaped texts, so a run that lays out the same texts on
+  /// many screens shapes each of them once, however many distinct texts it has.
+  ///
+  /// The shaped-text cache's bounds grow (never shrink) to hold `count` texts of up to
+  /// ``reservedBytesPerText`` bytes each beside what it holds: its memory stays bounded by
+  /// the work at hand, `count` × 32 KiB at most, rather than by a fixed number of entries.
+  /// A text of a 100-character label takes about 7 KiB.
+  ///
+  /// - Parameter count: The distinct texts (and truncation tokens) about to be shaped.
+  public func reserveCachedTexts(_ count: Int) {
+    guard count > 0 else { return }
+    caches.withLock { caches in
+      caches.shapes.reserve(
+        entries: caches.shapes.count + count,
+        cost: caches.shapes.totalCost + count * Self.reservedBytesPerText)
+    }
+  }
+
   /// How full each cache is now.
   public var cacheUsage: CacheSizes {
     let faceCount = faceCache.count

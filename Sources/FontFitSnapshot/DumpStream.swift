@@ -25,8 +25,7 @@ public enum DumpFormat: Hashable, Sendable {
     case .json(let includingGlyphs):
       // A screen is an element of the array that is the value of the root's member: two
       // levels deep.
-      let element = screen.jsonOutput(includingGlyphs: includingGlyphs)
-        .serialized(indent: 2, level: 2)
+      let element = screen.streamedJSON(includingGlyphs: includingGlyphs, level: 2)
       return (position > 0 ? ",\n" : "\n") + "    " + element
     }
   }

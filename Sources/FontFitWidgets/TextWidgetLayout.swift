@@ -380,6 +380,18 @@ extension TextWidget {
     return request
   }
 
+  /// The engine's request for the text the widget shows now, in its environment, without
+  /// fitting it: what ``TextEngine/prepare(_:)`` shapes ahead of layout. Nil when the widget
+  /// is in no environment or its size settings make no request (layout reports why).
+  package func shapingRequest() -> TextRequest? {
+    guard let environment else { return nil }
+    let plan = SizePlan(self, environment)
+    let adapted = font.withPointSize(plan.entering(plan.designPoints(font)))
+    return try? textRequest(
+      text, styles: textStyles, font: adapted, box: textBox(in: screenFrame.size).size, plan: plan,
+      autoFit: autoFit, cap: nil)
+  }
+
   /// Checks that the adapted font's size is one a font may have.
   static func check(_ adapted: Font) throws(WidgetLayoutError) {
     guard Font.pointSizeRange.contains(adapted.pointSize) else {

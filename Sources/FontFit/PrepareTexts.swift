@@ -1,0 +1,40 @@
+import FontFitEngine
+import FontFitFonts
+@_spi(Engine) import FontFitText
+import FontFitWidgets
+
+extension FontSystem {
+  /// Shapes the texts of `trees` ahead of their layout, each distinct one once, on all cores,
+  /// into this font system's cache, so that laying the trees out (on any screen, in any box)
+  /// finds every text shaped.
+  ///
+  /// The cache is first given room for all of them (``FontFitFonts/FontSystem/reserveCachedTexts(_:)``),
+  /// so no text is forgotten before its screens are laid out, however many distinct texts
+  /// there are. A text that cannot be shaped is left for layout to report.
+  ///
+  /// - Parameters:
+  ///   - trees: Widget trees in environments that measure with this font system; trees that
+  ///     show the same texts on other screens need not be given, as shaping does not depend
+  ///     on the screen.
+  ///   - workers: The most texts shaped at once; by default one per processor.
+  /// - Returns: The number of distinct texts shaped.
+  @discardableResult
+  public func prepareTexts(
+    of trees: [View], workers: Int = ParallelLayout.processorCount
+  ) -> Int {
+    var seen: Set<ShapingWork> = []
+    var requests: [TextRequest] = []
+    for tree in trees {
+      for request in tree.shapingRequests() where seen.insert(request.shapingWork).inserted {
+        requests.append(request)
+      }
+    }
+    reserveCachedTexts(requests.count + 1)
+    let engine = TextEngine(shaper: self)
+    let work = requests
+    _ = ParallelLayout.map(work.count, workers: workers) { index in
+      (try? engine.prepare(work[index])) != nil
+    }
+    return work.count
+  }
+}

@@ -353,10 +353,11 @@ extension Project {
   /// the header, each screen's part, the footer. Returns the widgets whose layout failed
   /// (`label title: reason`).
   ///
-  /// The texts are shaped first, each once, on all cores. Then screens are laid out a few at a
-  /// time, one per core, and each tree is released once its part is written: memory holds one
-  /// tree and one part per core, however many screens and locales there are, and a JSON part
-  /// is written widget by widget rather than built as one value.
+  /// The texts are shaped first, each once, on all cores. Then screens are laid out, one per
+  /// core for the text dump and one at a time for JSON (whose parts are ten times larger), and
+  /// each tree is released once its part is written: memory holds at most one tree and one
+  /// part per core, however many screens and locales there are. A part's widgets are written
+  /// on all cores, a JSON part widget by widget rather than built as one value.
   ///
   /// - Throws: ``SnapshotError`` when a tree cannot be read (which a laid-out tree always can).
   public func writeDump(
@@ -367,7 +368,13 @@ extension Project {
     Self.prepareTexts(of: jobs, shaper: shaper)
     write(format.header)
     var failures: [String] = []
-    let window = ParallelLayout.processorCount
+    // A JSON part is about ten times its text part, so JSON lays out one tree at a time (its
+    // widgets are still written on all cores); text, one tree per core.
+    let window: Int
+    switch format {
+    case .text: window = ParallelLayout.processorCount
+    case .json: window = 1
+    }
     for start in stride(from: 0, to: jobs.count, by: window) {
       let batch = start..<min(start + window, jobs.count)
       let parts = ParallelLayout.map(batch.count) { offset in

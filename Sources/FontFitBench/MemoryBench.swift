@@ -5,13 +5,12 @@
 // stage; the shaped texts the font system caches are counted apart, as the cache is shared
 // by every screen and bounded on its own.
 
+import CBenchSupport
 import FontFitDescription
 import FontFitFonts
 import FontFitSnapshot
 import FontFitWidgets
 import Foundation
-
-import CBenchSupport
 
 /// The memory benchmark.
 enum MemoryBench {
@@ -27,7 +26,8 @@ enum MemoryBench {
   static func run(cases: [BenchCase]) -> Never {
     let short = cases.filter { $0.text.count <= 100 }
     let description = Corpus.demoDescription(
-      labels: labelCount, cases: (0..<labelCount).map { index in
+      labels: labelCount,
+      cases: (0..<labelCount).map { index in
         var benchCase = short[index % short.count]
         benchCase.text += " m\(index)"
         return benchCase

@@ -118,8 +118,9 @@ extension WidgetSnapshot {
       output += "[]"
     } else {
       output += "["
-      for (position, child) in children.enumerated() {
-        output += (position > 0 ? "," : "") + "\n" + JSONStream.indentation(level + 2)
+      let indentation = JSONStream.indentation(level + 2)
+      ParallelAppend.forEach(children, to: &output) { child, position, output in
+        output += (position > 0 ? ",\n" : "\n") + indentation
         child.appendJSON(to: &output, includingGlyphs: includingGlyphs, level: level + 2)
       }
       output += "\n" + JSONStream.indentation(level + 1) + "]"

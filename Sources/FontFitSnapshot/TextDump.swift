@@ -46,7 +46,9 @@ extension WidgetSnapshot {
       output += " "
       text.appendSummary(unit: unit, to: &output)
     }
-    for child in children { child.appendText(depth: depth + 1, unit: unit, to: &output) }
+    ParallelAppend.forEach(children, to: &output) { child, _, output in
+      child.appendText(depth: depth + 1, unit: unit, to: &output)
+    }
   }
 }
 

@@ -134,4 +134,37 @@ struct ProjectTests {
     #expect(project.screens.prefix(2).map(\.name) == ["iPhone 6 landscape", "iPhone 5 landscape"])
     #expect(project.screens[0].width == 667)
   }
+
+  /// A layout of `count` labels, each with a text no other has.
+  private static func distinctLabels(_ count: Int) -> String {
+    let labels = (0..<count).map { index in
+      #"{"type": "Label", "id": "l\#(index)", "frame": [10, \#(index * 9 % 500), 300, 40], "#
+        + #""font": "DejaVu Sans \#(12 + index % 9)", "numberOfLines": 0, "#
+        + #""autoFit": {"minimumSize": 9}, "text": "Label number \#(index) of the run"}"#
+    }
+    return #"{"designScreen": "iPhone 5", "root": {"type": "View", "frame": [0, 0, 320, 568], "#
+      + #""children": [\#(labels.joined(separator: ", "))]}}"#
+  }
+
+  @Test(
+    "A run keeps every distinct text shaped for all its screens, whatever the cache's size",
+    arguments: [3, 40, 120])
+  func shapesEachTextOnce(labels: Int) throws {
+    let project = try Project(contents: Self.distinctLabels(labels), file: "distinct.json")
+    // A cache of 8 texts would forget most of them between one screen and the next.
+    let small = try FontSystem(
+      cacheLimits: CacheSizes(shapedTexts: 8), sources: FontSources(directories: []))
+    let dumped = try project.dump(.text, shaper: small)
+    #expect(dumped.failures.isEmpty)
+    // Every label's text (and the truncation token) is still held after all 11 screens.
+    #expect(small.cacheUsage.shapedTexts >= labels + 1)
+    // The bound stated for the reservation holds.
+    #expect(
+      small.cacheUsage.shapedTextBytes <= (labels + 1) * FontSystem.reservedBytesPerText)
+    // And the dump is the one a font system with room to spare writes.
+    #expect(dumped.text == (try project.dump(.text, shaper: fonts).text))
+    var lines = 0
+    try project.forEachScreenProblems(limit: 0, shaper: small) { lines += $0.problems.count }
+    #expect(small.cacheUsage.shapedTexts >= labels + 1)
+  }
 }

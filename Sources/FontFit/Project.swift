@@ -349,9 +349,10 @@ extension Project {
     return (text, failures)
   }
 
-  /// Writes every screen's dump in order, handing `write` each piece as soon as it is ready:
-  /// the header, each screen's part, the footer. Returns the widgets whose layout failed
-  /// (`label title: reason`).
+  /// Writes every screen's dump in order, handing `write` each piece as soon as it is ready.
+  ///
+  /// The pieces are the header, each screen's part and the footer. Returns the widgets whose
+  /// layout failed (`label title: reason`).
   ///
   /// The texts are shaped first, each once, on all cores. Then screens are laid out, one per
   /// core for the text dump and one at a time for JSON (whose parts are ten times larger), and

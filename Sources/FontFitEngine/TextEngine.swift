@@ -94,9 +94,10 @@ public struct TextEngine: Sendable {
     return ContentWidths(minimum: minimum * size, maximum: maximum * size)
   }
 
-  /// Shapes the request's text and truncation token through the shaper, fitting nothing: a
-  /// shaper that caches (``FontFitFonts/FontSystem`` does) then has them for every later fit
-  /// of the same text, in any box and at any size. A run that lays out many screens shapes
+  /// Shapes the request's text and truncation token through the shaper, fitting nothing.
+  ///
+  /// A shaper that caches (``FontFitFonts/FontSystem`` does) then has them for every later
+  /// fit of the same text, in any box and at any size. A run that lays out many screens shapes
   /// its texts this way first, on all cores, so each is shaped once.
   ///
   /// - Throws: ``TextLayoutError`` when the text cannot be shaped.

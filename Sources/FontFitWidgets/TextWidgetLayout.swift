@@ -380,9 +380,10 @@ extension TextWidget {
     return request
   }
 
-  /// The engine's request for the text the widget shows now, in its environment, without
-  /// fitting it: what ``TextEngine/prepare(_:)`` shapes ahead of layout. Nil when the widget
-  /// is in no environment or its size settings make no request (layout reports why).
+  /// The engine's request for the text the widget shows now, in its environment, unfitted.
+  ///
+  /// It is what ``TextEngine/prepare(_:)`` shapes ahead of layout. Nil when the widget is in
+  /// no environment or its size settings make no request (layout reports why).
   package func shapingRequest() -> TextRequest? {
     guard let environment else { return nil }
     let plan = SizePlan(self, environment)

@@ -132,14 +132,15 @@ public struct TextRequest: Hashable, Sendable {
     lineBreakStrategy = .greedy
   }
 
-  /// The language and direction the text is shaped with.
-  /// What shaping the request depends on (its text, truncation token, font and shaping
-  /// options): two requests with equal work shape alike, whatever their boxes and sizes.
+  /// What shaping the request depends on: its text, truncation token, font and options.
+  ///
+  /// Two requests with equal work shape alike, whatever their boxes and sizes.
   package var shapingWork: ShapingWork {
     ShapingWork(
       text: storedText, token: ExactString(truncationToken), font: font, options: shapingOptions)
   }
 
+  /// The language and direction the text is shaped with.
   var shapingOptions: ShapingOptions {
     ShapingOptions(
       language: language, direction: direction,

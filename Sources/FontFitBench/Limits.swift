@@ -98,6 +98,17 @@ enum Limits {
         to: "\(directory)/l.json")
       return ["\(directory)/l.json", "--screen", "iPhone 6"]
     },
+    // Every label's text distinct, on all 11 screens: above 8,192 texts the old fixed-size
+    // cache forgot each text before its next screen, and every screen shaped all again.
+    Series(
+      name: "distinct texts on 11 screens", unit: "text",
+      sizes: [2_500, 5_000, 10_000, 20_000]
+    ) { size, directory in
+      try write(
+        layout((0..<size).map { label($0, "Text \($0): " + words(4 + $0 % 7)) }),
+        to: "\(directory)/l.json")
+      return ["\(directory)/l.json"]
+    },
     Series(
       name: "bytes of one label's text", unit: "byte", sizes: [12_500, 25_000, 50_000, 100_000]
     ) { size, directory in

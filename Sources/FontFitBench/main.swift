@@ -7,9 +7,10 @@
 //   valgrind --tool=callgrind --toggle-collect='*measureWarm*' .build/release/bench --short \
 //     --cases 600
 //
+// The full run ends with issue 25's targets, FontFit beside the Pango peer (Targets.swift).
 // Other modes exit when done: `--limits` (Limits.swift), `--c-boundary` (Boundary.swift),
-// `--stacks` (Stacks.swift), `--typography` (Typography.swift), `--rich` (RichText.swift) and
-// `--ci-sweep` (Sweep.swift).
+// `--stacks` (Stacks.swift), `--typography` (Typography.swift), `--rich` (RichText.swift),
+// `--ci-sweep` (Sweep.swift), `--targets` (Targets.swift) and `--memory` (MemoryBench.swift).
 
 import FontFitDescription
 import FontFitFontModel

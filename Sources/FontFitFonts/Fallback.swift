@@ -27,6 +27,8 @@ struct FallbackSearch {
   /// The face of the last answer, reused while answers name it: a text's fallback
   /// characters mostly fall back to one face.
   private var lastFace: FallbackFace?
+  /// The faces one-character look-ups opened, by their place in the set.
+  private var opened: [Int: FallbackFace] = [:]
 
   /// A face of the set, the font it was resolved from and its place in the set (0 for the
   /// matched face).
@@ -70,6 +72,45 @@ struct FallbackSearch {
     let fetched = try system.fallbackChain(for: descriptor, language: language)
     chain = fetched
     return fetched
+  }
+
+  /// ``face(for:in:)`` for a cluster of the one character `scalar`: the same face, answered
+  /// from the chain's ``FirstCoverage`` where it can be, without hashing the character,
+  /// taking a lock or asking the sets one by one.
+  ///
+  /// The table names the one candidate the search would open first; when that face draws
+  /// the character it is the answer, and otherwise (or when the table cannot tell) the search
+  /// decides.
+  mutating func face(for scalar: Unicode.Scalar, in system: FontSystem) throws(FontError)
+    -> FallbackFace?
+  {
+    // Controls and default-ignorables draw nothing, so every face "has" them: the sets do
+    // not say so, the search does.
+    guard scalar.value >= 0xA0 || (0x20..<0x7F).contains(scalar.value),
+      !scalar.properties.isDefaultIgnorableCodePoint
+    else { return try face(for: Character(scalar), in: system) }
+    if let first = try firstFace(in: system), first.face.draws(scalar) { return first }
+    let chain = try chain(in: system)
+    let position = Int(chain.firstCovering.position(of: scalar))
+    if position == 0 { return nil }
+    if position != Int(FirstCoverage.unknown) {
+      if let known = opened[position] {
+        if known.face.draws(scalar) { return known }
+      } else {
+        let candidate = chain.candidates[position]
+        do {
+          let face = try system.face(for: candidate.resolved)
+          let found = FallbackFace(resolved: candidate.resolved, face: face, position: position)
+          opened[position] = found
+          if face.draws(scalar) { return found }
+        } catch where error.isReplacedFile {
+          throw error
+        } catch {
+          // A face FreeType refuses is passed over by the search.
+        }
+      }
+    }
+    return try face(for: Character(scalar), in: system)
   }
 
   /// The first face of the set that draws every character of `character`, or nil when no

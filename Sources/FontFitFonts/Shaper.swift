@@ -258,10 +258,14 @@ struct Shaper {
         chosen.append(nil)
         continue
       }
-      let character = graphemes.character(index, in: text)
-      if let found = try search.face(for: character, in: system) {
+      let found =
+        graphemes.isSingleScalar[index]
+        ? try search.face(for: graphemes.firstScalars[index], in: system)
+        : try search.face(for: graphemes.character(index, in: text), in: system)
+      if let found {
         chosen.append((try self.index(of: found, variant: variant), found.position))
       } else {
+        let character = graphemes.character(index, in: text)
         for scalar in faces[0].missingCharacters(in: character)
         where reported.insert(scalar).inserted {
           missing.append(scalar)
@@ -296,7 +300,7 @@ struct Shaper {
     if let from = gap {
       var face = previous?.face
       if face == nil {
-        face = try search.face(for: " ", in: system).map { (found) throws(FontError) in
+        face = try search.face(for: Character(" "), in: system).map { (found) throws(FontError) in
           try index(of: found, variant: variant)
         }
       }

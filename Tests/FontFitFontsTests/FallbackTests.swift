@@ -14,6 +14,37 @@ struct FallbackTests {
 
   static let sans = FontDescriptor(family: "DejaVu Sans")
 
+  @Test(
+    "The one-character fallback answers as the full search, for every BMP character sampled",
+    arguments: [
+      (FontDescriptor(family: "DejaVu Sans"), "en"), (FontDescriptor(family: "DejaVu Serif"), "zh"),
+      (FontDescriptor(family: "Noto Sans", weight: .bold), "ja"),
+      (FontDescriptor(family: "No Such Family"), "ar"),
+    ])
+  func oneCharacterFallbackAgrees(font: FontDescriptor, language: String) throws {
+    let language = try Language(language)
+    // Two searches, so neither answers from what the other remembered.
+    var fast = FallbackSearch(descriptor: font, language: language)
+    var full = FallbackSearch(descriptor: font, language: language)
+    var compared = 0
+    // Every 7th code point of the BMP, and whole blocks where fonts differ most.
+    let sampled = Array(stride(from: 0x20, to: 0x10000, by: 7)) + Array(0x4E00..<0x4F00)
+      + Array(0x0600..<0x0700) + Array(0xFE00..<0xFF00) + Array(0x2000..<0x2070)
+    for value in sampled {
+      guard let scalar = Unicode.Scalar(UInt32(value)) else { continue }
+      let quick = try fast.face(for: scalar, in: fonts)
+      let searched = try full.face(for: Character(scalar), in: fonts)
+      let code = "U+" + String(value, radix: 16, uppercase: true)
+      let said = "\(quick?.resolved.file ?? "none") at \(quick?.position ?? -1)"
+      let expected = "\(searched?.resolved.file ?? "none") at \(searched?.position ?? -1)"
+      #expect(
+        quick?.position == searched?.position && quick?.resolved == searched?.resolved,
+        "\(code): \(said), the search \(expected)")
+      compared += 1
+    }
+    #expect(compared > 9_000)
+  }
+
   /// The CJK font the chain falls back on; the test fails, saying what to install, without one.
   private func requireCJKFont() throws -> String {
     let shaped = try fonts.shape("中", font: Self.sans)

@@ -103,7 +103,7 @@ struct FallbackSearch {
           let found = FallbackFace(resolved: candidate.resolved, face: face, position: position)
           opened[position] = found
           if face.draws(scalar) { return found }
-        } catch where error.isReplacedFile {
+        } catch  where error.isReplacedFile {
           throw error
         } catch {
           // A face FreeType refuses is passed over by the search.

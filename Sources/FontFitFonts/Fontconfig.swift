@@ -622,11 +622,13 @@ struct FallbackChain: Sendable {
   }
 }
 
-/// For each code point below U+10000, the position in a fallback chain of the first candidate
-/// after the match (position 0) whose Fontconfig set has it: the one candidate a fallback
-/// search opens first for a one-character cluster, since it rules out every candidate before
-/// it without opening it. 0 when no candidate's set has it; ``unknown`` when a candidate
-/// without a set comes first, or more than 254 do, so that only a search can tell.
+/// For each code point below U+10000, the first candidate of a chain whose set has it.
+///
+/// The position counts from the match (position 0), which it leaves out: it is the one
+/// candidate a fallback search opens first for a one-character cluster, since the search rules
+/// out every candidate before it without opening it. 0 when no candidate's set has it;
+/// ``unknown`` when a candidate without a set comes first, or more than 254 do, so that only a
+/// search can tell.
 ///
 /// Made once per chain from the sets' pages, 256 code points at a time, a candidate's pages
 /// only where they add code points: under a millisecond for a chain of 60 fonts. It holds 64

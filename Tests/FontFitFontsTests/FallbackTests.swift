@@ -28,7 +28,8 @@ struct FallbackTests {
     var full = FallbackSearch(descriptor: font, language: language)
     var compared = 0
     // Every 7th code point of the BMP, and whole blocks where fonts differ most.
-    let sampled = Array(stride(from: 0x20, to: 0x10000, by: 7)) + Array(0x4E00..<0x4F00)
+    let sampled =
+      Array(stride(from: 0x20, to: 0x10000, by: 7)) + Array(0x4E00..<0x4F00)
       + Array(0x0600..<0x0700) + Array(0xFE00..<0xFF00) + Array(0x2000..<0x2070)
     for value in sampled {
       guard let scalar = Unicode.Scalar(UInt32(value)) else { continue }

@@ -29,6 +29,8 @@ struct FallbackSearch {
   private var lastFace: FallbackFace?
   /// The faces one-character look-ups opened, by their place in the set.
   private var opened: [Int: FallbackFace] = [:]
+  /// The chain's table of first covering candidates, once fetched.
+  private var firstCovering: FirstCoverage?
 
   /// A face of the set, the font it was resolved from and its place in the set (0 for the
   /// matched face).
@@ -90,14 +92,20 @@ struct FallbackSearch {
       !scalar.properties.isDefaultIgnorableCodePoint
     else { return try face(for: Character(scalar), in: system) }
     if let first = try firstFace(in: system), first.face.draws(scalar) { return first }
-    let chain = try chain(in: system)
-    let position = Int(chain.firstCovering.position(of: scalar))
+    let table: FirstCoverage
+    if let known = firstCovering {
+      table = known
+    } else {
+      table = try chain(in: system).firstCovering
+      firstCovering = table
+    }
+    let position = Int(table.position(of: scalar))
     if position == 0 { return nil }
     if position != Int(FirstCoverage.unknown) {
       if let known = opened[position] {
         if known.face.draws(scalar) { return known }
       } else {
-        let candidate = chain.candidates[position]
+        let candidate = try chain(in: system).candidates[position]
         do {
           let face = try system.face(for: candidate.resolved)
           let found = FallbackFace(resolved: candidate.resolved, face: face, position: position)

@@ -236,6 +236,8 @@ struct Shaper {
     let firstIndex = try first.map { (found) throws(FontError) in
       try index(of: found, variant: variant)
     }
+    // The first face alone, so that testing a cluster against it copies no search state.
+    let firstDrawer = firstIndex == nil ? nil : first?.face
     // Each cluster's face and its place in the set; nil for one that keeps the font.
     var chosen: [(face: Int, position: Int)?] = []
     chosen.reserveCapacity(run.clusters.count)
@@ -250,7 +252,7 @@ struct Shaper {
           chosen.append(nil)
           continue
         }
-        if let first, let firstIndex, first.face.draws(scalar) {
+        if let firstDrawer, let firstIndex, firstDrawer.draws(scalar) {
           chosen.append((firstIndex, 0))
           continue
         }

@@ -15,6 +15,22 @@ struct FallbackTests {
   static let sans = FontDescriptor(family: "DejaVu Sans")
 
   @Test(
+    "A face's lock-free answer for a character is its character map's, over the whole BMP",
+    arguments: ["DejaVu Sans", "DejaVu Serif Bold", "Noto Sans"])
+  func drawsAgreesWithTheCharacterMap(family: String) throws {
+    let face = try fonts.face(for: try fonts.resolve(FontDescriptor(family: family)))
+    var drawn = 0
+    for value in 0..<0x10000 {
+      guard let scalar = Unicode.Scalar(UInt32(value)) else { continue }
+      let mapped = face.missingCharacters(in: Character(scalar)).isEmpty
+      #expect(face.draws(scalar) == mapped, "U+\(String(value, radix: 16, uppercase: true))")
+      if mapped { drawn += 1 }
+    }
+    // Not a face that "draws" everything: most of the plane is missing from these fonts.
+    #expect(drawn > 500 && drawn < 20_000)
+  }
+
+  @Test(
     "The one-character fallback answers as the full search, for every BMP character sampled",
     arguments: [
       (FontDescriptor(family: "DejaVu Sans"), "en"), (FontDescriptor(family: "DejaVu Serif"), "zh"),

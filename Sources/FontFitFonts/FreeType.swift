@@ -207,9 +207,11 @@ final class FontFace: Sendable {
   /// which is drawn as nothing and so never missing, is set whatever the character map has.
   private let drawnBMP: [UInt64]
 
-  /// The default-ignorable code points from U+0100 to U+FFFF, one bit each (there are no
-  /// controls there): what every face "draws". Found once per process, from the Unicode
-  /// properties of every code point of the plane (about 2 ms).
+  /// The default-ignorable code points from U+0100 to U+FFFF, one bit each.
+  ///
+  /// Every face "draws" them, as nothing (there are no controls in that range). They are
+  /// found once per process, from the Unicode properties of every code point of the plane
+  /// (about 2 ms).
   private static let drawnAsNothing: [UInt64] = {
     var bits = [UInt64](repeating: 0, count: 1024)
     for value in 0x100..<0x10000 {

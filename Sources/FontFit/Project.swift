@@ -547,26 +547,46 @@ extension Project {
   }
 
   /// Lays out and draws one locale's pictures, handing each to `write` with its file name:
-  /// the screens in order at their own scale, then the contact sheet.
+  /// the screens, then the contact sheet.
   ///
-  /// - Returns: The widgets whose layout failed, as ``FontFitWidgets/View/layoutFailures``.
-  /// - Throws: ``FontFitRender/RenderError`` when a picture cannot be drawn or `write` fails.
+  /// The texts are shaped first, each once, on all cores; then the screens are laid out and
+  /// drawn on all cores, each at its own scale and small for the sheet, so `write` may be
+  /// called for several screens at once, from several threads, in any order. The contact
+  /// sheet is written last, once every screen is drawn, from the calling thread. The pixels
+  /// are the same as drawing the screens one by one.
+  ///
+  /// - Returns: The widgets whose layout failed, as ``FontFitWidgets/View/layoutFailures``,
+  ///   screen by screen in order.
+  /// - Throws: ``FontFitRender/RenderError`` when a picture cannot be drawn or `write` fails:
+  ///   the first screen's error in order, and the sheet is then not written.
   public func draw(
     _ pictures: Pictures, fonts: some TextShaping & GlyphRasterizing,
-    write: (String, RGBAImage) throws(RenderError) -> Void
+    write: @Sendable (String, RGBAImage) throws(RenderError) -> Void
   ) throws(RenderError) -> [String] {
-    var failures: [String] = []
+    let screens = self.screens
     if let first = screens.first {
       Self.prepareTexts(of: [LayoutJob(layout: pictures.layout, screen: first)], shaper: fonts)
     }
     var sheet = try ContactSheet(screens: screens, fonts: fonts)
-    for (index, screen) in screens.enumerated() {
-      let tree = LayoutJob(layout: pictures.layout, screen: screen).layOut(shaper: fonts)
-      failures += tree.layoutFailures
-      try write(
-        pictures.screenFiles[index],
-        try WidgetRenderer(fonts: fonts, scale: screen.scale).renderScreen(tree))
-      try sheet.draw(tree, onScreen: index)
+    let sheetScale = sheet.scale
+    let drawn = ParallelLayout.map(screens.count) { index in
+      Result { () throws(RenderError) -> (small: RGBAImage, failures: [String]) in
+        let screen = screens[index]
+        let tree = LayoutJob(layout: pictures.layout, screen: screen).layOut(shaper: fonts)
+        try write(
+          pictures.screenFiles[index],
+          try WidgetRenderer(fonts: fonts, scale: screen.scale).renderScreen(tree))
+        return (
+          try ContactSheet.picture(of: tree, on: screen, scale: sheetScale, fonts: fonts),
+          tree.layoutFailures
+        )
+      }
+    }
+    var failures: [String] = []
+    for (index, result) in drawn.enumerated() {
+      let screen = try result.get()
+      try sheet.place(screen.small, onScreen: index)
+      failures += screen.failures
     }
     try write(pictures.sheetFile, sheet.image)
     return failures

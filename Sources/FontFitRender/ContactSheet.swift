@@ -55,15 +55,49 @@ public struct ContactSheet {
   ///
   /// - Throws: ``RenderError`` when a widget needs layout or a glyph cannot be drawn.
   public mutating func draw(_ tree: View, onScreen index: Int) throws(RenderError) {
+    try place(
+      Self.picture(of: tree, on: screens[index], scale: scale, fonts: fonts), onScreen: index)
+  }
+
+  /// `tree`, laid out on `screen`, drawn as a sheet at `scale` shows it, in a picture of its
+  /// own for ``place(_:onScreen:)``: several screens' pictures can be drawn at once, on
+  /// several threads, and placed in turn, with the same pixels as ``draw(_:onScreen:)``.
+  ///
+  /// - Throws: ``RenderError`` when a widget needs layout or a glyph cannot be drawn.
+  public static func picture(
+    of tree: View, on screen: Screen, scale: Double = 0.5, fonts: any GlyphRasterizing
+  ) throws(RenderError) -> RGBAImage {
+    var picture = try RGBAImage(
+      width: pixels(screen.width, scale), height: pixels(screen.height, scale), color: .white)
+    let renderer = try WidgetRenderer(fonts: fonts, scale: scale)
+    try picture.withPixelBuffer { (buffer) throws(RenderError) in
+      try renderer.render(tree, into: buffer)
+    }
+    return picture
+  }
+
+  /// Copies `picture`, made by ``picture(of:on:scale:fonts:)`` for screen number `index`,
+  /// into its place on the sheet.
+  ///
+  /// - Throws: ``RenderError/invalidBuffer(_:)`` when the picture is not that screen's size.
+  public mutating func place(_ picture: RGBAImage, onScreen index: Int) throws(RenderError) {
     let x = left(index)
     let y = Self.gap + Self.labelHeight
     let width = Self.pixels(screens[index].width, scale)
     let height = Self.pixels(screens[index].height, scale)
-    let renderer = try WidgetRenderer(fonts: fonts, scale: scale)
+    guard picture.width == width, picture.height == height else {
+      throw .invalidBuffer(
+        "a \(picture.width)×\(picture.height) picture for a \(width)×\(height) place")
+    }
     try image.withPixelBuffer { (buffer) throws(RenderError) in
-      guard let region = buffer.region(x: x, y: y, width: width, height: height) else { return }
-      region.fill(.white, x0: 0, y0: 0, x1: width, y1: height)
-      try renderer.render(tree, into: region)
+      guard buffer.region(x: x, y: y, width: width, height: height) != nil else { return }
+      picture.pixels.withUnsafeBufferPointer { source in
+        guard let source = source.baseAddress else { return }
+        for row in 0..<height {
+          (buffer.base + (y + row) * buffer.bytesPerRow + x * 4).update(
+            from: source + row * width * 4, count: width * 4)
+        }
+      }
     }
   }
 

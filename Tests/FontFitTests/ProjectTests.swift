@@ -167,4 +167,31 @@ struct ProjectTests {
     try project.forEachScreenProblems(limit: 0, shaper: small) { lines += $0.problems.count }
     #expect(small.cacheUsage.shapedTexts >= labels + 1)
   }
+
+  @Test("Pictures drawn on all cores have the pixels of the screens drawn one by one")
+  func parallelDrawingMatchesSerial() throws {
+    let project = try Project(
+      file: path("Demo/Resources/sample.json"),
+      options: ProjectOptions(screens: ["iPhone 4s", "iPhone 6 Plus", "HD 1280x720", "iPad"]))
+    let set = try #require(try project.pictures().first)
+    let written = Lock<[String: RGBAImage]>([:])
+    let failures = try project.draw(set, fonts: fonts) { (file, image) throws(RenderError) in
+      written.withLock { $0[file] = image }
+    }
+    #expect(failures.isEmpty)
+    let pictures = written.withLock { $0 }
+    #expect(pictures.count == project.screens.count + 1)
+    var sheet = try ContactSheet(screens: project.screens, fonts: fonts)
+    for (index, screen) in project.screens.enumerated() {
+      let tree = LayoutJob(layout: set.layout, screen: screen).layOut(shaper: fonts)
+      let alone = try WidgetRenderer(fonts: fonts, scale: screen.scale).renderScreen(tree)
+      #expect(pictures[set.screenFiles[index]]?.pixels == alone.pixels, "\(screen.name)")
+      try sheet.draw(tree, onScreen: index)
+    }
+    #expect(pictures[set.sheetFile]?.pixels == sheet.image.pixels)
+    // A picture of the wrong size has no place on the sheet.
+    #expect(throws: RenderError.self) {
+      try sheet.place(try RGBAImage(width: 3, height: 3), onScreen: 0)
+    }
+  }
 }

@@ -125,7 +125,7 @@ enum Targets {
     if let demoPerLabel {
       let speedup = figures.binarySearch.mean / demoPerLabel
       lines.append(
-        "| 5. demo per label·screen | \(micro(demoPerLabel)) | Pango binary search (mean) | "
+        "| 5. demo per label·screen (all cores) | \(micro(demoPerLabel)) | Pango binary search (mean) | "
           + "\(micro(figures.binarySearch.mean)) | \(Report.number(speedup, 0))× faster | "
           + "≥ 100× | \(speedup >= 100 ? "yes" : "no") |")
     }

@@ -12,6 +12,7 @@
 // `--stacks` (Stacks.swift), `--typography` (Typography.swift), `--rich` (RichText.swift),
 // `--ci-sweep` (Sweep.swift), `--targets` (Targets.swift) and `--memory` (MemoryBench.swift).
 
+import FontFit
 import FontFitDescription
 import FontFitFontModel
 import FontFitFonts
@@ -258,6 +259,23 @@ func measureDemo(workers: Int, file: URL) throws -> (nanoseconds: Double, bytes:
   return (nanoseconds, bytes, screens.count)
 }
 
+/// The whole demo through the project API, as `demo dump` runs it.
+///
+/// Each distinct text is shaped once on all cores, then each screen laid out and written in
+/// turn. Returns the time and the dump's size.
+@inline(never)
+func measureProjectDemo(file: URL) throws -> (nanoseconds: Double, bytes: Int) {
+  let system = try FontSystem()
+  var bytes = 0
+  let nanoseconds = try time {
+    let project = try Project(
+      file: file.path,
+      options: ProjectOptions(screens: short ? ["iPhone 4s", "iPhone 5"] : []))
+    _ = try project.writeDump(.text, shaper: system) { bytes += $0.utf8.count }
+  }
+  return (nanoseconds, bytes)
+}
+
 warmUp()
 let (coldTimes, labels, fits) = measureCold()
 let coldPeak = Memory.takePeak()
@@ -300,6 +318,14 @@ do {
   fail("whole demo on all cores: \(error)")
 }
 let parallelPeak = Memory.takePeak()
+let projectDemo: (nanoseconds: Double, bytes: Int)
+do {
+  projectDemo = try measureProjectDemo(file: demoFile)
+} catch {
+  try? FileManager.default.removeItem(at: demoFolder)
+  fail("whole demo through the project API: \(error)")
+}
+let projectPeak = Memory.takePeak()
 try? FileManager.default.removeItem(at: demoFolder)
 if parallelDemo.bytes != demo.bytes {
   fail("the demo on all cores wrote \(parallelDemo.bytes) bytes, on one \(demo.bytes)")
@@ -343,6 +369,15 @@ print(
     + "label per screen, \(demo.bytes) bytes of dump, peak \(Report.number(demoPeak, 0)) MiB; "
     + "on \(demoWorkers) threads \(Report.number(parallelDemo.nanoseconds / 1e9, 2)) s, "
     + "the same bytes, peak \(Report.number(parallelPeak, 0)) MiB")
+if projectDemo.bytes != demo.bytes {
+  fail("the demo through the project API wrote \(projectDemo.bytes) bytes, by hand \(demo.bytes)")
+}
+let projectPerLabel = projectDemo.nanoseconds / Double(demoLabels * max(demo.screens, 1))
+print(
+  "the same through the project API (demo dump's path: texts shaped once on all cores): "
+    + "\(Report.number(projectDemo.nanoseconds / 1e9, 2)) s, "
+    + "\(Report.number(projectPerLabel / 1000, 1)) µs per label per screen, "
+    + "\(projectDemo.bytes) bytes, peak \(Report.number(projectPeak, 0)) MiB")
 let total = (naive: naive.nanoseconds.reduce(0, +), cold: coldTimes.reduce(0, +))
 print(
   "naive / cold on the whole corpus: \(Report.number(total.naive / max(total.cold, 1), 1))×; "
@@ -352,4 +387,4 @@ if !disagreements.isEmpty {
     "\(disagreements.count) fits disagree with the naive algorithm; first: \(disagreements[0])")
 }
 print("every fit agrees with the naive algorithm on its 1pt grid")
-printTargets(demoPerLabel: demo.nanoseconds / Double(demoLabels * max(demo.screens, 1)))
+printTargets(demoPerLabel: projectPerLabel)

@@ -7,6 +7,25 @@
 
 /// The bytes of description files, read with the operating system's own answers.
 enum DescriptionFile {
+  /// What tells one version of a file from another: its device, inode, size and time of
+  /// last change, to the nanosecond.
+  struct Identity: Hashable, Sendable {
+    var device: UInt64
+    var inode: UInt64
+    var size: Int64
+    var changed: Int64
+    var changedNanoseconds: Int
+  }
+
+  /// The identity of the file at `path` now; nil when it cannot be found.
+  static func identity(of path: String) -> Identity? {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return nil }
+    return Identity(
+      device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: Int64(status.st_size),
+      changed: Int64(status.st_mtim.tv_sec), changedNanoseconds: status.st_mtim.tv_nsec)
+  }
+
   /// The largest description or catalog file read, in bytes: 16 MiB.
   ///
   /// That is far more than a layout of 10,000 widgets needs; a bigger file is refused before

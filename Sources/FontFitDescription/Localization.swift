@@ -34,6 +34,36 @@ public struct Localization: Hashable, Sendable {
     -> Localization
   {
     let path = DescriptionFile.path(directory, appending: locale + ".json")
+    // A sweep of many layouts shares its tables: each is read once while it stays unchanged.
+    let identity = DescriptionFile.identity(of: path)
+    if let identity, let known = tables.withLock({ $0[path] }), known.identity == identity,
+      known.table.locale == locale
+    {
+      return known.table
+    }
+    let table = try read(path, locale: locale)
+    if let identity {
+      tables.withLock { tables in
+        // Bounded: a process that reads more tables than this forgets them all and starts over.
+        if tables.count >= tableCacheLimit { tables.removeAll() }
+        tables[path] = (identity, table)
+      }
+    }
+    return table
+  }
+
+  /// The most tables kept for reading again.
+  static let tableCacheLimit = 64
+
+  /// The tables read so far, by path, with the identity of the file each was read from.
+  private static let tables = Lock<
+    [String: (identity: DescriptionFile.Identity, table: Localization)]
+  >([:])
+
+  /// Reads the table at `path`.
+  private static func read(_ path: String, locale: String) throws(DescriptionError)
+    -> Localization
+  {
     let reader = try DescriptionReader(path: path)
     let object = try reader.object(reader.root, at: "")
     var strings: [String: String] = [:]

@@ -298,7 +298,9 @@ open class TextWidget: View {
   func accept(_ computed: WidgetLayout) {
     if computed.rejection == nil, computed.textFits {
       acceptedText = computed.shownText
-      acceptedStyles = computed.shownText.utf8.elementsEqual(text.utf8) ? textStyles : []
+      // Plain text has no styles to keep; only styled text pays for comparing the bytes.
+      acceptedStyles =
+        textStyles.isEmpty || !computed.shownText.utf8.elementsEqual(text.utf8) ? [] : textStyles
     }
     layout = computed
   }

@@ -118,15 +118,29 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
   /// `DejaVu Sans:weight=150:size=12` (a weight without a name, a family that ends in a
   /// number or a style word).
   public var description: String {
+    // Reading the name back to check it costs about 40,000 instructions, and a dump names
+    // the same few fonts for every widget on every screen: names are kept once made.
+    if let known = Self.names.withLock({ $0[self] }) { return known }
     var text = descriptor.familyList
     let size = String(pointSize).replacingSuffix(".0") + (isPixelSize ? "px" : "")
     for part in [descriptor.styleName, size] where !part.isEmpty {
       if !text.isEmpty { text += " " }
       text += part
     }
-    if (try? Font(text)) == self { return text }
-    return fontconfigPattern
+    let name = (try? Font(text)) == self ? text : fontconfigPattern
+    Self.names.withLock { names in
+      // Bounded: a process that names more fonts than this starts over.
+      if names.count >= Self.nameCacheLimit { names.removeAll() }
+      names[self] = name
+    }
+    return name
   }
+
+  /// The most font names kept.
+  static let nameCacheLimit = 1024
+
+  /// The names made so far.
+  private static let names = Lock<[Font: String]>([:])
 
   /// The font as a Fontconfig pattern, with `\`, `-`, `:` and `,` in family names escaped.
   private var fontconfigPattern: String {

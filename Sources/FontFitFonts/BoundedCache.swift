@@ -58,8 +58,10 @@ package struct BoundedCache<Key: Hashable, Value> {
     store(Entry(value: value, cost: cost), for: key)
   }
 
-  /// Raises the bounds so that `entries` new entries of total cost `cost` all stay in the
-  /// young generation, whatever was inserted before; bounds already larger are kept.
+  /// Raises the bounds so that each generation can hold `entries` entries of total cost `cost`.
+  ///
+  /// That many, inserted and read in any order with nothing else, all stay held, whatever
+  /// was inserted before. Bounds already larger are kept.
   package mutating func reserve(entries: Int, cost: Int) {
     entryLimit = max(entryLimit, 2 * (entries + 1))
     costLimit = max(costLimit, 2 * cost)

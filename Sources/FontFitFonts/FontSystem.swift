@@ -141,24 +141,25 @@ public final class FontSystem: Sendable {
     caches.withLock { $0.shapes.removeAll() }
   }
 
-  /// The most bytes ``reserveCachedTexts(_:)`` lets each reserved text hold.
+  /// The bytes per reserved text that bound the shaped-text cache after
+  /// ``reserveCachedTexts(_:)``.
   public static let reservedBytesPerText = 32 << 10
 
-  /// Makes room to keep `count` more shaped texts, so a run that lays out the same texts on
-  /// many screens shapes each of them once, however many distinct texts it has.
+  /// Makes room to keep `count` shaped texts, so a run that lays out the same texts on many
+  /// screens shapes each of them once, however many distinct texts it has.
   ///
-  /// The shaped-text cache's bounds grow (never shrink) to hold `count` texts of up to
-  /// ``reservedBytesPerText`` bytes each beside what it holds: its memory stays bounded by
-  /// the work at hand, `count` × 32 KiB at most, rather than by a fixed number of entries.
-  /// A text of a 100-character label takes about 7 KiB.
+  /// The shaped-text cache's bounds grow (never shrink) to fit the largest run reserved: at
+  /// most 2 × (`count` + 1) entries and the larger of the default byte bound and `count` ×
+  /// ``reservedBytesPerText`` (32 KiB). Any `count` texts of up to 16 KiB each then fit in
+  /// the cache together, whatever it held before (a text of a 100-character label takes
+  /// about 7 KiB); texts shaped beyond them may push some out again. Reserving for another
+  /// run does not add up, so a long-lived process stays bounded by its largest run.
   ///
   /// - Parameter count: The distinct texts (and truncation tokens) about to be shaped.
   public func reserveCachedTexts(_ count: Int) {
     guard count > 0 else { return }
     caches.withLock { caches in
-      caches.shapes.reserve(
-        entries: caches.shapes.count + count,
-        cost: caches.shapes.totalCost + count * Self.reservedBytesPerText)
+      caches.shapes.reserve(entries: count, cost: count * (Self.reservedBytesPerText / 2))
     }
   }
 

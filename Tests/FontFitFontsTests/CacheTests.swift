@@ -41,6 +41,28 @@ struct CacheTests {
     #expect(cache.value(for: 0) == nil)
   }
 
+  @Test("A reservation keeps a run's entries whatever came before, and reservations don't add up")
+  func reservationsHoldARunAndStayBounded() {
+    var generator = SplitMix64(seed: 25)
+    var cache = BoundedCache<Int, Int>(entryLimit: 8, costLimit: 80)
+    var largest = 0
+    for run in 0..<30 {
+      let size = Int(generator.next() % 200) + 1
+      largest = max(largest, size)
+      // Whatever the cache held, a reserved run's entries, touched in any order, all stay.
+      cache.reserve(entries: size, cost: size * 10)
+      let keys = (0..<size).map { run * 1000 + $0 }
+      for key in keys { cache.insert(key, for: key, cost: Int(generator.next() % 11)) }
+      for _ in 0..<3 {
+        for key in keys.shuffled(using: &generator) { #expect(cache.value(for: key) == key) }
+      }
+      // The bounds follow the largest run, not the sum of all runs.
+      #expect(cache.entryLimit == max(8, 2 * (largest + 1)))
+      #expect(cache.costLimit == max(80, 2 * largest * 10))
+      #expect(cache.count <= cache.entryLimit && cache.totalCost <= cache.costLimit)
+    }
+  }
+
   @Test("A value costing more than half the cost bound is not held")
   func oversizedValue() {
     var cache = BoundedCache<Int, Int>(entryLimit: 10, costLimit: 100)

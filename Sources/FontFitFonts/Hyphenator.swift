@@ -26,8 +26,10 @@ public final class Hyphenator: Hyphenating, Sendable {
   public static let shared = Hyphenator()
 
   private let state = Lock(State())
-  /// Held while a dictionary loads.
-  private let loading = Lock(())
+  /// Held while a dictionary loads; it counts the loads. (A lock of `Void` would put its
+  /// empty value at the address of its mutex pointer, which the thread sanitizer then
+  /// reports as a race between a thread reading the pointer to lock and one inside.)
+  private let loading = Lock(0)
   private let directories: [String]
 
   private struct State {
@@ -167,8 +169,9 @@ public final class Hyphenator: Hyphenating, Sendable {
     if let loaded = state.withLock({ $0.dictionaries[path] }) { return loaded }
     // libhyphen takes seconds over a large pattern file (about 3 s for German's): one thread
     // loads it while the others wait, rather than each loading its own.
-    return loading.withLock { _ in
+    return loading.withLock { loads in
       if let loaded = state.withLock({ $0.dictionaries[path] }) { return loaded }
+      loads += 1
       guard let loaded = Dictionary(path: path) else { return nil }
       state.withLock { $0.dictionaries[path] = loaded }
       return loaded

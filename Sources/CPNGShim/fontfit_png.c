@@ -189,7 +189,6 @@ static void fontfit_png_random_name(char out[FONTFIT_PNG_RANDOM_LENGTH + 1]) {
 // async-signal-safe. With more writes at once than slots, the extra ones are not removed on
 // a signal.
 enum { FONTFIT_SLOT_FREE, FONTFIT_SLOT_BUSY, FONTFIT_SLOT_READY };
-#define FONTFIT_PNG_SLOT_COUNT 16
 
 struct fontfit_png_slot {
   atomic_int state;

@@ -13,23 +13,28 @@ extension FontSystem {
   /// there are. A text that cannot be shaped is left for layout to report.
   ///
   /// - Parameters:
-  ///   - trees: Widget trees in environments that measure with this font system; trees that
-  ///     show the same texts on other screens need not be given, as shaping does not depend
-  ///     on the screen.
+  ///   - trees: Widget trees in environments that measure with this font system, such as one
+  ///     per locale (trees that show the same texts on other screens need not be given, as
+  ///     shaping does not depend on the screen); a lazy sequence that builds each tree when
+  ///     asked holds one at a time.
   ///   - workers: The most texts shaped at once; by default one per processor.
   /// - Returns: The number of distinct texts shaped.
   @discardableResult
   public func prepareTexts(
-    of trees: [View], workers: Int = ParallelLayout.processorCount
+    of trees: some Sequence<View>, workers: Int = ParallelLayout.processorCount
   ) -> Int {
     var seen: Set<ShapingWork> = []
+    var tokens: Set<TokenWork> = []
     var requests: [TextRequest] = []
+    // Each tree is read and let go in turn, so a lazy sequence holds one tree at a time.
     for tree in trees {
       for request in tree.shapingRequests() where seen.insert(request.shapingWork).inserted {
         requests.append(request)
+        tokens.insert(request.tokenWork)
       }
     }
-    reserveCachedTexts(requests.count + 1)
+    // Room for every text, and for each token in both directions.
+    reserveCachedTexts(requests.count + 2 * tokens.count)
     let engine = TextEngine(shaper: self)
     let work = requests
     _ = ParallelLayout.map(work.count, workers: workers) { index in

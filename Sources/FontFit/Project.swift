@@ -329,9 +329,11 @@ extension Project {
   static func prepareTexts(of jobs: some Collection<LayoutJob>, shaper: any TextShaping) {
     guard let fonts = shaper as? FontSystem else { return }
     var locales: Set<String?> = []
-    for job in jobs where locales.insert(job.layout.locale).inserted {
-      fonts.prepareTexts(of: [job.layout.document.makeTree(on: job.screen, shaper: shaper)])
-    }
+    let firsts = jobs.filter { locales.insert($0.layout.locale).inserted }
+    // One call for every locale, so the cache is given room for all their texts at once; the
+    // trees are built one at a time as it reads them.
+    fonts.prepareTexts(
+      of: firsts.lazy.map { $0.layout.document.makeTree(on: $0.screen, shaper: shaper) })
   }
 
   /// Every screen's dump, laid out on all cores and joined in order, with the widgets whose
@@ -558,7 +560,8 @@ extension Project {
   /// - Returns: The widgets whose layout failed, as ``FontFitWidgets/View/layoutFailures``,
   ///   screen by screen in order.
   /// - Throws: ``FontFitRender/RenderError`` when a picture cannot be drawn or `write` fails:
-  ///   the first screen's error in order, and the sheet is then not written.
+  ///   the first screen's error in order. The sheet is then not written, but screens drawn
+  ///   at the same time as the failing one, or after it, may have been.
   public func draw(
     _ pictures: Pictures, fonts: some TextShaping & GlyphRasterizing,
     write: @Sendable (String, RGBAImage) throws(RenderError) -> Void
@@ -569,7 +572,10 @@ extension Project {
     }
     var sheet = try ContactSheet(screens: screens, fonts: fonts)
     let sheetScale = sheet.scale
-    let drawn = ParallelLayout.map(screens.count) { index in
+    // At most as many pictures written at once as the PNG writer's signal handler tracks, so
+    // an interrupted render leaves no temporary file.
+    let workers = min(ParallelLayout.processorCount, RGBAImage.concurrentWriteLimit)
+    let drawn = ParallelLayout.map(screens.count, workers: workers) { index in
       Result { () throws(RenderError) -> (small: RGBAImage, failures: [String]) in
         let screen = screens[index]
         let tree = LayoutJob(layout: pictures.layout, screen: screen).layOut(shaper: fonts)

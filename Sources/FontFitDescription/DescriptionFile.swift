@@ -7,14 +7,26 @@
 
 /// The bytes of description files, read with the operating system's own answers.
 enum DescriptionFile {
-  /// What tells one version of a file from another: its device, inode, size and time of
-  /// last change, to the nanosecond.
+  /// What tells one version of a file from another: its device, inode, size and status
+  /// change time (`st_ctim`, which every write sets and no tool can set back), to the
+  /// nanosecond.
   struct Identity: Hashable, Sendable {
     var device: UInt64
     var inode: UInt64
     var size: Int64
+    /// The change time, in nanoseconds since 1970.
     var changed: Int64
-    var changedNanoseconds: Int
+
+    /// Whether the file had settled before `moment`, in nanoseconds since 1970.
+    ///
+    /// It had when it last changed more than 20 ms earlier, longer than the coarse clock that
+    /// stamps change times ticks. A write after `moment` then gets a later change time, so an
+    /// unchanged identity means unchanged contents; a file that changed just before may change
+    /// again within the same tick, with the same size, and is not to be trusted (git's "racy"
+    /// rule).
+    func settled(before moment: Int64) -> Bool {
+      changed < moment - 20_000_000
+    }
   }
 
   /// The identity of the file at `path` now; nil when it cannot be found.
@@ -23,7 +35,14 @@ enum DescriptionFile {
     guard stat(path, &status) == 0 else { return nil }
     return Identity(
       device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: Int64(status.st_size),
-      changed: Int64(status.st_mtim.tv_sec), changedNanoseconds: status.st_mtim.tv_nsec)
+      changed: Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec))
+  }
+
+  /// The wall-clock time now, in nanoseconds since 1970, on the clock change times use.
+  static func now() -> Int64 {
+    var time = timespec()
+    clock_gettime(CLOCK_REALTIME, &time)
+    return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
   }
 
   /// The largest description or catalog file read, in bytes: 16 MiB.

@@ -34,15 +34,20 @@ public struct Localization: Hashable, Sendable {
     -> Localization
   {
     let path = DescriptionFile.path(directory, appending: locale + ".json")
-    // A sweep of many layouts shares its tables: each is read once while it stays unchanged.
+    // A sweep of many layouts shares its tables: each is read once while it stays unchanged
+    // (the same device, inode, size and change time).
     let identity = DescriptionFile.identity(of: path)
     if let identity, let known = tables.withLock({ $0[path] }), known.identity == identity,
       known.table.locale == locale
     {
       return known.table
     }
+    let readAt = DescriptionFile.now()
     let table = try read(path, locale: locale)
-    if let identity {
+    // Kept only when the file had settled before it was read and is still the same file.
+    if let identity, identity.settled(before: readAt),
+      DescriptionFile.identity(of: path) == identity
+    {
       tables.withLock { tables in
         // Bounded: a process that reads more tables than this forgets them all and starts over.
         if tables.count >= tableCacheLimit { tables.removeAll() }

@@ -140,6 +140,14 @@ public struct TextRequest: Hashable, Sendable {
       text: storedText, token: ExactString(truncationToken), font: font, options: shapingOptions)
   }
 
+  /// What shaping the request's truncation token depends on.
+  ///
+  /// The token is shaped in either direction, as the text's paragraph runs, so one token work
+  /// stands for two shaped texts.
+  package var tokenWork: TokenWork {
+    TokenWork(token: ExactString(truncationToken), font: font, language: language)
+  }
+
   /// The language and direction the text is shaped with.
   var shapingOptions: ShapingOptions {
     ShapingOptions(
@@ -216,4 +224,14 @@ package struct ShapingWork: Hashable, Sendable {
   var font: FontDescriptor
   /// The shaping options.
   var options: ShapingOptions
+}
+
+/// What shaping a request's truncation token depends on; see ``TextRequest/tokenWork``.
+package struct TokenWork: Hashable, Sendable {
+  /// The token.
+  var token: ExactString
+  /// The font.
+  var font: FontDescriptor
+  /// The language.
+  var language: Language?
 }

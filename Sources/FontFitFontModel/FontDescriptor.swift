@@ -120,7 +120,8 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     // Reading the name back to check it costs about 40,000 instructions, and a dump names
     // the same few fonts for every widget on every screen: names are kept once made.
-    if let known = Self.names.withLock({ $0[self] }) { return known }
+    let key = NameKey(self)
+    if let known = Self.names.withLock({ $0[key] }) { return known }
     var text = descriptor.familyList
     let size = String(pointSize).replacingSuffix(".0") + (isPixelSize ? "px" : "")
     for part in [descriptor.styleName, size] where !part.isEmpty {
@@ -131,16 +132,34 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     Self.names.withLock { names in
       // Bounded: a process that names more fonts than this starts over.
       if names.count >= Self.nameCacheLimit { names.removeAll() }
-      names[self] = name
+      names[key] = name
     }
     return name
+  }
+
+  /// A font exactly as written: its families by their scalars (`==` on strings would take
+  /// "Café" composed and decomposed for one another) and its size by its bits.
+  private struct NameKey: Hashable {
+    var families: [ExactString]
+    var weight: FontWeight
+    var slant: FontSlant
+    var size: UInt64
+    var isPixelSize: Bool
+
+    init(_ font: Font) {
+      families = font.descriptor.families.map(ExactString.init)
+      weight = font.descriptor.weight
+      slant = font.descriptor.slant
+      size = font.pointSize.bitPattern
+      isPixelSize = font.isPixelSize
+    }
   }
 
   /// The most font names kept.
   static let nameCacheLimit = 1024
 
   /// The names made so far.
-  private static let names = Lock<[Font: String]>([:])
+  private static let names = Lock<[NameKey: String]>([:])
 
   /// The font as a Fontconfig pattern, with `\`, `-`, `:` and `,` in family names escaped.
   private var fontconfigPattern: String {

@@ -63,8 +63,8 @@ package struct BoundedCache<Key: Hashable, Value> {
   /// That many, inserted and read in any order with nothing else, all stay held, whatever
   /// was inserted before. Bounds already larger are kept.
   package mutating func reserve(entries: Int, cost: Int) {
-    entryLimit = max(entryLimit, 2 * (entries + 1))
-    costLimit = max(costLimit, 2 * cost)
+    entryLimit = max(entryLimit, 2 * (min(entries, .max / 4) + 1))
+    costLimit = max(costLimit, 2 * min(cost, .max / 2))
   }
 
   /// Forgets every entry.

@@ -25,7 +25,8 @@ public final class FontSystem: Sendable {
   let resolver: FontconfigResolver
   /// The open faces; shaped texts keep it, to measure forced breaks after the system is gone.
   let faceCache: FaceCache
-  /// The bounds of the caches.
+  /// The bounds of the caches the font system was made with; ``reserveCachedTexts(_:)``
+  /// may raise the shaped-text bounds above them for a run.
   public let cacheLimits: CacheSizes
   /// Where the fonts come from, as the font system was made with.
   public let sources: FontSources
@@ -149,7 +150,7 @@ public final class FontSystem: Sendable {
   /// screens shapes each of them once, however many distinct texts it has.
   ///
   /// The shaped-text cache's bounds grow (never shrink) to fit the largest run reserved: at
-  /// most 2 × (`count` + 1) entries and the larger of the default byte bound and `count` ×
+  /// most 2 × (`count` + 1) entries and the larger of the current byte bound and `count` ×
   /// ``reservedBytesPerText`` (32 KiB). Any `count` texts of up to 16 KiB each then fit in
   /// the cache together, whatever it held before (a text of a 100-character label takes
   /// about 7 KiB); texts shaped beyond them may push some out again. Reserving for another
@@ -158,8 +159,9 @@ public final class FontSystem: Sendable {
   /// - Parameter count: The distinct texts (and truncation tokens) about to be shaped.
   public func reserveCachedTexts(_ count: Int) {
     guard count > 0 else { return }
+    let (cost, overflow) = count.multipliedReportingOverflow(by: Self.reservedBytesPerText / 2)
     caches.withLock { caches in
-      caches.shapes.reserve(entries: count, cost: count * (Self.reservedBytesPerText / 2))
+      caches.shapes.reserve(entries: count, cost: overflow ? .max / 2 : cost)
     }
   }
 
@@ -409,6 +411,8 @@ extension FontSystem {
 ///
 /// Every cache holds at most its bound and forgets the entries used least recently first
 /// (see ``FontSystem``): memory stays bounded whatever texts and font names the input brings.
+/// A run that reserves room for its texts (``FontSystem/reserveCachedTexts(_:)``) raises the
+/// shaped-text bounds to its distinct texts, at most 32 KiB each.
 public struct CacheSizes: Hashable, Sendable {
   /// Fontconfig resolutions, by descriptor and language.
   public var resolutions: Int

@@ -32,6 +32,11 @@ extension RGBAImage {
   /// 255, the most Linux file systems allow, less the 16 bytes the temporary name adds.
   public static let longestFileNameByteCount = Int(FONTFIT_PNG_LONGEST_NAME)
 
+  /// The most ``writePNG(to:)`` calls at once whose temporary files
+  /// ``removeTemporaryFilesOnSignals()`` removes on a signal: a program that writes more at
+  /// once could leave some behind.
+  public static let concurrentWriteLimit = Int(FONTFIT_PNG_SLOT_COUNT)
+
   /// Makes SIGHUP, SIGINT and SIGTERM remove the temporary files of the PNG writes under way,
   /// then end the process as the signal's default action would.
   ///

@@ -25,6 +25,19 @@ struct LocalizationCacheTests {
     #expect(
       try Localization.table(in: directory.path, locale: "de").text(forKey: "greeting")
         == "Mahl")
+    // A table that had settled (so it is kept), then rewritten in place with the same length
+    // right after it was read: read anew, as its change time moved.
+    try Data(#"{"greeting": "Tach"}"#.utf8).write(to: file, options: .atomic)
+    Thread.sleep(forTimeInterval: 0.05)
+    #expect(
+      try Localization.table(in: directory.path, locale: "de").text(forKey: "greeting")
+        == "Tach")
+    let handle = try FileHandle(forWritingTo: file)
+    try handle.write(contentsOf: Data(#"{"greeting": "Hoi!"}"#.utf8))
+    try handle.close()
+    #expect(
+      try Localization.table(in: directory.path, locale: "de").text(forKey: "greeting")
+        == "Hoi!")
     try FileManager.default.removeItem(at: file)
     #expect(throws: DescriptionError.self) {
       try Localization.table(in: directory.path, locale: "de")

@@ -12,6 +12,9 @@
 /// NAME_MAX (255) less FONTFIT_PNG_TEMPORARY_NAME_EXTRA.
 #define FONTFIT_PNG_LONGEST_NAME 239
 
+/// The most PNG writes at once whose temporary files the signal handler removes.
+#define FONTFIT_PNG_SLOT_COUNT 16
+
 /// Writes an 8-bit RGBA image (straight alpha, rows of `bytes_per_row` bytes) as a PNG file
 /// at `path`: fixed compression and filters, no time stamp or text chunks, so the same pixels
 /// always give the same bytes. Returns 0 on success; otherwise writes a message into

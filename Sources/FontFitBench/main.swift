@@ -91,20 +91,9 @@ func printTargets(demoPerLabel: Double?) {
   }
 }
 if arguments.contains("--targets") {
-  warmUpTargets()
+  warmUp()
   printTargets(demoPerLabel: nil)
   exit(0)
-}
-
-/// Opens the faces the targets use, through the engine, before they are timed.
-func warmUpTargets() {
-  for face in Corpus.faces {
-    let label = Label(
-      frame: Rect(x: 0, y: 0, width: 100, height: 20), font: Corpus.font(face, size: 17),
-      text: "Warm-up 字体 مرحبا")
-    label.environment = environment
-    label.layoutIfNeeded()
-  }
 }
 
 /// A label that fits `benchCase` on the 0.5pt grid from 8pt to its design size.

@@ -378,25 +378,37 @@ extension Project {
     case .text: window = ParallelLayout.processorCount
     case .json: window = 1
     }
-    for start in stride(from: 0, to: jobs.count, by: window) {
-      let batch = start..<min(start + window, jobs.count)
-      let parts = ParallelLayout.map(batch.count) { offset in
-        let index = batch.lowerBound + offset
-        let tree = jobs[index].layOut(shaper: shaper)
-        return Result { () throws(SnapshotError) -> (part: String, failures: [String]) in
-          var snapshot = try ScreenSnapshot(tree: tree, includingGlyphs: includingGlyphs)
-          snapshot.locale = jobs[index].layout.locale
-          return (format.part(for: snapshot, at: index), tree.layoutFailures)
-        }
+    try Self.forEachLaidOut(jobs, window: window, shaper: shaper) { index, job, tree in
+      Result { () throws(SnapshotError) -> (part: String, failures: [String]) in
+        var snapshot = try ScreenSnapshot(tree: tree, includingGlyphs: includingGlyphs)
+        snapshot.locale = job.layout.locale
+        return (format.part(for: snapshot, at: index), tree.layoutFailures)
       }
-      for part in parts {
-        let part = try part.get()
-        write(part.part)
-        failures += part.failures
-      }
+    } then: { (result) throws(SnapshotError) in
+      let part = try result.get()
+      write(part.part)
+      failures += part.failures
     }
     write(format.footer(screenCount: jobs.count))
     return failures
+  }
+
+  /// Lays `jobs` out `window` at a time on all cores, reads each tree with `read` on its
+  /// worker (given the job's index and the job) and hands what it read to `use`, in the
+  /// jobs' order, as each batch is done: memory holds at most `window` trees and results.
+  private static func forEachLaidOut<Read: Sendable>(
+    _ jobs: [LayoutJob], window: Int, shaper: any TextShaping,
+    read: @Sendable (Int, LayoutJob, View) -> Read,
+    then use: (Read) throws(SnapshotError) -> Void
+  ) throws(SnapshotError) {
+    for start in stride(from: 0, to: jobs.count, by: max(1, window)) {
+      let batch = start..<min(start + max(1, window), jobs.count)
+      let results = ParallelLayout.map(batch.count) { offset in
+        let index = batch.lowerBound + offset
+        return read(index, jobs[index], jobs[index].layOut(shaper: shaper))
+      }
+      for result in results { try use(result) }
+    }
   }
 
   /// The jobs of each of a sweep's projects that one shard checks: shard `index` (from 1) of
@@ -443,24 +455,20 @@ extension Project {
     let jobs = Array(all[(range ?? all.indices).clamped(to: all.indices)])
     Self.prepareTexts(of: jobs, shaper: shaper)
     let window = ParallelLayout.processorCount * 2
-    for start in stride(from: 0, to: jobs.count, by: window) {
-      let batch = Array(jobs[start..<min(start + window, jobs.count)])
-      let found = ParallelLayout.map(batch.count) { index in
-        let job = batch[index]
-        let tree = job.layOut(shaper: shaper)
-        return Result { () throws(SnapshotError) -> ScreenProblems in
-          var kept = ScreenProblems(screen: job.screen.name, locale: job.layout.locale)
-          try LayoutProblem.forEachProblem(in: tree, locale: job.layout.locale) { problem in
-            if limit == 0 || kept.problems.count < limit {
-              kept.problems.append(problem)
-            } else {
-              kept.omitted += 1
-            }
+    try Self.forEachLaidOut(jobs, window: window, shaper: shaper) { _, job, tree in
+      Result { () throws(SnapshotError) -> ScreenProblems in
+        var kept = ScreenProblems(screen: job.screen.name, locale: job.layout.locale)
+        try LayoutProblem.forEachProblem(in: tree, locale: job.layout.locale) { problem in
+          if limit == 0 || kept.problems.count < limit {
+            kept.problems.append(problem)
+          } else {
+            kept.omitted += 1
           }
-          return kept
         }
+        return kept
       }
-      for result in found { body(try result.get()) }
+    } then: { (result) throws(SnapshotError) in
+      body(try result.get())
     }
   }
 

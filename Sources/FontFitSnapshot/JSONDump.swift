@@ -8,8 +8,10 @@ extension LayoutSnapshot {
 
   /// The JSON dump, with each line box's glyph runs when `includingGlyphs` is set.
   public func json(includingGlyphs: Bool) -> String {
-    let screens = screens.map { $0.jsonOutput(includingGlyphs: includingGlyphs) }
-    return JSONOutput.object([("screens", .array(screens))]).serialized(indent: 2)
+    let format = DumpFormat.json(includingGlyphs: includingGlyphs)
+    return format.header
+      + screens.enumerated().map { format.part(for: $1, at: $0) }.joined()
+      + format.footer(screenCount: screens.count)
   }
 }
 
@@ -17,11 +19,7 @@ extension ScreenSnapshot {
   /// This screen's JSON dump, as one element of ``LayoutSnapshot/json(includingGlyphs:)``'s
   /// `screens`, with each line box's glyph runs when `includingGlyphs` is set.
   public func json(includingGlyphs: Bool) -> String {
-    jsonOutput(includingGlyphs: includingGlyphs).serialized(indent: 2)
-  }
-
-  func jsonOutput(includingGlyphs: Bool) -> JSONOutput {
-    .object(ownMembers + [("root", root.jsonOutput(includingGlyphs: includingGlyphs))])
+    streamedJSON(includingGlyphs: includingGlyphs, level: 0)
   }
 
   /// The screen's members but its root.
@@ -37,9 +35,9 @@ extension ScreenSnapshot {
     return members
   }
 
-  /// ``json(includingGlyphs:)`` nested `level` containers deep, written widget by widget:
-  /// the same text as serialising ``jsonOutput(includingGlyphs:)``, without building the
-  /// whole screen's JSON value first (for 10,000 labels, that value was ten times the text).
+  /// ``json(includingGlyphs:)`` nested `level` containers deep, written widget by widget
+  /// with the serialiser's layout, without building the whole screen's JSON value first (for
+  /// 10,000 labels, that value was ten times the text).
   func streamedJSON(includingGlyphs: Bool, level: Int) -> String {
     var output = JSONOutput.object(ownMembers).serialized(indent: 2, level: level)
     JSONStream.reopen(&output, level: level)
@@ -98,13 +96,6 @@ extension WidgetSnapshot {
       members += text.jsonMembers(isTextView: kind == .textView, includingGlyphs: includingGlyphs)
     }
     return members
-  }
-
-  fileprivate func jsonOutput(includingGlyphs: Bool) -> JSONOutput {
-    .object(
-      ownMembers(includingGlyphs: includingGlyphs) + [
-        ("children", .array(children.map { $0.jsonOutput(includingGlyphs: includingGlyphs) }))
-      ])
   }
 
   /// Appends this widget's JSON, nested `level` containers deep, one widget at a time.

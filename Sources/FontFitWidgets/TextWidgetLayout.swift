@@ -386,11 +386,9 @@ extension TextWidget {
   /// no environment or its size settings make no request (layout reports why).
   package func shapingRequest() -> TextRequest? {
     guard let environment else { return nil }
-    let plan = SizePlan(self, environment)
-    let adapted = font.withPointSize(plan.entering(plan.designPoints(font)))
     return try? textRequest(
-      text, styles: textStyles, font: adapted, box: textBox(in: screenFrame.size).size, plan: plan,
-      autoFit: autoFit, cap: nil)
+      text, styles: textStyles, font: adaptedFont, box: textBox(in: screenFrame.size).size,
+      plan: SizePlan(self, environment), autoFit: autoFit, cap: nil)
   }
 
   /// Checks that the adapted font's size is one a font may have.

@@ -32,6 +32,14 @@ struct LocalizationCacheTests {
     #expect(
       try Localization.table(in: directory.path, locale: "de").text(forKey: "greeting")
         == "Tach")
+    // Settled and unchanged: asked again, the table comes from the cache, not the file.
+    let reads = Localization.fileReads(of: file.path)
+    for _ in 0..<3 {
+      #expect(
+        try Localization.table(in: directory.path, locale: "de").text(forKey: "greeting")
+          == "Tach")
+    }
+    #expect(Localization.fileReads(of: file.path) == reads && reads > 0)
     let handle = try FileHandle(forWritingTo: file)
     try handle.write(contentsOf: Data(#"{"greeting": "Hoi!"}"#.utf8))
     try handle.close()

@@ -21,7 +21,8 @@ final class BreakReshaper: BreakReshaping {
 
   /// The measured breaks so far, and where hyphens go once worked out.
   private struct State {
-    var answers: [Int: BreakAdjustment] = [:]
+    /// By cluster, made when the first flagged break is measured.
+    var answers: [BreakAdjustment?] = []
     var hyphenates: [Bool]?
   }
 
@@ -80,10 +81,17 @@ final class BreakReshaper: BreakReshaping {
   func adjustment(before index: Int) -> BreakAdjustment {
     guard text.flagged.indices.contains(index), index > 0 else { return BreakAdjustment() }
     // Only breaks HarfBuzz flagged are measured and remembered; elsewhere the answer is
-    // whether a hyphen goes there.
+    // whether a hyphen goes there. One look under the lock answers both once known (a forced
+    // break asks about every cluster from the line's end back to where the line fits).
     let flagged = text.flagged[index]
-    if flagged, let known = state.withLock({ $0.answers[index] }) { return known }
-    let hyphenates = self.hyphenates
+    let known = state.withLock { state in
+      (
+        answer: flagged && !state.answers.isEmpty ? state.answers[index] : nil,
+        hyphenates: state.hyphenates
+      )
+    }
+    if let answer = known.answer { return answer }
+    let hyphenates = known.hyphenates ?? findHyphenates()
     guard flagged else { return BreakAdjustment(insertsHyphen: hyphenates[index]) }
     var measured = BreakAdjustment(insertsHyphen: hyphenates[index])
     do {
@@ -95,7 +103,11 @@ final class BreakReshaper: BreakReshaping {
       // the pieces' widths inside the word, which is what every break without reshaping
       // measures.
     }
-    state.withLock { $0.answers[index] = measured }
+    let count = text.flagged.count
+    state.withLock { state in
+      if state.answers.isEmpty { state.answers = Array(repeating: nil, count: count) }
+      state.answers[index] = measured
+    }
     return measured
   }
 
@@ -103,8 +115,7 @@ final class BreakReshaper: BreakReshaping {
   ///
   /// A failure of ICU's word break iterator (it can only run out of memory) leaves every
   /// break without a hyphen.
-  private var hyphenates: [Bool] {
-    if let known = state.withLock({ $0.hyphenates }) { return known }
+  private func findHyphenates() -> [Bool] {
     let found =
       (try? Hyphenation(text.hyphenation).breaksInsertHyphen)
       ?? Array(repeating: false, count: text.flagged.count)

@@ -11,13 +11,18 @@
 /// The package's shared state (font caches, lazily built lines and columns, batch results)
 /// uses it instead of `Synchronization.Mutex` so that `swift test --sanitize=thread` checks
 /// the locking.
+///
+/// The value lives behind a pointer rather than in a stored `var`: the mutex already makes
+/// every access exclusive, and a stored property would add the runtime's dynamic exclusivity
+/// check (two calls into the runtime) to every lock taken.
 package final class Lock<Value: ~Copyable>: @unchecked Sendable {
-  private var value: Value
+  private let value: UnsafeMutablePointer<Value>
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
   /// A lock guarding `value`.
   package init(_ value: consuming Value) {
-    self.value = value
+    self.value = .allocate(capacity: 1)
+    self.value.initialize(to: value)
     mutex = .allocate(capacity: 1)
     mutex.initialize(to: pthread_mutex_t())
     pthread_mutex_init(mutex, nil)
@@ -27,6 +32,8 @@ package final class Lock<Value: ~Copyable>: @unchecked Sendable {
     pthread_mutex_destroy(mutex)
     mutex.deinitialize(count: 1)
     mutex.deallocate()
+    value.deinitialize(count: 1)
+    value.deallocate()
   }
 
   /// Runs `body` with the value, holding the lock.
@@ -35,6 +42,6 @@ package final class Lock<Value: ~Copyable>: @unchecked Sendable {
   ) throws(Failure) -> Result {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
-    return try body(&value)
+    return try body(&value.pointee)
   }
 }

@@ -11,22 +11,32 @@
 /// A word that would have to be broken (wider than a line by itself) is left to the cluster
 /// loop, line by line. Widths are summed in ems and scaled once, so they may differ
 /// from the cluster loop's sums by rounding, far below ``LineWrapper/tolerance``.
-final class WordColumns: Sendable {
-  /// The first cluster of each word, and the text's cluster count at the end.
-  let starts: [Int]
-  /// Each word's width up to and including its last visible cluster, in ems.
-  let contentWidths: [Double]
-  /// Each word's width with its trailing spaces (not its line separator), in ems.
-  let totalWidths: [Double]
-  /// One past each word's last visible cluster, or its first cluster when it has none.
-  let contentEnds: [Int]
-  /// ``hasVisible``, ``forcedBreakPossible``, ``endsLine`` and ``startsMandatory`` bits.
-  let flags: [UInt8]
+///
+/// The words are kept as one table in memory the value owns, read through a pointer (a trial
+/// layout reads it once per word, and an array read there costs a retain and a release);
+/// nothing writes it after `init`.
+final class WordColumns: @unchecked Sendable {
+  /// One word's measurements.
+  struct Word {
+    /// Its width up to and including its last visible cluster, in ems.
+    var contentWidth: Double
+    /// Its width with its trailing spaces (not its line separator), in ems.
+    var totalWidth: Double
+    /// Its first cluster.
+    var start: Int32
+    /// One past its last visible cluster, or its first cluster when it has none.
+    var contentEnd: Int32
+    /// ``hasVisible``, ``forcedBreakPossible``, ``endsLine`` and ``startsMandatory`` bits.
+    var flags: UInt8
+  }
+
+  /// The words, in order, and after them an entry whose `start` is the text's cluster count.
+  let words: UnsafeBufferPointer<Word>
   /// Each word's line metrics (the union over its clusters), when the text has more than one
   /// font; empty otherwise.
   let metrics: [LineMetrics]
   /// For each cluster, the word it starts, or -1.
-  private let wordStarting: [Int32]
+  private let wordStarting: UnsafeBufferPointer<Int32>
 
   /// The word has a visible cluster.
   static let hasVisible: UInt8 = 1
@@ -38,7 +48,8 @@ final class WordColumns: Sendable {
   /// The word's first cluster must start a line.
   static let startsMandatory: UInt8 = 8
 
-  var count: Int { flags.count }
+  /// The number of words.
+  var count: Int { words.count - 1 }
 
   /// The word that starts at cluster `cluster`, or nil when none does.
   func word(startingAt cluster: Int) -> Int? {
@@ -47,15 +58,16 @@ final class WordColumns: Sendable {
     return word >= 0 ? Int(word) : nil
   }
 
+  deinit {
+    words.deallocateOwned()
+    wordStarting.deallocateOwned()
+  }
+
   /// The words of `shaped`, or nil when the conditions above do not hold; the caller has
   /// checked that no cluster has kerning of its own.
   init?(_ shaped: ShapedText) {
     let clusters = shaped.clusters
-    var starts: [Int] = []
-    var contentWidths: [Double] = []
-    var totalWidths: [Double] = []
-    var contentEnds: [Int] = []
-    var flags: [UInt8] = []
+    var words: [Word] = []
     var metrics: [LineMetrics] = []
     let fonts = shaped.fonts
     let mixed = fonts.count > 1
@@ -86,24 +98,22 @@ final class WordColumns: Sendable {
           flag |= Self.hasVisible
         }
       }
-      starts.append(start)
-      contentWidths.append(content)
-      totalWidths.append(total)
-      contentEnds.append(contentEnd)
-      flags.append(flag)
+      words.append(
+        Word(
+          contentWidth: content, totalWidth: total, start: Int32(truncatingIfNeeded: start),
+          contentEnd: Int32(truncatingIfNeeded: contentEnd), flags: flag))
       if mixed { metrics.append(union) }
     }
     var wordStarting = [Int32](repeating: -1, count: clusters.count)
-    for (word, start) in starts.enumerated() {
-      wordStarting[start] = Int32(truncatingIfNeeded: word)
+    for (word, entry) in words.enumerated() {
+      wordStarting[Int(entry.start)] = Int32(truncatingIfNeeded: word)
     }
-    starts.append(clusters.count)
-    self.wordStarting = wordStarting
-    self.starts = starts
-    self.contentWidths = contentWidths
-    self.totalWidths = totalWidths
-    self.contentEnds = contentEnds
-    self.flags = flags
+    words.append(
+      Word(
+        contentWidth: 0, totalWidth: 0, start: Int32(truncatingIfNeeded: clusters.count),
+        contentEnd: Int32(truncatingIfNeeded: clusters.count), flags: 0))
+    self.words = UnsafeBufferPointer(ownedCopyOf: words)
+    self.wordStarting = UnsafeBufferPointer(ownedCopyOf: wordStarting)
     self.metrics = metrics
   }
 }
@@ -111,38 +121,38 @@ final class WordColumns: Sendable {
 extension LineWrapper {
   /// The line that starts with word `first`, a word at a time; nil when the word is wider
   /// than the line and must be broken inside, which only the cluster loop does.
-  func wordLine(_ words: WordColumns, from first: Int, limit: Double) -> LineSpan? {
+  func wordLine(_ columns: WordColumns, from first: Int, limit: Double) -> LineSpan? {
     let pointSize = self.pointSize
-    var flag = words.flags[first]
-    if flag & WordColumns.forcedBreakPossible != 0,
-      words.contentWidths[first] * pointSize > limit
-    {
+    let words = columns.words
+    var entry = words[first]
+    if entry.flags & WordColumns.forcedBreakPossible != 0, entry.contentWidth * pointSize > limit {
       return nil
     }
-    var lineWidth = words.totalWidths[first] * pointSize
-    var contentWidth = words.contentWidths[first] * pointSize
-    var contentEnd = words.contentEnds[first]
-    let mixed = uniformMetrics == nil && !words.metrics.isEmpty
-    var metrics = mixed ? words.metrics[first] : nil
+    var lineWidth = entry.totalWidth * pointSize
+    var contentWidth = entry.contentWidth * pointSize
+    var contentEnd = entry.contentEnd
+    let mixed = uniformMetrics == nil && !columns.metrics.isEmpty
+    var metrics = mixed ? columns.metrics[first] : nil
     var word = first + 1
-    while flag & WordColumns.endsLine == 0, word < words.count {
-      flag = words.flags[word]
-      if flag & WordColumns.startsMandatory != 0 { break }
+    let count = columns.count
+    while entry.flags & WordColumns.endsLine == 0, word < count {
+      entry = words[word]
+      if entry.flags & WordColumns.startsMandatory != 0 { break }
       // A later word starts with a visible cluster where a break is allowed: it goes on this
       // line only if all of it fits.
-      let content = words.contentWidths[word] * pointSize
+      let content = entry.contentWidth * pointSize
       if lineWidth + content > limit { break }
       contentWidth = lineWidth + content
-      contentEnd = words.contentEnds[word]
-      lineWidth += words.totalWidths[word] * pointSize
-      if let current = metrics { metrics = current.union(words.metrics[word]) }
+      contentEnd = entry.contentEnd
+      lineWidth += entry.totalWidth * pointSize
+      if let current = metrics { metrics = current.union(columns.metrics[word]) }
       word += 1
     }
     let lineMetrics = uniformMetrics ?? metrics ?? shaped.fonts[0].metrics
     let box = Self.lineBox(
       lineMetrics, pointSize: pointSize, multiple: lineHeightMultiple, extra: lineSpacing)
     return LineSpan(
-      start: words.starts[first], contentEnd: contentEnd, next: words.starts[word],
+      start: Int(words[first].start), contentEnd: Int(contentEnd), next: Int(words[word].start),
       width: contentWidth, height: box.height, baseline: box.baseline)
   }
 }

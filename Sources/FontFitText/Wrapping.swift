@@ -351,13 +351,18 @@ extension ShapedText {
 /// and break opportunity as bits. Made once per shaped text and shared by every layouter of
 /// it, they let each trial layout of a fit read 9 bytes per cluster instead of the whole
 /// cluster.
-final class ClusterColumns: Sendable {
+///
+/// The three columns live in memory the value owns, read through pointers: the wrapping loop
+/// runs once per cluster of every trial layout, and an array read there costs a retain and a
+/// release of its buffer. Nothing writes them after `init`, so sharing them across threads is
+/// safe.
+final class ClusterColumns: @unchecked Sendable {
   /// Advances in ems.
-  let advances: [Double]
+  let advances: UnsafeBufferPointer<Double>
   /// Kerning in ems, or empty when every cluster's is 0 (as a font system's are).
-  let kernings: [Double]
+  let kernings: UnsafeBufferPointer<Double>
   /// ``space``, ``lineSeparator``, ``allowedBreak`` and ``mandatoryBreak`` bits.
-  let flags: [UInt8]
+  let flags: UnsafeBufferPointer<UInt8>
   /// The text's words, when trial layouts can move a word at a time.
   let words: WordColumns?
   /// Whether every font of the text has the same line metrics, so fitting is monotone.
@@ -422,9 +427,9 @@ final class ClusterColumns: Sendable {
     }
     if let last = flags.last, last & Self.lineSeparator != 0 { hardLines += 1 }
     hardLineCount = hardLines
-    self.advances = advances
-    self.kernings = kernings
-    self.flags = flags
+    self.advances = UnsafeBufferPointer(ownedCopyOf: advances)
+    self.kernings = UnsafeBufferPointer(ownedCopyOf: kernings)
+    self.flags = UnsafeBufferPointer(ownedCopyOf: flags)
     // A soft hyphen's break takes a hyphen's width: only the cluster loop measures it.
     words = anyKerning || anySoftHyphen ? nil : WordColumns(shaped)
     let fonts = shaped.fonts
@@ -443,7 +448,34 @@ final class ClusterColumns: Sendable {
     usedFontNames = names
   }
 
+  deinit {
+    advances.deallocateOwned()
+    kernings.deallocateOwned()
+    flags.deallocateOwned()
+  }
+
   var count: Int { flags.count }
+}
+
+extension UnsafeBufferPointer {
+  /// A copy of `elements` in memory of its own, which the owner frees with
+  /// ``deallocateOwned()``; no memory for an empty array.
+  init(ownedCopyOf elements: [Element]) {
+    guard !elements.isEmpty else {
+      self.init(start: nil, count: 0)
+      return
+    }
+    let memory = UnsafeMutableBufferPointer<Element>.allocate(capacity: elements.count)
+    _ = memory.initialize(from: elements)
+    self.init(memory)
+  }
+
+  /// Frees memory made by ``init(ownedCopyOf:)``.
+  func deallocateOwned() {
+    guard let base = baseAddress else { return }
+    UnsafeMutablePointer(mutating: base).deinitialize(count: count)
+    UnsafeMutablePointer(mutating: base).deallocate()
+  }
 }
 
 extension ShapedText {

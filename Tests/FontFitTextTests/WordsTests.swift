@@ -62,7 +62,7 @@ struct WordsTests {
       let shaped = try Self.randomShaped(using: &generator)
       let columns = ClusterColumns(shaped)
       let words = try #require(columns.words)
-      #expect(words.starts.last == shaped.count)
+      #expect(words.words.last.map { Int($0.start) } == shaped.count)
       for _ in 0..<10 {
         var wrapper = LineWrapper(
           shaped: shaped, pointSize: Double(8 + generator.next() % 20),

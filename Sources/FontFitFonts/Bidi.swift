@@ -261,6 +261,32 @@ struct Hyphenation {
       firstScalars = graphemes.firstScalars
       lastScalars = graphemes.lastScalars
     }
+
+    /// The same input made again from a shaped text's source and clusters (one per grapheme
+    /// cluster), so that a text need not keep it until a break inside a word asks.
+    init(_ shaped: ShapedText) {
+      let text = shaped.text
+      let clusters = shaped.clusters
+      utf16 = Array(text.utf16)
+      var offsets = [0]
+      var first: [Unicode.Scalar] = []
+      var last: [Unicode.Scalar] = []
+      offsets.reserveCapacity(clusters.count + 1)
+      first.reserveCapacity(clusters.count)
+      last.reserveCapacity(clusters.count)
+      var units = 0
+      for cluster in clusters {
+        let scalars = text.unicodeScalars[cluster.range]
+        units += scalars.reduce(0) { $0 + UTF16.width($1) }
+        offsets.append(units)
+        // A cluster is never empty (ShapedText checks it).
+        first.append(scalars.first ?? " ")
+        last.append(scalars.last ?? " ")
+      }
+      utf16Offsets = offsets
+      firstScalars = first
+      lastScalars = last
+    }
   }
 
   init(_ input: Input) throws(ShapingError) {

@@ -30,23 +30,20 @@ final class BreakReshaper: BreakReshaping {
   /// further in practice.
   static let window = 3
 
-  /// What the measurement reads; immutable.
+  /// What the measurement reads beyond the shaped text's own clusters; immutable.
   ///
-  /// Faces are named, not held, and opened through the face cache when a break is measured,
-  /// so a cached shaped text keeps no face open.
+  /// The bytes, cluster offsets, kinds, faces, advances, break opportunities and levels are
+  /// read from the shaped text a layout asks about, not kept twice. Faces are named, not held,
+  /// and opened through the face cache when a break is measured, so a cached shaped text
+  /// keeps no face open.
   private struct Text: Sendable {
     var flagged: [Bool]
-    var bytes: [UInt8]
-    var kinds: [ClusterKind]
-    var utf8Offsets: [Int]
-    var faceOf: [Int]
     var faces: [FaceKey]
     var scales: [Double]
     var hyphens: [ShapedHyphen?]
-    var advances: [Double]
-    var opportunities: [LineBreakOpportunity]
-    var hyphenation: Hyphenation.Input
-    var levels: [UInt8]
+    /// HarfBuzz's advances of the clusters whose shaped advance was set to 0 (controls and
+    /// line separators draw nothing), where they differ; the rest are the clusters' own.
+    var shapedAdvances: [Int: Double]
     var scripts: [Int32]
     /// The languages of the text's runs, and each cluster's, by index.
     var languages: [String]
@@ -55,30 +52,35 @@ final class BreakReshaper: BreakReshaping {
 
   /// A reshaper for a text whose clusters in `flagged` are where HarfBuzz flagged breaking
   /// as unsafe.
+  ///
+  /// - Parameters:
+  ///   - advances: HarfBuzz's advance of each cluster, in ems, which `clusters` may have set
+  ///     to 0 where a cluster draws nothing.
+  ///   - clusters: The clusters of the shaped text the reshaper will be asked about.
   init(
-    faceCache: FaceCache, flagged: Set<Int>, bytes: [UInt8], graphemes: Graphemes,
-    faceOf: [Int], faces: [FaceKey], scales: [Double],
-    fonts: [ShapedFont], advances: [Double], opportunities: [LineBreakOpportunity],
-    levels: [UInt8], scripts: [Int32], languages: [String], languageOf: [UInt8]
+    faceCache: FaceCache, flagged: Set<Int>, faces: [FaceKey], scales: [Double],
+    fonts: [ShapedFont], advances: [Double], clusters: [ShapedCluster], scripts: [Int32],
+    languages: [String], languageOf: [UInt8]
   ) {
-    var flags = [Bool](repeating: false, count: graphemes.count)
+    var flags = [Bool](repeating: false, count: clusters.count)
     for index in flagged where flags.indices.contains(index) { flags[index] = true }
+    var shapedAdvances: [Int: Double] = [:]
+    for index in clusters.indices where clusters[index].advance != advances[index] {
+      shapedAdvances[index] = advances[index]
+    }
     self.faceCache = faceCache
     text = Text(
-      flagged: flags, bytes: bytes, kinds: graphemes.kinds, utf8Offsets: graphemes.utf8Offsets,
-      faceOf: faceOf, faces: faces, scales: scales, hyphens: fonts.map(\.hyphen),
-      advances: advances, opportunities: opportunities,
-      hyphenation: Hyphenation.Input(graphemes), levels: levels, scripts: scripts,
-      languages: languages, languageOf: languageOf)
+      flagged: flags, faces: faces, scales: scales, hyphens: fonts.map(\.hyphen),
+      shapedAdvances: shapedAdvances, scripts: scripts, languages: languages,
+      languageOf: languageOf)
   }
 
-  /// The text's bytes and UTF-16 units, and about 51 bytes per cluster; answers come on top
-  /// as layouts ask for them.
+  /// About 6 bytes per cluster; answers come on top as layouts ask for them.
   var estimatedByteCount: Int {
-    text.bytes.count + 2 * text.hyphenation.utf16.count + 51 * text.flagged.count
+    6 * text.flagged.count + 16 * text.shapedAdvances.count
   }
 
-  func adjustment(before index: Int) -> BreakAdjustment {
+  func adjustment(before index: Int, in shaped: ShapedText) -> BreakAdjustment {
     guard text.flagged.indices.contains(index), index > 0 else { return BreakAdjustment() }
     // Only breaks HarfBuzz flagged are measured and remembered; elsewhere the answer is
     // whether a hyphen goes there. One look under the lock answers both once known (a forced
@@ -91,12 +93,12 @@ final class BreakReshaper: BreakReshaping {
       )
     }
     if let answer = known.answer { return answer }
-    let hyphenates = known.hyphenates ?? findHyphenates()
+    let hyphenates = known.hyphenates ?? findHyphenates(shaped)
     guard flagged else { return BreakAdjustment(insertsHyphen: hyphenates[index]) }
     var measured = BreakAdjustment(insertsHyphen: hyphenates[index])
     do {
       measured = try Self.measure(
-        before: index, in: text, hyphenates: hyphenates, faceCache: faceCache)
+        before: index, in: text, shaped: shaped, hyphenates: hyphenates, faceCache: faceCache)
     } catch {
       // HarfBuzz fails only when out of memory, and a face fails to reopen only when its file
       // was replaced or deleted after the cache let the face go; the break then measures as
@@ -115,9 +117,9 @@ final class BreakReshaper: BreakReshaping {
   ///
   /// A failure of ICU's word break iterator (it can only run out of memory) leaves every
   /// break without a hyphen.
-  private func findHyphenates() -> [Bool] {
+  private func findHyphenates(_ shaped: ShapedText) -> [Bool] {
     let found =
-      (try? Hyphenation(text.hyphenation).breaksInsertHyphen)
+      (try? Hyphenation(Hyphenation.Input(shaped)).breaksInsertHyphen)
       ?? Array(repeating: false, count: text.flagged.count)
     state.withLock { $0.hyphenates = found }
     return found
@@ -126,62 +128,80 @@ final class BreakReshaper: BreakReshaping {
   /// Shapes the two sides of the break before cluster `index`, when it lies inside a word in
   /// one face, and compares them with their widths inside the word.
   private static func measure(
-    before index: Int, in text: Text, hyphenates: [Bool], faceCache: FaceCache
+    before index: Int, in text: Text, shaped: ShapedText, hyphenates: [Bool],
+    faceCache: FaceCache
   ) throws(FontError) -> BreakAdjustment {
-    let kinds = text.kinds
-    let count = kinds.count
-    let faceOf = text.faceOf
-    let opportunities = text.opportunities
-    guard index > 0, index < count, opportunities[index] == .prohibited,
-      kinds[index - 1] == .visible, kinds[index] == .visible, faceOf[index - 1] == faceOf[index],
+    let clusters = shaped.clusters
+    let count = clusters.count
+    guard index > 0, index < count, clusters[index].breakBefore == .prohibited,
+      clusters[index - 1].kind == .visible, clusters[index].kind == .visible,
+      clusters[index - 1].font == clusters[index].font,
       text.languageOf[index - 1] == text.languageOf[index]
     else { return BreakAdjustment(insertsHyphen: hyphenates[index]) }
-    let font = faceOf[index]
+    let font = clusters[index].font
     // The pieces are shaped in one face and one language, as each side's run is.
     func inWord(_ other: Int) -> Bool {
-      kinds[other] == .visible && faceOf[other] == font
+      clusters[other].kind == .visible && clusters[other].font == font
         && text.languageOf[other] == text.languageOf[index]
     }
     var first = index - 1
     while first > 0, index - first < window, inWord(first - 1),
-      opportunities[first] == .prohibited
+      clusters[first].breakBefore == .prohibited
     {
       first -= 1
     }
     var last = index + 1
-    while last < count, last - index < window, inWord(last), opportunities[last] == .prohibited {
+    while last < count, last - index < window, inWord(last),
+      clusters[last].breakBefore == .prohibited
+    {
       last += 1
     }
     let face = try faceCache.face(for: text.faces[font]).harfBuzz
     let language =
       text.languages.isEmpty ? nil : text.languages[Int(text.languageOf[index])]
-    let offsets = text.utf8Offsets
+    let source = shaped.text
+    let utf8 = source.utf8
+    func offset(_ cluster: Int) -> Int {
+      cluster < count
+        ? utf8.distance(from: source.startIndex, to: clusters[cluster].range.lowerBound)
+        : utf8.count
+    }
+    // The text's bytes as HarfBuzz shaped them: a tab measures as a space.
+    func bytes(_ range: Range<Int>) -> [UInt8] {
+      let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+      let end = utf8.index(start, offsetBy: range.count)
+      return utf8[start..<end].map { $0 == UInt8(ascii: "\t") ? UInt8(ascii: " ") : $0 }
+    }
+    func advances(_ range: Range<Int>) -> Double {
+      range.reduce(0) { $0 + (text.shapedAdvances[$1] ?? clusters[$1].advance) }
+    }
     // A few clusters of context on the open side, enough for joining and contextual forms.
-    let before = offsets[max(0, first - window)]
-    let after = offsets[min(count, last + window)]
+    let before = offset(max(0, first - window))
+    let after = offset(min(count, last + window))
+    let breakOffset = offset(index)
     let run = { (range: Range<Int>, at: Int) in
       ShapingRun(
-        range: range, isRightToLeft: text.levels[at] % 2 == 1,
+        range: range, isRightToLeft: clusters[at].level % 2 == 1,
         script: Scripts.tag(text.scripts[at]))
     }
     // The end of the line: the letters before the break, then the hyphen, with the text
     // before them as context and nothing after.
     let hyphen = hyphenates[index] ? text.hyphens[font] : nil
-    let endBytes = Array(text.bytes[before..<offsets[index]]) + Array((hyphen?.text ?? "").utf8)
+    let endBytes = bytes(before..<breakOffset) + Array((hyphen?.text ?? "").utf8)
     let endGlyphs = try face.shape(
-      endBytes, run: run((offsets[first] - before)..<endBytes.count, index - 1),
+      endBytes, run: run((offset(first) - before)..<endBytes.count, index - 1),
       language: language)
-    let joinedEnd = text.advances[first..<index].reduce(0, +) + (hyphen?.glyph.advance ?? 0)
+    let joinedEnd = advances(first..<index) + (hyphen?.glyph.advance ?? 0)
     // The start of the next line: the letters after the break, with nothing before them.
-    let startBytes = Array(text.bytes[offsets[index]..<after])
+    let startBytes = bytes(breakOffset..<after)
     let startGlyphs = try face.shape(
-      startBytes, run: run(0..<(offsets[last] - offsets[index]), index),
+      startBytes, run: run(0..<(offset(last) - breakOffset), index),
       language: language)
     // The pieces are measured in the face's ems; a span drawn smaller or larger scales them.
     let scale = text.scales[font]
     return BreakAdjustment(
       end: width(endGlyphs, face) * scale - joinedEnd,
-      start: width(startGlyphs, face) * scale - text.advances[index..<last].reduce(0, +),
+      start: width(startGlyphs, face) * scale - advances(index..<last),
       insertsHyphen: hyphenates[index])
   }
 

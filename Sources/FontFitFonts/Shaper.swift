@@ -168,13 +168,6 @@ struct Shaper {
             yOffset: variant.shift))
       }
     }
-    let reshaper = BreakReshaper(
-      faceCache: system.faceCache, flagged: placed.unsafeToBreak, bytes: bytes,
-      graphemes: graphemes,
-      faceOf: faceOf, faces: faceKeys, scales: variants.map(\.scale), fonts: fonts,
-      advances: advances,
-      opportunities: opportunities,
-      levels: levels.levels, scripts: scripts, languages: languages, languageOf: languageOf)
     var clusters: [ShapedCluster] = []
     clusters.reserveCapacity(graphemes.count)
     for index in 0..<graphemes.count {
@@ -187,6 +180,10 @@ struct Shaper {
           level: levels.levels[index], glyphs: drawsNothing ? 0..<0 : placed.ranges[index],
           insertsHyphen: false))
     }
+    let reshaper = BreakReshaper(
+      faceCache: system.faceCache, flagged: placed.unsafeToBreak, faces: faceKeys,
+      scales: variants.map(\.scale), fonts: fonts, advances: advances, clusters: clusters,
+      scripts: scripts, languages: languages, languageOf: languageOf)
     // A span's letter spacing, per cluster; the text shapes without it.
     var letterSpacings: [LetterSpacing]?
     if options.spans.contains(where: { $0.letterSpacing != 0 }) {

@@ -144,7 +144,7 @@ public struct ShapedText: Hashable, Sendable {
   public func breakAdjustment(before index: Int) -> BreakAdjustment {
     let clusters = storage.clusters
     guard clusters.indices.contains(index) else { return BreakAdjustment() }
-    if let reshaper = storage.reshaper { return reshaper.adjustment(before: index) }
+    if let reshaper = storage.reshaper { return reshaper.adjustment(before: index, in: self) }
     let cluster = clusters[index]
     return BreakAdjustment(
       end: cluster.breakEndAdjustment, start: cluster.breakStartAdjustment,
@@ -567,9 +567,9 @@ public struct BreakAdjustment: Hashable, Sendable {
 /// A shaper supplies one so that only the breaks a layout actually forces are examined, as
 /// Pango reshapes the pieces of a broken word when it breaks it.
 package protocol BreakReshaping: Sendable {
-  /// What a forced break just before cluster `index` does; no hyphen and no change where
-  /// breaking changes nothing.
-  func adjustment(before index: Int) -> BreakAdjustment
+  /// What a forced break just before cluster `index` of `text` (the shaped text the
+  /// reshaper was made for) does; no hyphen and no change where breaking changes nothing.
+  func adjustment(before index: Int, in text: ShapedText) -> BreakAdjustment
 
   /// Roughly how many bytes the reshaper holds, for caches that weigh shaped texts; 0 by
   /// default.

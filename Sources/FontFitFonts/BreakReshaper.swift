@@ -53,10 +53,9 @@ final class BreakReshaper: BreakReshaping {
   /// A reshaper for a text whose clusters in `flagged` are where HarfBuzz flagged breaking
   /// as unsafe.
   ///
-  /// - Parameters:
-  ///   - advances: HarfBuzz's advance of each cluster, in ems, which `clusters` may have set
-  ///     to 0 where a cluster draws nothing.
-  ///   - clusters: The clusters of the shaped text the reshaper will be asked about.
+  /// `advances` are HarfBuzz's advances of each cluster, in ems, which `clusters` (those of
+  /// the shaped text the reshaper will be asked about) may have set to 0 where a cluster
+  /// draws nothing.
   init(
     faceCache: FaceCache, flagged: Set<Int>, faces: [FaceKey], scales: [Double],
     fonts: [ShapedFont], advances: [Double], clusters: [ShapedCluster], scripts: [Int32],

@@ -59,6 +59,21 @@ enum MemoryBench {
     stage("laid out (shaped texts in the font system's cache included)")
     let snapshot = try? ScreenSnapshot(tree: tree, includingGlyphs: false)
     stage("snapshot for the dump")
+    // What the cache alone held: the texts' bytes the laid-out widgets do not share.
+    fonts.removeCachedTexts()
+    stage("the font system's cached shaped texts dropped")
+    // The same texts shaped alone and kept, to weigh shaped text as it is, not as the cache
+    // estimates it.
+    func labels(in view: View) -> [Label] {
+      ((view as? Label).map { [$0] } ?? []) + view.children.flatMap(labels(in:))
+    }
+    let texts = labels(in: tree).map { ($0.text, $0.font.descriptor) }
+    fonts.removeCachedTexts()
+    let beforeShaping = heapInUse()
+    let shaped = texts.compactMap { try? fonts.shape($0.0, font: $0.1) }
+    fonts.removeCachedTexts()
+    let shapedBytes = heapInUse() - beforeShaping
+    let clusterCount = shaped.reduce(0) { $0 + $1.count }
     let afterLayout = stages[0].1 + stages[1].1
     print("Memory per label: \(labelCount) labels of ≤ 100 characters, distinct texts, one tree")
     print("on \(screen.name) (heap bytes in use, glibc mallinfo2)")
@@ -69,11 +84,14 @@ enum MemoryBench {
       print("| \(name) | \(bytes / labelCount) |")
     }
     print("| of which the shaped-text cache's estimate | \(cached / labelCount) |")
+    print(
+      "| the texts shaped alone and kept (\(clusterCount / max(shaped.count, 1)) clusters each) "
+        + "| \(shapedBytes / max(shaped.count, 1)) |")
     print("")
     print(
       "a laid-out label: \(afterLayout / labelCount) bytes (target ≤ \(targetBytesPerLabel)); "
         + "without its cached shaped text \((afterLayout - cached) / labelCount) bytes")
-    withExtendedLifetime((tree, snapshot)) {}
+    withExtendedLifetime((tree, snapshot, shaped)) {}
     exit(0)
   }
 }

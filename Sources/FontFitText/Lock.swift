@@ -14,26 +14,35 @@
 ///
 /// The value lives behind a pointer rather than in a stored `var`: the mutex already makes
 /// every access exclusive, and a stored property would add the runtime's dynamic exclusivity
-/// check (two calls into the runtime) to every lock taken.
+/// check (two calls into the runtime) to every lock taken. The mutex and the value share one
+/// allocation.
 package final class Lock<Value: ~Copyable>: @unchecked Sendable {
-  private let value: UnsafeMutablePointer<Value>
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  private let value: UnsafeMutablePointer<Value>
+
+  /// Where the value starts in the allocation: after the mutex, aligned for the value.
+  private static var valueOffset: Int {
+    let alignment = MemoryLayout<Value>.alignment
+    return (MemoryLayout<pthread_mutex_t>.size + alignment - 1) / alignment * alignment
+  }
 
   /// A lock guarding `value`.
   package init(_ value: consuming Value) {
-    self.value = .allocate(capacity: 1)
-    self.value.initialize(to: value)
-    mutex = .allocate(capacity: 1)
+    let memory = UnsafeMutableRawPointer.allocate(
+      byteCount: Self.valueOffset + MemoryLayout<Value>.size,
+      alignment: max(MemoryLayout<pthread_mutex_t>.alignment, MemoryLayout<Value>.alignment))
+    mutex = memory.bindMemory(to: pthread_mutex_t.self, capacity: 1)
     mutex.initialize(to: pthread_mutex_t())
     pthread_mutex_init(mutex, nil)
+    self.value = (memory + Self.valueOffset).bindMemory(to: Value.self, capacity: 1)
+    self.value.initialize(to: value)
   }
 
   deinit {
     pthread_mutex_destroy(mutex)
     mutex.deinitialize(count: 1)
-    mutex.deallocate()
     value.deinitialize(count: 1)
-    value.deallocate()
+    UnsafeMutableRawPointer(mutex).deallocate()
   }
 
   /// Runs `body` with the value, holding the lock.

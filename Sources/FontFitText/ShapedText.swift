@@ -272,8 +272,10 @@ public enum ShapedTextError: Error, Hashable, Sendable, CustomStringConvertible 
 
 /// One grapheme cluster with its measured advance, in em units.
 public struct ShapedCluster: Hashable, Sendable {
-  // Stored properties are ordered widest first: one-byte fields packed at the end keep a
-  // cluster at 80 bytes, not 96 (a text holds one per character).
+  // Stored properties are ordered widest first, with the font and glyph indices held in 32
+  // bits and the one-byte fields packed at the end: a cluster takes 64 bytes, not 96 (a text
+  // holds one per character). Indices beyond 32 bits are clamped, which a shaped text's
+  // checks then refuse as out of range.
   /// Where the cluster lies in the source text.
   public var range: Range<String.Index>
   /// The advance width at 1pt, in points (that is, in ems).
@@ -284,10 +286,19 @@ public struct ShapedCluster: Hashable, Sendable {
   /// apart. HarfBuzz puts kerning into the advances, so a font system's clusters have 0 here.
   public var kerning: Double
   /// Index into ``ShapedText/fonts`` of the font that measured this cluster.
-  public var font: Int
+  public var font: Int {
+    get { Int(storedFont) }
+    set { storedFont = Int32(clamping: newValue) }
+  }
   /// The cluster's glyphs in ``ShapedText/glyphs``, in visual order; empty for a cluster that
   /// shares a ligature drawn by an earlier cluster, or when the shaper gives no glyphs.
-  public var glyphs: Range<Int>
+  public var glyphs: Range<Int> {
+    get { Int(glyphStart)..<Int(glyphEnd) }
+    set {
+      glyphStart = Int32(clamping: newValue.lowerBound)
+      glyphEnd = Int32(clamping: newValue.upperBound)
+    }
+  }
   /// How much wider, in ems, a line that a forced break ends just before this cluster is.
   ///
   /// Compared with the sum of its clusters' advances (and its hyphen): the end of a word
@@ -297,6 +308,9 @@ public struct ShapedCluster: Hashable, Sendable {
   /// How much wider, in ems, a line that starts with this cluster after a forced break is than
   /// the sum of its clusters' advances (the first letter in its initial form, say).
   public var breakStartAdjustment: Double
+  private var glyphStart: Int32
+  private var glyphEnd: Int32
+  private var storedFont: Int32
   /// Whether a line may, must or must not break before this cluster.
   public var breakBefore: LineBreakOpportunity
   /// How the cluster behaves at line ends.
@@ -322,9 +336,10 @@ public struct ShapedCluster: Hashable, Sendable {
     self.kerning = kerning
     self.breakBefore = breakBefore
     self.kind = kind
-    self.font = font
+    storedFont = Int32(clamping: font)
     self.level = level
-    self.glyphs = glyphs
+    glyphStart = Int32(clamping: glyphs.lowerBound)
+    glyphEnd = Int32(clamping: glyphs.upperBound)
     self.insertsHyphen = insertsHyphen
     self.breakEndAdjustment = breakEndAdjustment
     self.breakStartAdjustment = breakStartAdjustment
@@ -446,8 +461,14 @@ public struct ShapedHyphen: Hashable, Sendable {
 public struct ShapedGlyph: Hashable, Sendable {
   /// The glyph index in its face; 0 is `.notdef`.
   public var id: UInt32
+  /// The font index, held in 32 bits beside the id, so a glyph takes 32 bytes, not 40;
+  /// clamped, so an index beyond 32 bits is refused as out of range.
+  private var storedFont: Int32
   /// Index into ``ShapedText/fonts`` of the glyph's face.
-  public var font: Int
+  public var font: Int {
+    get { Int(storedFont) }
+    set { storedFont = Int32(clamping: newValue) }
+  }
   /// How far the pen moves after the glyph, in ems.
   public var advance: Double
   /// The glyph's offset from the pen position, in ems: right.
@@ -458,7 +479,7 @@ public struct ShapedGlyph: Hashable, Sendable {
   /// Creates a glyph.
   public init(id: UInt32, font: Int, advance: Double, xOffset: Double = 0, yOffset: Double = 0) {
     self.id = id
-    self.font = font
+    storedFont = Int32(clamping: font)
     self.advance = advance
     self.xOffset = xOffset
     self.yOffset = yOffset

@@ -37,6 +37,30 @@ struct ValidationTests {
     }
   }
 
+  @Test("Font and glyph indices beyond 32 bits are refused, not wrapped round to valid ones")
+  func indicesBeyondThirtyTwoBits() {
+    // 2³² would wrap to font 0, which exists; clamped, it stays out of range.
+    #expect(throws: ShapedTextError.fontOutOfRange(cluster: 0, font: Int(Int32.max), fontCount: 1))
+    {
+      try ShapedText(text: "ab", clusters: clusters("ab", font: 1 << 32), fonts: [font])
+    }
+    #expect(throws: ShapedTextError.fontOutOfRange(cluster: 0, font: Int(Int32.min), fontCount: 1))
+    {
+      try ShapedText(text: "ab", clusters: clusters("ab", font: -(1 << 40)), fonts: [font])
+    }
+    var wide = clusters("ab")
+    wide[0].glyphs = (1 << 32)..<((1 << 32) + 1)
+    #expect(throws: ShapedTextError.glyphsOutOfRange(cluster: 0)) {
+      try ShapedText(
+        text: "ab", clusters: wide, fonts: [font],
+        glyphs: [ShapedGlyph(id: 1, font: 0, advance: 0.5)])
+    }
+    let glyph = ShapedGlyph(id: 1, font: 1 << 32, advance: 0.5)
+    #expect(throws: ShapedTextError.glyphFontOutOfRange(glyph: 0)) {
+      try ShapedText(text: "ab", clusters: clusters("ab"), fonts: [font], glyphs: [glyph])
+    }
+  }
+
   @Test("Clusters must cover the whole text, in order")
   func coverage() {
     #expect(throws: ShapedTextError.textNotCovered(clusterCount: 1)) {

@@ -249,7 +249,7 @@ struct Hyphenation {
 
   /// What the rule reads of a text: its UTF-16 units and each cluster's offset and first and
   /// last scalars.
-  struct Input: Sendable {
+  struct Input: Equatable, Sendable {
     var utf16: [UInt16]
     var utf16Offsets: [Int]
     var firstScalars: [Unicode.Scalar]
@@ -274,14 +274,28 @@ struct Hyphenation {
       offsets.reserveCapacity(clusters.count + 1)
       first.reserveCapacity(clusters.count)
       last.reserveCapacity(clusters.count)
+      // One pass over the scalars, each cluster ending where the next one's range starts
+      // (clusters cover the text in order, as ShapedText checks).
+      let utf8 = text.utf8
+      var cluster = 0
+      var end =
+        clusters.isEmpty
+        ? 0 : utf8.distance(from: text.startIndex, to: clusters[0].range.upperBound)
+      var offset = 0
       var units = 0
-      for cluster in clusters {
-        let scalars = text.unicodeScalars[cluster.range]
-        units += scalars.reduce(0) { $0 + UTF16.width($1) }
+      var startsCluster = true
+      for scalar in text.unicodeScalars {
+        if startsCluster { first.append(scalar) }
+        offset += UTF8.width(scalar)
+        units += UTF16.width(scalar)
+        startsCluster = offset >= end
+        guard startsCluster else { continue }
+        last.append(scalar)
         offsets.append(units)
-        // A cluster is never empty (ShapedText checks it).
-        first.append(scalars.first ?? " ")
-        last.append(scalars.last ?? " ")
+        cluster += 1
+        if cluster < clusters.count {
+          end = utf8.distance(from: text.startIndex, to: clusters[cluster].range.upperBound)
+        }
       }
       utf16Offsets = offsets
       firstScalars = first

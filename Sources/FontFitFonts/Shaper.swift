@@ -409,6 +409,7 @@ struct PlacedGlyphs {
   mutating func add(
     _ run: [HarfBuzzGlyph], font: Int, scale: Double, rise: Double = 0, graphemes: Graphemes
   ) {
+    glyphs.reserveCapacity(glyphs.count + run.count)
     var start = 0
     while start < run.count {
       var end = start

@@ -308,9 +308,9 @@ public struct ShapedCluster: Hashable, Sendable {
   /// How much wider, in ems, a line that starts with this cluster after a forced break is than
   /// the sum of its clusters' advances (the first letter in its initial form, say).
   public var breakStartAdjustment: Double
-  private var glyphStart: Int32
-  private var glyphEnd: Int32
-  private var storedFont: Int32
+  @usableFromInline var glyphStart: Int32
+  @usableFromInline var glyphEnd: Int32
+  @usableFromInline var storedFont: Int32
   /// Whether a line may, must or must not break before this cluster.
   public var breakBefore: LineBreakOpportunity
   /// How the cluster behaves at line ends.
@@ -325,6 +325,7 @@ public struct ShapedCluster: Hashable, Sendable {
   public var insertsHyphen: Bool
 
   /// Creates a cluster.
+  @inlinable
   public init(
     range: Range<String.Index>, advance: Double, kerning: Double = 0,
     breakBefore: LineBreakOpportunity, kind: ClusterKind, font: Int = 0, level: UInt8 = 0,
@@ -463,7 +464,7 @@ public struct ShapedGlyph: Hashable, Sendable {
   public var id: UInt32
   /// The font index, held in 32 bits beside the id, so a glyph takes 32 bytes, not 40;
   /// clamped, so an index beyond 32 bits is refused as out of range.
-  private var storedFont: Int32
+  @usableFromInline var storedFont: Int32
   /// Index into ``ShapedText/fonts`` of the glyph's face.
   public var font: Int {
     get { Int(storedFont) }
@@ -477,6 +478,7 @@ public struct ShapedGlyph: Hashable, Sendable {
   public var yOffset: Double
 
   /// Creates a glyph.
+  @inlinable
   public init(id: UInt32, font: Int, advance: Double, xOffset: Double = 0, yOffset: Double = 0) {
     self.id = id
     storedFont = Int32(clamping: font)

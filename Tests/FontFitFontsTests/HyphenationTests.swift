@@ -1,5 +1,6 @@
 import FontFitFontModel
 @_spi(Engine) import FontFitText
+import TestSupport
 import Testing
 
 @testable import FontFitFonts
@@ -26,6 +27,25 @@ struct HyphenationTests {
     #expect(
       try Self.lines("modification has been made.", font: "DejaVu Sans", size: 37, width: 160)
         == ["modific‐", "ation", "has", "been", "made."])
+  }
+
+  @Test("The word-boundary input made again from a shaped text is the one its graphemes gave")
+  func inputFromShapedText() throws {
+    let system = try FontSystem.shared()
+    let font = try Font("DejaVu Sans 17").descriptor
+    let pieces = [
+      "a", "word", " ", "\t", "\r\n", "\n", "e\u{301}", "👩‍👩‍👧", "🇫🇷", "在指定", "مرحبا",
+      "\u{AD}", "-", "ﬁ", "\u{200D}", "x\u{FE0F}", "Ω", "\u{1F600}",
+    ]
+    var generator = SplitMix64(seed: 2512)
+    for _ in 0..<300 {
+      let count = Int(1 + generator.next() % 12)
+      let text = (0..<count).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }
+        .joined()
+      let shaped = try system.shape(text, font: font)
+      #expect(
+        Hyphenation.Input(shaped) == Hyphenation.Input(Graphemes(text)), "\(text.debugDescription)")
+    }
   }
 
   @Test("Digits and CJK break without a hyphen")

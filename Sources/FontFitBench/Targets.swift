@@ -86,7 +86,7 @@ enum Targets {
 
   /// The engine's request for a case: the 0.5pt grid from 8pt to its design size, words
   /// broken where they must be, as the Pango peer's word-or-character wrapping does.
-  private static func request(_ benchCase: BenchCase) throws -> TextRequest {
+  static func request(_ benchCase: BenchCase) throws -> TextRequest {
     TextRequest(
       text: benchCase.text, font: benchCase.font.descriptor,
       fontSize: benchCase.font.pointSize,

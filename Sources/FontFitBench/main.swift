@@ -10,7 +10,8 @@
 // The full run ends with issue 25's targets, FontFit beside the Pango peer (Targets.swift).
 // Other modes exit when done: `--limits` (Limits.swift), `--c-boundary` (Boundary.swift),
 // `--stacks` (Stacks.swift), `--typography` (Typography.swift), `--rich` (RichText.swift),
-// `--ci-sweep` (Sweep.swift), `--targets` (Targets.swift) and `--memory` (MemoryBench.swift).
+// `--ci-sweep` (Sweep.swift), `--targets` (Targets.swift), `--memory` (MemoryBench.swift) and
+// `--engine-warm` (EngineWarm.swift).
 
 import FontFit
 import FontFitDescription
@@ -66,6 +67,7 @@ if arguments.contains("--typography") { TypographyBench.run(cases: cases, fonts:
 if arguments.contains("--rich") { RichTextBench.run(cases: cases, fonts: fonts) }
 if arguments.contains("--ci-sweep") { SweepBench.run(cases: cases, fonts: fonts) }
 if arguments.contains("--memory") { MemoryBench.run(cases: cases) }
+if arguments.contains("--engine-warm") { EngineWarm.run(cases: cases, fonts: fonts) }
 /// The rounds of the targets' interleaved measurement against Pango.
 let targetRounds = short ? 1 : 5
 

@@ -2,7 +2,7 @@
 // pseudo-localisation, the classic way to find truncation before translators do.
 
 import FontFitFontModel
-import FontFitText
+@_spi(Engine) import FontFitText
 
 /// The strings a layout's `"@key"` texts are looked up in: one locale's table, or
 /// pseudo-localisation.

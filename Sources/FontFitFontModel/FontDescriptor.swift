@@ -1,16 +1,22 @@
-import FontFitText
+@_spi(Engine) import FontFitText
 
 /// A font's identity without a size: the families to try, the weight and the slant.
 ///
 /// Fontconfig chooses the same scalable face for a descriptor at every size, so resolutions,
 /// fallback chains and measurements are cached by descriptor; ``Font`` adds the size.
+///
+/// A descriptor works out its hash when it is made or changed, not when it is hashed: every
+/// fit looks its text, truncation token and face up by descriptor, and hashing the family
+/// names each time cost more than the look-ups themselves.
 public struct FontDescriptor: Hashable, Sendable {
   /// The families to try, in order, such as `["DejaVu Sans", "Noto Sans CJK SC"]`.
-  public var families: [String]
+  public var families: [String] { didSet { rehash() } }
   /// The weight, on the CSS / OpenType scale (400 regular, 700 bold).
-  public var weight: FontWeight
+  public var weight: FontWeight { didSet { rehash() } }
   /// Upright, italic or oblique.
-  public var slant: FontSlant
+  public var slant: FontSlant { didSet { rehash() } }
+  /// The hash of the three, as ``hash(into:)`` gives it.
+  private var hash = 0
 
   /// Creates a descriptor from a list of families.
   ///
@@ -22,6 +28,26 @@ public struct FontDescriptor: Hashable, Sendable {
     self.families = families
     self.weight = weight
     self.slant = slant
+    rehash()
+  }
+
+  private mutating func rehash() {
+    var hasher = Hasher()
+    hasher.combine(families)
+    hasher.combine(weight)
+    hasher.combine(slant)
+    hash = hasher.finalize()
+  }
+
+  /// Whether both have the same families, weight and slant.
+  public static func == (lhs: FontDescriptor, rhs: FontDescriptor) -> Bool {
+    lhs.hash == rhs.hash && lhs.weight == rhs.weight && lhs.slant == rhs.slant
+      && lhs.families == rhs.families
+  }
+
+  /// Feeds the hash worked out when the descriptor was made or last changed to `hasher`.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(hash)
   }
 
   /// Creates a descriptor for one family.

@@ -1,5 +1,5 @@
 import FontFitFontModel
-import FontFitText
+@_spi(Engine) import FontFitText
 
 /// Examines a forced break inside a word as Pango does, for the breaks a layout asks about.
 ///

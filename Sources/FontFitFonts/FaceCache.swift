@@ -1,5 +1,5 @@
 import FontFitFontModel
-import FontFitText
+@_spi(Engine) import FontFitText
 
 /// A font system's open faces, by file and index: a bounded cache that opens a face again
 /// when it has let it go; thread-safe.

@@ -1,5 +1,5 @@
 import FontFitFontModel
-import FontFitText
+@_spi(Engine) import FontFitText
 
 /// Resolves fonts with Fontconfig and measures text with FreeType; shared and thread-safe.
 ///

@@ -1,6 +1,6 @@
 internal import CFontconfig
 import FontFitFontModel
-import FontFitText
+@_spi(Engine) import FontFitText
 internal import Glibc
 
 /// Resolves font names to files with one reused Fontconfig configuration.

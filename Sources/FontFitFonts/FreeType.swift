@@ -1,6 +1,6 @@
 internal import CFreeType
 import FontFitFontModel
-import FontFitText
+@_spi(Engine) import FontFitText
 internal import Glibc
 
 /// The FreeType library handle.
@@ -594,8 +594,9 @@ final class FontFace: Sendable {
   }
 
   /// The face handle and the glyph indices looked up so far; reachable only while the face is
-  /// locked, hence `@unchecked Sendable`.
-  struct CharacterMap: ~Copyable, @unchecked Sendable {
+  /// locked, hence `@unchecked Sendable`. The handle is file-private: only this file reads it,
+  /// inside the face's lock, and never keeps a copy of the map outside it.
+  struct CharacterMap: @unchecked Sendable {
     fileprivate let face: FT_Face
     private var glyphs: [UInt32: UInt32] = [:]
     /// The most look-ups kept per face.

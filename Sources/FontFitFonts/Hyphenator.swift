@@ -3,7 +3,7 @@
 
 import CHyphen
 import FontFitFontModel
-import FontFitText
+@_spi(Engine) import FontFitText
 internal import Glibc
 
 /// Finds where words may be hyphenated, with libhyphen and the pattern files of Debian's

@@ -12,45 +12,80 @@
 /// uses it instead of `Synchronization.Mutex` so that `swift test --sanitize=thread` checks
 /// the locking.
 ///
-/// The value lives behind a pointer rather than in a stored `var`: the mutex already makes
-/// every access exclusive, and a stored property would add the runtime's dynamic exclusivity
-/// check (two calls into the runtime) to every lock taken. The mutex and the value share one
-/// allocation.
-package final class Lock<Value: ~Copyable>: @unchecked Sendable {
-  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-  private let value: UnsafeMutablePointer<Value>
-
-  /// Where the value starts in the allocation: after the mutex, aligned for the value.
-  private static var valueOffset: Int {
-    let alignment = MemoryLayout<Value>.alignment
-    return (MemoryLayout<pthread_mutex_t>.size + alignment - 1) / alignment * alignment
-  }
+/// It is public behind the `Engine` SPI, not `package`, and its value is copyable: this
+/// compiler (Swift 6.3) neither inlines nor specialises across modules a `package` method, even
+/// an `@inlinable` one, nor a method of a type generic over a `~Copyable` value, and a lock
+/// taken unspecialised costs the generic metadata look-ups of a call through the runtime.
+///
+/// A lock is a reference: copies guard the same value. The mutex and the value live in one
+/// allocation, the object's own (a `ManagedBuffer` with the mutex as its header and the value
+/// as its one element), so making a lock costs one allocation, as lazily built lines and
+/// placements make one per fit. The value is reached through the buffer's pointer rather than
+/// a stored `var`: the mutex already makes every access exclusive, and a stored property would
+/// add the runtime's dynamic exclusivity check (two calls into the runtime) to every lock taken.
+@_spi(Engine) public struct Lock<Value>: @unchecked Sendable {
+  @usableFromInline let storage: LockStorage<Value>
 
   /// A lock guarding `value`.
-  package init(_ value: consuming Value) {
-    let memory = UnsafeMutableRawPointer.allocate(
-      byteCount: Self.valueOffset + MemoryLayout<Value>.size,
-      alignment: max(MemoryLayout<pthread_mutex_t>.alignment, MemoryLayout<Value>.alignment))
-    mutex = memory.bindMemory(to: pthread_mutex_t.self, capacity: 1)
-    mutex.initialize(to: pthread_mutex_t())
-    pthread_mutex_init(mutex, nil)
-    self.value = (memory + Self.valueOffset).bindMemory(to: Value.self, capacity: 1)
-    self.value.initialize(to: value)
-  }
-
-  deinit {
-    pthread_mutex_destroy(mutex)
-    mutex.deinitialize(count: 1)
-    value.deinitialize(count: 1)
-    UnsafeMutableRawPointer(mutex).deallocate()
+  @inlinable
+  public init(_ value: Value) {
+    storage = LockStorage.make(value)
   }
 
   /// Runs `body` with the value, holding the lock.
-  package func withLock<Result, Failure: Error>(
+  @inlinable
+  public func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+    storage.withLock(body)
+  }
+
+  /// Runs `body` with the value, holding the lock, and rethrows what it throws.
+  @inlinable
+  public func withLock<Result, Failure: Error>(
     _ body: (inout Value) throws(Failure) -> Result
   ) throws(Failure) -> Result {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    return try body(&value.pointee)
+    try storage.withLock(body)
+  }
+}
+
+/// The mutex (the header) and the value (the one element) of a ``Lock``.
+@usableFromInline
+final class LockStorage<Value>: ManagedBuffer<pthread_mutex_t, Value> {
+  /// A new storage holding `value` behind an initialised mutex.
+  @inlinable
+  static func make(_ value: Value) -> LockStorage {
+    let buffer = unsafeDowncast(
+      create(minimumCapacity: 1) { _ in pthread_mutex_t() }, to: LockStorage.self)
+    buffer.withUnsafeMutablePointers { mutex, element in
+      pthread_mutex_init(mutex, nil)
+      element.initialize(to: value)
+    }
+    return buffer
+  }
+
+  deinit {
+    withUnsafeMutablePointers { mutex, element in
+      pthread_mutex_destroy(mutex)
+      _ = element.deinitialize(count: 1)
+    }
+  }
+
+  @inlinable
+  func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+    withUnsafeMutablePointers { mutex, element in
+      pthread_mutex_lock(mutex)
+      defer { pthread_mutex_unlock(mutex) }
+      return body(&element.pointee)
+    }
+  }
+
+  @inlinable
+  func withLock<Result, Failure: Error>(
+    _ body: (inout Value) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    try withUnsafeMutablePointers { (mutex, element) throws(Failure) -> Result in
+      pthread_mutex_lock(mutex)
+      defer { pthread_mutex_unlock(mutex) }
+      return try body(&element.pointee)
+    }
   }
 }

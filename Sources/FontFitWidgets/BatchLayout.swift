@@ -1,7 +1,7 @@
 import Dispatch
 import FontFitEngine
 import FontFitFontModel
-import FontFitText
+@_spi(Engine) import FontFitText
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import FontFit
+@_spi(Engine) import FontFitText
 import Foundation
 import Testing
 

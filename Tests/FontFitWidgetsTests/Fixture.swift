@@ -1,6 +1,6 @@
 import FontFitFontModel
 import FontFitFonts
-import FontFitText
+@_spi(Engine) import FontFitText
 import FontFitWidgets
 import Synchronization
 import TestSupport

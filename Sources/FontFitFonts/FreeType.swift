@@ -593,9 +593,11 @@ final class FontFace: Sendable {
     return missing
   }
 
-  /// The face handle and the glyph indices looked up so far; reachable only while the face is
-  /// locked, hence `@unchecked Sendable`. The handle is file-private: only this file reads it,
-  /// inside the face's lock, and never keeps a copy of the map outside it.
+  /// The face handle and the glyph indices looked up so far.
+  ///
+  /// It is reachable only while the face is locked, hence `@unchecked Sendable`. The handle is
+  /// file-private: only this file reads it, inside the face's lock, and never keeps a copy of
+  /// the map outside it.
   struct CharacterMap: @unchecked Sendable {
     fileprivate let face: FT_Face
     private var glyphs: [UInt32: UInt32] = [:]

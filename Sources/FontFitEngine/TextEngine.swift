@@ -32,8 +32,7 @@ public struct TextEngine: Sendable {
   /// - Throws: ``TextLayoutError`` when the request's values are out of range or the text
   ///   cannot be measured.
   public func fit(_ request: TextRequest) throws(TextLayoutError) -> TextFit {
-    var cache = TextShapeCache()
-    return try fit(request, cache: &cache)
+    try fit(request) { () throws(TextLayoutError) in try shapes(request) }
   }
 
   /// The size the text takes at ``TextRequest/fontSize`` within `proposal`: wrapped to the
@@ -102,8 +101,7 @@ public struct TextEngine: Sendable {
   ///
   /// - Throws: ``TextLayoutError`` when the text cannot be shaped.
   public func prepare(_ request: TextRequest) throws(TextLayoutError) {
-    var cache = TextShapeCache()
-    _ = try shapes(request, cache: &cache)
+    _ = try shapes(request)
   }
 
   /// ``fit(_:)``, reusing the shaped texts and face in `cache` while the request's text, token,
@@ -111,6 +109,14 @@ public struct TextEngine: Sendable {
   package func fit(_ request: TextRequest, cache: inout TextShapeCache) throws(TextLayoutError)
     -> TextFit
   {
+    try fit(request) { () throws(TextLayoutError) in try shapes(request, cache: &cache) }
+  }
+
+  /// ``fit(_:)`` with the shaped texts and face `inputs` gives, asked for once the request's
+  /// values are checked.
+  private func fit(
+    _ request: TextRequest, inputs: () throws(TextLayoutError) -> ShapedForFit
+  ) throws(TextLayoutError) -> TextFit {
     var sizes: FontSizeRange
     if let fitSizes = request.fitSizes {
       sizes = fitSizes
@@ -122,17 +128,14 @@ public struct TextEngine: Sendable {
       }
     }
     let options = try request.layoutOptions(box: request.box, overflow: request.overflow)
-    let (text, token) = try shapes(request, cache: &cache)
+    let inputs = try inputs()
+    let text = inputs.text
+    let token = inputs.token
+    let resolved = inputs.resolvedFont
     // One factor scales every span, and none set smaller may go below the fit's smallest
     // size: a span at 1/1.2 of the text keeps the text at least 1.2 times the minimum.
     if request.fitSizes != nil, !request.styles.isEmpty {
       sizes = Self.sizes(sizes, floorFor: request)
-    }
-    let resolved: ResolvedFont
-    do {
-      resolved = try cache.resolved(request.font, language: request.language, shaper: shaper)
-    } catch {
-      throw .font(error)
     }
     // The wrapping columns are made once per shaped text and shared (ShapedText keeps them).
     // Hyphen points are found only when the ladder reaches hyphenation.
@@ -167,8 +170,8 @@ public struct TextEngine: Sendable {
     let size = try Self.checkedSize(request.fontSize)
     let options = try request.layoutOptions(
       box: Size(width: proposal.width ?? .infinity, height: .infinity), overflow: .truncate)
-    let (text, token) = try shapes(request, cache: &cache)
-    return TextLayouter(shaped: text, truncationToken: token)
+    let inputs = try shapes(request, cache: &cache)
+    return TextLayouter(shaped: inputs.text, truncationToken: inputs.token)
       .layout(pointSize: size, options: options).size
   }
 
@@ -190,25 +193,25 @@ public struct TextEngine: Sendable {
     return size
   }
 
-  /// The shaped text and the shaped truncation token.
-  private func shapes(_ request: TextRequest, cache: inout TextShapeCache)
-    throws(TextLayoutError) -> (text: ShapedText, token: ShapedText)
-  {
-    let options = request.shapingOptions
+  /// The shaped text, the shaped truncation token and the resolved face, from the shaper.
+  private func shapes(_ request: TextRequest) throws(TextLayoutError) -> ShapedForFit {
     do {
-      let shapedText = try cache.text(
-        request.text, font: request.font, options: options, shaper: shaper)
-      // The token takes the paragraph's direction, so it reads in the line's order.
-      var tokenOptions = options
-      // The token is drawn in the text's own font: the spans' offsets are the text's.
-      tokenOptions.spans = []
-      tokenOptions.direction =
-        shapedText.baseDirection == .rightToLeft ? .rightToLeft : .leftToRight
-      return (
-        shapedText,
-        try cache.token(
-          request.truncationToken, font: request.font, options: tokenOptions, shaper: shaper)
-      )
+      return try shaper.shapeForFit(
+        request.text, token: request.truncationToken, font: request.font,
+        options: request.shapingOptions)
+    } catch {
+      throw TextLayoutError(error)
+    }
+  }
+
+  /// ``shapes(_:)`` through `cache`.
+  private func shapes(_ request: TextRequest, cache: inout TextShapeCache)
+    throws(TextLayoutError) -> ShapedForFit
+  {
+    do {
+      return try cache.inputs(
+        request.text, token: request.truncationToken, font: request.font,
+        options: request.shapingOptions, shaper: shaper)
     } catch {
       throw TextLayoutError(error)
     }
@@ -217,6 +220,10 @@ public struct TextEngine: Sendable {
 
 /// The last texts a caller shaped and the face its font resolved to, reused while text,
 /// token, font and language stay the same: a widget keeps one.
+///
+/// An empty cache (an engine's own fit) asks the shaper for all three in one call, which a
+/// caching shaper answers with one look-up; a widget whose text changed asks again for the
+/// text alone.
 package struct TextShapeCache {
   private var text: (key: Key, shaped: ShapedText)?
   private var token: (key: Key, shaped: ShapedText)?
@@ -232,25 +239,39 @@ package struct TextShapeCache {
   /// An empty cache.
   package init() {}
 
-  mutating func resolved(
-    _ font: FontDescriptor, language: Language?, shaper: any TextShaping
-  ) throws(FontError) -> ResolvedFont {
-    if let face, face.font == font, face.language == language { return face.resolved }
-    let resolved = try shaper.resolve(font, language: language)
-    face = (font, language, resolved)
-    return resolved
-  }
-
-  mutating func text(
-    _ text: String, font: FontDescriptor, options: ShapingOptions, shaper: any TextShaping
-  ) throws(ShapingError) -> ShapedText {
-    try Self.shaped(text, font: font, options: options, shaper: shaper, entry: &self.text)
-  }
-
-  mutating func token(
-    _ token: String, font: FontDescriptor, options: ShapingOptions, shaper: any TextShaping
-  ) throws(ShapingError) -> ShapedText {
-    try Self.shaped(token, font: font, options: options, shaper: shaper, entry: &self.token)
+  mutating func inputs(
+    _ text: String, token: String, font: FontDescriptor, options: ShapingOptions,
+    shaper: any TextShaping
+  ) throws(ShapingError) -> ShapedForFit {
+    let textKey = Key(text: ExactString(text), font: font, options: options)
+    guard let entry = self.text, entry.key == textKey else {
+      // A new text (or a new cache): the rest is likely new too, and one call answers all.
+      let inputs = try shaper.shapeForFit(text, token: token, font: font, options: options)
+      self.text = (textKey, inputs.text)
+      self.token = (
+        Key(
+          text: ExactString(token), font: font,
+          options: options.truncationTokenOptions(for: inputs.text)),
+        inputs.token
+      )
+      face = (font, options.language, inputs.resolvedFont)
+      return inputs
+    }
+    let shapedToken = try Self.shaped(
+      token, font: font, options: options.truncationTokenOptions(for: entry.shaped),
+      shaper: shaper, entry: &self.token)
+    let resolved: ResolvedFont
+    if let face, face.font == font, face.language == options.language {
+      resolved = face.resolved
+    } else {
+      do {
+        resolved = try shaper.resolve(font, language: options.language)
+      } catch {
+        throw .font(error)
+      }
+      face = (font, options.language, resolved)
+    }
+    return ShapedForFit(text: entry.shaped, token: shapedToken, resolvedFont: resolved)
   }
 
   private static func shaped(

@@ -1,5 +1,6 @@
 import FontFitFontModel
 @_spi(Engine) import FontFitText
+import Synchronization
 
 /// A text laid out in its box: the face its font resolved to, the fit, and the placed lines.
 ///
@@ -91,7 +92,20 @@ private final class LinePlacement: Sendable {
   private let box: Size
   private let alignment: TextAlignment
   private let vertical: VerticalPlacement
-  private let placed = Lock<(lines: [PositionedLine]?, boxes: [PositionedLine]?)>((nil, nil))
+  /// The lines placed with their glyphs, and without, each made on first read and set once
+  /// without a lock (a fit makes a placement every time, and most are never read); two
+  /// threads reading at once may both place them, and the first stored is kept.
+  private let placed = AtomicLazyReference<Placed>()
+  private let placedBoxes = AtomicLazyReference<Placed>()
+
+  /// Placed lines, boxed for an atomic reference.
+  private final class Placed: Sendable {
+    let lines: [PositionedLine]
+
+    init(_ lines: [PositionedLine]) {
+      self.lines = lines
+    }
+  }
 
   init(
     positioner: TextPositioner, block: TextBlock, box: Size, alignment: TextAlignment,
@@ -129,21 +143,15 @@ private final class LinePlacement: Sendable {
   }
 
   var lines: [PositionedLine] {
-    placed.withLock { placed in
-      if let lines = placed.lines { return lines }
-      let lines = positioner.position(block, in: box, alignment: alignment, vertical: vertical)
-      placed.lines = lines
-      return lines
-    }
+    if let placed = placed.load() { return placed.lines }
+    let lines = positioner.position(block, in: box, alignment: alignment, vertical: vertical)
+    return placed.storeIfNil(Placed(lines)).lines
   }
 
   var lineBoxes: [PositionedLine] {
-    placed.withLock { placed in
-      if let boxes = placed.boxes { return boxes }
-      let boxes = positioner.position(
-        block, in: box, alignment: alignment, vertical: vertical, includingGlyphs: false)
-      placed.boxes = boxes
-      return boxes
-    }
+    if let placed = placedBoxes.load() { return placed.lines }
+    let boxes = positioner.position(
+      block, in: box, alignment: alignment, vertical: vertical, includingGlyphs: false)
+    return placedBoxes.storeIfNil(Placed(boxes)).lines
   }
 }

@@ -18,6 +18,49 @@ public protocol TextShaping: Sendable {
   ///
   /// - Throws: ``FontError`` when the font cannot be resolved.
   func resolve(_ font: FontDescriptor, language: Language?) throws(FontError) -> ResolvedFont
+
+  /// What a fit reads from the shaper before it measures anything: `text` shaped with
+  /// `options`, `token` shaped as a truncated line ends with it (with
+  /// ``ShapingOptions/truncationTokenOptions(for:)``), and the face `font` resolves to in the
+  /// options' language.
+  ///
+  /// The same as ``shape(_:font:options:)`` twice and ``resolve(_:language:)`` once, which is
+  /// what the default implementation does; a shaper that caches (``FontSystem`` does) answers
+  /// a text it has shaped with one look-up.
+  ///
+  /// - Throws: ``ShapingError`` when the font cannot be used or either text cannot be broken.
+  func shapeForFit(_ text: String, token: String, font: FontDescriptor, options: ShapingOptions)
+    throws(ShapingError) -> ShapedForFit
+}
+
+/// A text shaped for a fit, its truncation token, and the face its font resolves to.
+public struct ShapedForFit: Sendable {
+  /// The text, shaped.
+  public var text: ShapedText
+  /// The truncation token, shaped in the text's font and its first paragraph's direction.
+  public var token: ShapedText
+  /// The face the text's font resolves to in the text's language.
+  public var resolvedFont: ResolvedFont
+
+  /// The three parts of a fit's input.
+  public init(text: ShapedText, token: ShapedText, resolvedFont: ResolvedFont) {
+    self.text = text
+    self.token = token
+    self.resolvedFont = resolvedFont
+  }
+}
+
+extension ShapingOptions {
+  /// The options a truncation token is shaped with at the end of a line of `text`, which was
+  /// shaped with these: no spans (the spans' offsets are the text's, and the token is drawn in
+  /// the text's own font), in the direction of the text's first paragraph, so that the token
+  /// reads in the line's order.
+  public func truncationTokenOptions(for text: ShapedText) -> ShapingOptions {
+    var options = self
+    options.spans = []
+    options.direction = text.baseDirection == .rightToLeft ? .rightToLeft : .leftToRight
+    return options
+  }
 }
 
 extension TextShaping {
@@ -33,6 +76,24 @@ extension TextShaping {
   /// - Throws: ``FontError`` when the font cannot be resolved.
   public func resolve(_ font: FontDescriptor) throws(FontError) -> ResolvedFont {
     try resolve(font, language: nil)
+  }
+
+  /// Shapes the text and the token, and resolves the font, one call each.
+  ///
+  /// - Throws: ``ShapingError`` when the font cannot be used or either text cannot be broken.
+  public func shapeForFit(
+    _ text: String, token: String, font: FontDescriptor, options: ShapingOptions
+  ) throws(ShapingError) -> ShapedForFit {
+    let shaped = try shape(text, font: font, options: options)
+    let shapedToken = try shape(
+      token, font: font, options: options.truncationTokenOptions(for: shaped))
+    do {
+      return ShapedForFit(
+        text: shaped, token: shapedToken,
+        resolvedFont: try resolve(font, language: options.language))
+    } catch {
+      throw .font(error)
+    }
   }
 }
 

@@ -47,6 +47,13 @@ package struct BoundedCache<Key: Hashable, Value> {
     return entry.value
   }
 
+  /// Gives `key` `value` instead of the value it has, at the same cost and in the same
+  /// generation; not a use of it. A key with no value is left without one.
+  package mutating func replaceValue(_ value: Value, for key: Key) {
+    young[key]?.value = value
+    old[key]?.value = value
+  }
+
   /// Holds `value` for `key`, replacing any value it had.
   ///
   /// A value costing more than half the

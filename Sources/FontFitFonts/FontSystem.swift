@@ -38,7 +38,7 @@ public final class FontSystem: Sendable {
     var resolutions: BoundedCache<ResolutionKey, ResolvedFont>
     var chains: BoundedCache<ResolutionKey, FallbackChain>
     var fallbacks: BoundedCache<FallbackKey, FallbackAnswer?>
-    var shapes: BoundedCache<ShapeKey, ShapedText>
+    var shapes: BoundedCache<ShapeKey, CachedShape>
 
     init(_ limits: CacheSizes) {
       resolutions = BoundedCache(entryLimit: limits.resolutions)
@@ -80,6 +80,28 @@ public final class FontSystem: Sendable {
     /// The cluster's exact scalars: a canonically equivalent spelling may not be drawn by the
     /// same face.
     var character: ExactString
+  }
+
+  /// A shaped text as the cache holds it, with what the last fit of it read besides: the face
+  /// its font resolved to and its truncation token, so that a fit of a text shaped before is
+  /// one look-up (``shapeForFit(_:token:font:options:)``).
+  private struct CachedShape {
+    var text: ShapedText
+    /// What the last fit read besides the text; a reference, so that reading an entry copies
+    /// two references, not a face's names and path.
+    var fit: FitMemo?
+  }
+
+  /// The face a text's font resolved to and the text's truncation token, as a fit read them.
+  private final class FitMemo: Sendable {
+    let inputs: ShapedForFit
+    /// The token's exact text.
+    let token: ExactString
+
+    init(_ inputs: ShapedForFit, token: ExactString) {
+      self.inputs = inputs
+      self.token = token
+    }
   }
 
   /// What a text's shaping depends on; the size is not part of it, since advances are in ems.
@@ -317,13 +339,52 @@ public final class FontSystem: Sendable {
     _ text: String, font: FontDescriptor, options: ShapingOptions = ShapingOptions()
   ) throws(ShapingError) -> ShapedText {
     let key = ShapeKey(text: ExactString(text), descriptor: font, options: options)
-    if let cached = caches.withLock({ $0.shapes.value(for: key) }) { return cached }
+    if let cached = caches.withLock({ $0.shapes.value(for: key) }) { return cached.text }
+    return try shapeAndCache(text, font: font, options: options, key: key).text
+  }
+
+  /// ``TextShaping/shapeForFit(_:token:font:options:)`` from the shaped-text cache: a text
+  /// fitted before is one look-up, its face and token kept with it; otherwise the text is
+  /// shaped (or found) and the token and face are found as ``shape(_:font:options:)`` and
+  /// ``resolve(_:language:)`` find them, and kept with the text.
+  ///
+  /// - Throws: ``ShapingError`` when the font cannot be used or either text cannot be broken.
+  public func shapeForFit(
+    _ text: String, token: String, font: FontDescriptor, options: ShapingOptions
+  ) throws(ShapingError) -> ShapedForFit {
+    let key = ShapeKey(text: ExactString(text), descriptor: font, options: options)
+    let exactToken = ExactString(token)
+    var entry = caches.withLock { $0.shapes.value(for: key) }
+    if let memo = entry?.fit, memo.token == exactToken { return memo.inputs }
+    if entry == nil { entry = try shapeAndCache(text, font: font, options: options, key: key) }
+    guard var entry else { preconditionFailure("a shaped text was just cached") }
+    let resolved: ResolvedFont
+    do {
+      resolved = try resolve(font, language: options.language)
+    } catch {
+      throw .font(error)
+    }
+    let shapedToken = try shape(
+      token, font: font, options: options.truncationTokenOptions(for: entry.text))
+    let inputs = ShapedForFit(text: entry.text, token: shapedToken, resolvedFont: resolved)
+    entry.fit = FitMemo(inputs, token: exactToken)
+    let kept = entry
+    // Kept only while the text is: an entry the cache has let go is not brought back.
+    caches.withLock { $0.shapes.replaceValue(kept, for: key) }
+    return inputs
+  }
+
+  /// Shapes `text` and caches it under `key`.
+  private func shapeAndCache(
+    _ text: String, font: FontDescriptor, options: ShapingOptions, key: ShapeKey
+  ) throws(ShapingError) -> CachedShape {
     let shaped = try shape(
       text, font: font, options: options,
       lineBreaker: UnicodeLineBreaker(
         language: options.language, breaksBetweenPhrases: options.breaksBetweenPhrases))
-    caches.withLock { $0.shapes.insert(shaped, for: key, cost: shaped.estimatedByteCount) }
-    return shaped
+    let entry = CachedShape(text: shaped)
+    caches.withLock { $0.shapes.insert(entry, for: key, cost: shaped.estimatedByteCount) }
+    return entry
   }
 
   /// The font set of `descriptor` in `language`, cached: the face Fontconfig matches, then

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Where lines may wrap.
 public enum LineWrapping: String, CaseIterable, Hashable, Sendable, Codable {
   /// At word boundaries (UAX #14's break opportunities); a word wider than the line is broken
@@ -330,41 +332,49 @@ public struct TextBlock: Hashable, Sendable {
 
 /// The lines of a ``TextBlock``, built from its spans on first read; thread-safe.
 ///
-/// Until then it holds the layouter (and so the shaped text); once built, only the lines.
+/// It holds the layouter (and so the shaped text) and the spans for good, and the lines once
+/// built. Building is set once without a lock (an atomic reference): a fit makes one of these
+/// for every layout it keeps, most are never read, and a lock would cost an allocation and a
+/// mutex each. Two threads reading at once may both build the lines; the first stored is
+/// kept, and both built the same.
 final class LazyLines: Sendable {
-  private enum State {
-    /// The layouter, the spans of the lines shown whole, and the last line when it was
-    /// truncated (built at layout time, as its width decides the fit).
-    case pending(TextLayouter, [LineSpan], TextLine?)
-    case built([TextLine])
+  /// Built lines, boxed for the atomic reference.
+  private final class Built: Sendable {
+    let lines: [TextLine]
+
+    init(_ lines: [TextLine]) {
+      self.lines = lines
+    }
   }
 
-  private let state: Lock<State>
+  /// Lines given whole, with nothing to build.
+  private let given: [TextLine]?
+  /// The layouter, the spans of the lines shown whole, and the last line when it was
+  /// truncated (built at layout time, as its width decides the fit).
+  private let pending: (layouter: TextLayouter, spans: [LineSpan], last: TextLine?)?
+  private let built = AtomicLazyReference<Built>()
 
   /// Lines already built.
   init(_ lines: [TextLine]) {
-    state = Lock(.built(lines))
+    given = lines
+    pending = nil
   }
 
   /// Lines to build from `spans` of `layouter`'s text, then `last`.
   init(layouter: TextLayouter, spans: [LineSpan], last: TextLine?) {
-    state = Lock(.pending(layouter, spans, last))
+    given = nil
+    pending = (layouter, spans, last)
   }
 
   var lines: [TextLine] {
-    state.withLock { state in
-      switch state {
-      case .built(let lines):
-        return lines
-      case .pending(let layouter, let spans, let last):
-        var lines: [TextLine] = []
-        lines.reserveCapacity(spans.count + 1)
-        for span in spans { lines.append(layouter.line(span)) }
-        if let last { lines.append(last) }
-        state = .built(lines)
-        return lines
-      }
-    }
+    if let given { return given }
+    if let built = built.load() { return built.lines }
+    guard let (layouter, spans, last) = pending else { return [] }
+    var lines: [TextLine] = []
+    lines.reserveCapacity(spans.count + 1)
+    for span in spans { lines.append(layouter.line(span)) }
+    if let last { lines.append(last) }
+    return built.storeIfNil(Built(lines)).lines
   }
 }
 

@@ -47,8 +47,9 @@ package struct BoundedCache<Key: Hashable, Value> {
     return entry.value
   }
 
-  /// Gives `key` `value` instead of the value it has, at the same cost and in the same
-  /// generation; not a use of it. A key with no value is left without one.
+  /// Gives `key` `value` instead of the value it has, if it has one.
+  ///
+  /// The entry keeps its cost and generation, and this is not a use of it.
   package mutating func replaceValue(_ value: Value, for key: Key) {
     young[key]?.value = value
     old[key]?.value = value

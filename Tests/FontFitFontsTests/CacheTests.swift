@@ -72,6 +72,67 @@ struct CacheTests {
     #expect(cache.value(for: 2) == 2)
   }
 
+  @Test("Replacing a value keeps its key's cost and never adds a key")
+  func replacingValues() {
+    var cache = BoundedCache<Int, String>(entryLimit: 4, costLimit: 100)
+    cache.insert("one", for: 1, cost: 10)
+    for key in 2...3 { cache.insert("\(key)", for: key, cost: 5) }  // 1 is now old
+    cache.replaceValue("uno", for: 1)
+    cache.replaceValue("dos", for: 2)
+    cache.replaceValue("absent", for: 9)
+    #expect(cache.count == 3 && cache.totalCost == 20)
+    #expect(cache.value(for: 1) == "uno" && cache.value(for: 2) == "dos")
+    #expect(cache.value(for: 9) == nil)
+  }
+
+  /// The system's shaping, with the protocol's own `shapeForFit`: two shapes and a resolve.
+  private struct OneCallEach: TextShaping {
+    let system: FontSystem
+    func shape(_ text: String, font: FontDescriptor, options: ShapingOptions)
+      throws(ShapingError) -> ShapedText
+    { try system.shape(text, font: font, options: options) }
+    func resolve(_ font: FontDescriptor, language: Language?) throws(FontError) -> ResolvedFont {
+      try system.resolve(font, language: language)
+    }
+  }
+
+  @Test(
+    "A fit's one look-up answers what two shapes and a resolve answer, the token changing or not"
+  )
+  func fitInputsAgreeWithSeparateCalls() throws {
+    let system = try FontSystem(
+      cacheLimits: CacheSizes(
+        resolutions: 8, fallbackChains: 8, fallbackAnswers: 64, faces: 8, shapedTexts: 6,
+        shapedTextBytes: 1 << 20))
+    let separate = OneCallEach(system: try FontSystem())
+    let texts = [
+      "Download report", "مرحبا بالعالم", "字体自适应标签", "Mixed العربية and 中文", "",
+      "Line one\nline two",
+    ]
+    let tokens = ["…", "...", "→", "", "…"]
+    let fonts = [
+      FontDescriptor(family: "DejaVu Sans"), FontDescriptor(family: "DejaVu Serif", weight: .bold),
+    ]
+    let languages = [nil, try Language("ar"), try Language("zh-CN")]
+    var generator = SplitMix64(seed: 2512)
+    // Texts come back (hits), tokens change under a kept text, and the small cache evicts.
+    for step in 0..<120 {
+      let text = texts[Int(generator.next() % UInt64(texts.count))]
+      let token = tokens[Int(generator.next() % UInt64(tokens.count))]
+      let font = fonts[Int(generator.next() % UInt64(fonts.count))]
+      let options = ShapingOptions(
+        language: languages[Int(generator.next() % UInt64(languages.count))],
+        direction: generator.next() % 4 == 0 ? .rightToLeft : .natural)
+      let batched = try system.shapeForFit(text, token: token, font: font, options: options)
+      let expected = try separate.shapeForFit(text, token: token, font: font, options: options)
+      #expect(batched.text == expected.text, "step \(step): \(text)")
+      #expect(batched.token == expected.token, "step \(step): \(token) after \(text)")
+      #expect(batched.token.text == token)
+      #expect(batched.resolvedFont == expected.resolvedFont, "step \(step)")
+      #expect(system.cacheUsage.shapedTexts <= 6)
+    }
+  }
+
   @Test("A font system's caches stay within their limits as texts and fonts stream through")
   func fontSystemCachesStayFlat() throws {
     let limits = CacheSizes(

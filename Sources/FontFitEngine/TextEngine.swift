@@ -218,23 +218,35 @@ public struct TextEngine: Sendable {
   }
 }
 
-/// The last texts a caller shaped and the face its font resolved to, reused while text,
+/// The last text a caller fitted, with its truncation token and face, reused while text,
 /// token, font and language stay the same: a widget keeps one.
 ///
-/// An empty cache (an engine's own fit) asks the shaper for all three in one call, which a
-/// caching shaper answers with one look-up; a widget whose text changed asks again for the
-/// text alone.
+/// A new text asks the shaper for all three in one call, which a caching shaper answers with
+/// one look-up; a new token under the same text shapes the token alone.
 package struct TextShapeCache {
-  private var text: (key: Key, shaped: ShapedText)?
-  private var token: (key: Key, shaped: ShapedText)?
-  private var face: (font: FontDescriptor, language: Language?, resolved: ResolvedFont)?
-
-  private struct Key: Equatable {
+  /// The last fit's inputs and what they were shaped from, behind a reference, so that a
+  /// look-up compares in place and copies one reference.
+  private final class Entry {
     /// Exact code units: canonically equivalent texts shape differently.
-    var text: ExactString
-    var font: FontDescriptor
-    var options: ShapingOptions
+    let text: ExactString
+    let token: ExactString
+    let font: FontDescriptor
+    let options: ShapingOptions
+    let inputs: ShapedForFit
+
+    init(
+      text: ExactString, token: ExactString, font: FontDescriptor, options: ShapingOptions,
+      inputs: ShapedForFit
+    ) {
+      self.text = text
+      self.token = token
+      self.font = font
+      self.options = options
+      self.inputs = inputs
+    }
   }
+
+  private var last: Entry?
 
   /// An empty cache.
   package init() {}
@@ -243,46 +255,21 @@ package struct TextShapeCache {
     _ text: String, token: String, font: FontDescriptor, options: ShapingOptions,
     shaper: any TextShaping
   ) throws(ShapingError) -> ShapedForFit {
-    let textKey = Key(text: ExactString(text), font: font, options: options)
-    guard let entry = self.text, entry.key == textKey else {
-      // A new text (or a new cache): the rest is likely new too, and one call answers all.
-      let inputs = try shaper.shapeForFit(text, token: token, font: font, options: options)
-      self.text = (textKey, inputs.text)
-      self.token = (
-        Key(
-          text: ExactString(token), font: font,
-          options: options.truncationTokenOptions(for: inputs.text)),
-        inputs.token
-      )
-      face = (font, options.language, inputs.resolvedFont)
+    let exactText = ExactString(text)
+    let exactToken = ExactString(token)
+    if let last, last.text == exactText, last.font == font, last.options == options {
+      if last.token == exactToken { return last.inputs }
+      var inputs = last.inputs
+      inputs.token = try shaper.shape(
+        token, font: font, options: options.truncationTokenOptions(for: inputs.text))
+      self.last = Entry(
+        text: exactText, token: exactToken, font: font, options: options, inputs: inputs)
       return inputs
     }
-    let shapedToken = try Self.shaped(
-      token, font: font, options: options.truncationTokenOptions(for: entry.shaped),
-      shaper: shaper, entry: &self.token)
-    let resolved: ResolvedFont
-    if let face, face.font == font, face.language == options.language {
-      resolved = face.resolved
-    } else {
-      do {
-        resolved = try shaper.resolve(font, language: options.language)
-      } catch {
-        throw .font(error)
-      }
-      face = (font, options.language, resolved)
-    }
-    return ShapedForFit(text: entry.shaped, token: shapedToken, resolvedFont: resolved)
-  }
-
-  private static func shaped(
-    _ text: String, font: FontDescriptor, options: ShapingOptions, shaper: any TextShaping,
-    entry: inout (key: Key, shaped: ShapedText)?
-  ) throws(ShapingError) -> ShapedText {
-    let key = Key(text: ExactString(text), font: font, options: options)
-    if let entry, entry.key == key { return entry.shaped }
-    let shaped = try shaper.shape(text, font: font, options: options)
-    entry = (key, shaped)
-    return shaped
+    let inputs = try shaper.shapeForFit(text, token: token, font: font, options: options)
+    last = Entry(
+      text: exactText, token: exactToken, font: font, options: options, inputs: inputs)
+    return inputs
   }
 }
 

@@ -12,7 +12,7 @@ import FontFitText
 /// ``layout``, which reading never changes.
 open class TextWidget: View {
   /// The design font: its size is the one designed for the design screen.
-  public var font: Font {
+  @exclusivity(unchecked) public var font: Font {
     didSet { if font != oldValue { setNeedsLayout() } }
   }
 
@@ -22,7 +22,7 @@ open class TextWidget: View {
   /// ``WidgetLayout/rejection`` and ``WidgetLayout/shownText``.
   /// Setting it makes the text plain: it drops the styles ``setMarkup(_:)`` or
   /// ``styledText`` gave it.
-  public var text: String {
+  @exclusivity(unchecked) public var text: String {
     // Exact code units: a canonically equivalent text draws other code points.
     didSet {
       if !settingStyledText, markup != nil || !textStyles.isEmpty {
@@ -36,13 +36,13 @@ open class TextWidget: View {
 
   /// The styled runs of the text (UTF-8 offsets of ``text``), from markup; empty for plain
   /// text.
-  public private(set) var textStyles: [StyleRun] = []
+  @exclusivity(unchecked) public private(set) var textStyles: [StyleRun] = []
 
   /// The Pango markup the text was set from, or nil when it was set as plain text.
-  public private(set) var markup: String?
+  @exclusivity(unchecked) public private(set) var markup: String?
 
   /// Whether ``text`` is being set with its styles, which it then keeps.
-  private var settingStyledText = false
+  @exclusivity(unchecked) private var settingStyledText = false
 
   /// The text with its styles.
   ///
@@ -80,46 +80,46 @@ open class TextWidget: View {
   /// None by default on labels and text views; buttons and text fields start with their
   /// ``Button/defaultContentInsets`` and ``TextField/defaultContentInsets``. The leading inset
   /// is on the right in a right-to-left layout.
-  public var contentInsets = EdgeInsets.zero {
+  @exclusivity(unchecked) public var contentInsets = EdgeInsets.zero {
     didSet { if contentInsets != oldValue { setNeedsLayout() } }
   }
 
   /// The colour the text is drawn in; black by default.
   ///
   /// It is for drawing only and never changes a layout.
-  public var textColor = Color.black
+  @exclusivity(unchecked) public var textColor = Color.black
 
   /// How lines sit horizontally.
-  public var textAlignment: TextAlignment = .natural {
+  @exclusivity(unchecked) public var textAlignment: TextAlignment = .natural {
     didSet { if textAlignment != oldValue { setNeedsLayout() } }
   }
 
   /// The language of the text, or nil for the environment's; it picks fonts, language-specific
   /// glyph forms and line-breaking rules.
-  public var language: Language? {
+  @exclusivity(unchecked) public var language: Language? {
     didSet { if language != oldValue { setNeedsLayout() } }
   }
 
   /// The paragraph direction: from the text's first strong character (`natural`), or forced.
-  public var writingDirection: WritingDirection = .natural {
+  @exclusivity(unchecked) public var writingDirection: WritingDirection = .natural {
     didSet { if writingDirection != oldValue { setNeedsLayout() } }
   }
 
   /// The most lines to show; 0 means as many as the box holds.
   ///
   /// A negative number is a layout error.
-  public var numberOfLines: Int = 0 {
+  @exclusivity(unchecked) public var numberOfLines: Int = 0 {
     didSet { if numberOfLines != oldValue { setNeedsLayout() } }
   }
 
   /// Where lines wrap: at words (the default) or anywhere.
-  public var wrapping: LineWrapping = .words {
+  @exclusivity(unchecked) public var wrapping: LineWrapping = .words {
     didSet { if wrapping != oldValue { setNeedsLayout() } }
   }
 
   /// How text past the last line is marked: a token at the tail (the default), head or
   /// middle, clipped, or left out.
-  public var truncation: Truncation = .tail {
+  @exclusivity(unchecked) public var truncation: Truncation = .tail {
     didSet { if truncation != oldValue { setNeedsLayout() } }
   }
 
@@ -136,7 +136,7 @@ open class TextWidget: View {
   }
 
   /// How the font shrinks to fit, or nil to lay out at the adapted size only.
-  public var autoFit: AutoFit? {
+  @exclusivity(unchecked) public var autoFit: AutoFit? {
     didSet { if autoFit != oldValue { setNeedsLayout() } }
   }
 
@@ -145,7 +145,7 @@ open class TextWidget: View {
   /// After each layout pass, every text widget of a tree with the same group name takes the
   /// smallest size any of them needs (a row of tabs or buttons with one size, like
   /// auto_size_text's `AutoSizeGroup`); ``WidgetLayout/group`` says which group decided.
-  public var fitGroup: String? {
+  @exclusivity(unchecked) public var fitGroup: String? {
     didSet {
       if fitGroup != oldValue {
         groupChanged = true
@@ -156,35 +156,35 @@ open class TextWidget: View {
 
   /// Whether the environment's accessibility text scale applies to this widget (true by
   /// default); when false, neither the scale nor its floor and ceiling do.
-  public var scalesWithText = true {
+  @exclusivity(unchecked) public var scalesWithText = true {
     didSet { if scalesWithText != oldValue { setNeedsLayout() } }
   }
 
   /// Whether the font adapts to the screen (true by default); when false the design size is
   /// used on every screen.
-  public var adaptsToScreen = true {
+  @exclusivity(unchecked) public var adaptsToScreen = true {
     didSet { if adaptsToScreen != oldValue { setNeedsLayout() } }
   }
 
   /// The widget's own screen adaptation, or nil (the default) for the environment's.
-  public var adaptation: AdaptationPolicy? {
+  @exclusivity(unchecked) public var adaptation: AdaptationPolicy? {
     didSet { if adaptation != oldValue { setNeedsLayout() } }
   }
 
   /// What happens to text that does not fit even at the smallest size.
-  public var overflow: Overflow = .truncate {
+  @exclusivity(unchecked) public var overflow: Overflow = .truncate {
     didSet { if overflow != oldValue { setNeedsLayout() } }
   }
 
   /// A factor applied to the font's natural line height (ascent + descent + line gap); a value
   /// that is not a positive finite number is a layout error.
-  public var lineHeightMultiple: Double = 1 {
+  @exclusivity(unchecked) public var lineHeightMultiple: Double = 1 {
     didSet { if lineHeightMultiple != oldValue { setNeedsLayout() } }
   }
 
   /// Spacing, hyphenation, the fit's levers and the line break strategy; the defaults change
   /// nothing.
-  public var typography = Typography() {
+  @exclusivity(unchecked) public var typography = Typography() {
     didSet { if typography != oldValue { setNeedsLayout() } }
   }
 
@@ -203,21 +203,21 @@ open class TextWidget: View {
   /// The outcome of the last ``View/layoutIfNeeded()``, or nil before the first one.
   ///
   /// It may be stale: ``View/needsLayout`` says whether something changed since.
-  public private(set) var layout: WidgetLayout?
+  @exclusivity(unchecked) public private(set) var layout: WidgetLayout?
 
-  private var storedToken = "…"
+  @exclusivity(unchecked) private var storedToken = "…"
   /// The most recent `text` that fitted its box at a layout pass: what `.reject` overflow
   /// falls back on when it refuses a text.
-  var acceptedText = ""
+  @exclusivity(unchecked) var acceptedText = ""
   /// The styles of ``acceptedText``.
-  var acceptedStyles: [StyleRun] = []
+  @exclusivity(unchecked) var acceptedStyles: [StyleRun] = []
   /// The last shaping, reused while the text, token and font stay the same.
-  var shapeCache = TextShapeCache()
+  @exclusivity(unchecked) var shapeCache = TextShapeCache()
   /// The size the last layout pass chose before any group capped it; nil when layout failed
   /// or the widget has not been laid out.
-  var naturalPointSize: Double?
+  @exclusivity(unchecked) var naturalPointSize: Double?
   /// Whether ``fitGroup`` changed since the last layout pass, so groups must be settled again.
-  var groupChanged = false
+  @exclusivity(unchecked) var groupChanged = false
 
   /// Creates a text widget.
   ///

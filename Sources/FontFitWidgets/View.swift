@@ -50,11 +50,16 @@ public enum WidgetTreeError: Error, Hashable, Sendable, CustomStringConvertible 
 /// A tree is shown in the environment of its root. Layout is explicit: setters only record
 /// what changed and mark the widget as needing layout; ``layoutIfNeeded()`` computes the
 /// layout of every widget that needs it; reading a property never lays out or changes state.
+///
+/// Since a widget is used from one thread at a time and is not `Sendable`, its stored
+/// properties (and ``TextWidget``'s) opt out of the runtime's dynamic exclusivity checks with
+/// `@exclusivity(unchecked)`; the compiler's static checks still apply. A layout reads dozens
+/// of them, and the runtime's check of each read cost a tenth of a warm re-fit.
 open class View {
   /// An identifier for finding the widget and for dumps.
-  public var id: String
+  @exclusivity(unchecked) public var id: String
   /// The frame in design points, relative to the parent.
-  public var frame: Rect {
+  @exclusivity(unchecked) public var frame: Rect {
     didSet {
       if frame != oldValue {
         setNeedsLayout()
@@ -64,14 +69,14 @@ open class View {
   }
   /// The colour the widget's frame is filled with before its children are drawn; nil (the
   /// default) draws nothing, so what is behind shows through.
-  public var backgroundColor: Color?
+  @exclusivity(unchecked) public var backgroundColor: Color?
   /// The widgets inside this one, back to front.
-  public private(set) var children: [View] = []
+  @exclusivity(unchecked) public private(set) var children: [View] = []
   /// The widget that holds this one.
   public private(set) weak var parent: View?
   /// Whether the widget's layout is stale: something it depends on changed since the last
   /// ``layoutIfNeeded()``.
-  public private(set) var needsLayout = true {
+  @exclusivity(unchecked) public private(set) var needsLayout = true {
     // Whatever marks a widget as needing layout may change what it measures.
     didSet { if needsLayout { measured.removeAll(keepingCapacity: true) } }
   }
@@ -79,12 +84,12 @@ open class View {
   /// The last few sizes ``sizeThatFits(_:)`` answered, by proposal, since the widget was last
   /// marked as needing layout: a stack measures each child several times per pass (its own
   /// size, its ancestors', the one fit's bisection), and this keeps each a lookup.
-  private var measured: [(proposal: ProposedSize, size: Size)] = []
+  @exclusivity(unchecked) private var measured: [(proposal: ProposedSize, size: Size)] = []
 
-  private var ownEnvironment: WidgetEnvironment?
+  @exclusivity(unchecked) private var ownEnvironment: WidgetEnvironment?
   /// Set on a root when a fit group member left its tree, so the next layout pass settles the
   /// groups again.
-  private var groupsNeedSettling = false
+  @exclusivity(unchecked) private var groupsNeedSettling = false
 
   /// Creates a widget.
   ///
@@ -118,7 +123,7 @@ open class View {
   ///
   /// Frames are relative to the parent, so a container's setting reaches its children: a
   /// container that keeps its design frame keeps theirs too, unless one says otherwise.
-  public var frameScaling: FrameScaling? {
+  @exclusivity(unchecked) public var frameScaling: FrameScaling? {
     didSet { if frameScaling != oldValue { environmentDidChange() } }
   }
 
@@ -148,13 +153,13 @@ open class View {
   /// UIKit mirrors views whose `semanticContentAttribute` follows the layout direction in the
   /// same way. False by default, so a design frame stays where it was drawn. A widget in a
   /// ``Stack`` is placed by the stack, which always mirrors rows.
-  public var mirrorsInRightToLeft = false {
+  @exclusivity(unchecked) public var mirrorsInRightToLeft = false {
     didSet { if mirrorsInRightToLeft != oldValue { setNeedsLayout() } }
   }
 
   /// The direction rows run in inside this widget, or nil (the default) for the parent's;
   /// at the root, the environment language's (see ``LayoutDirection/init(language:)``).
-  public var layoutDirection: LayoutDirection? {
+  @exclusivity(unchecked) public var layoutDirection: LayoutDirection? {
     didSet { if layoutDirection != oldValue { environmentDidChange() } }
   }
 
@@ -168,24 +173,24 @@ open class View {
 
   /// The frame the ``Stack`` holding the widget gave it at the last layout pass, in screen
   /// units relative to the stack; nil outside a stack, where ``frame`` applies.
-  public private(set) var placedFrame: Rect?
+  @exclusivity(unchecked) public private(set) var placedFrame: Rect?
 
   /// The widget's share of a stack's spare length along its axis, against its siblings'.
   ///
   /// 0 (the default) takes none; a ``Spacer``'s is 1.
-  public var grow: Double = 0 {
+  @exclusivity(unchecked) public var grow: Double = 0 {
     didSet { if grow != oldValue { parentNeedsLayout() } }
   }
 
   /// How much of a stack's missing length along its axis this widget gives up, against its
   /// siblings' weights times their lengths (as in CSS flexbox); 1 by default, 0 to keep its
   /// length.
-  public var shrink: Double = 1 {
+  @exclusivity(unchecked) public var shrink: Double = 1 {
     didSet { if shrink != oldValue { parentNeedsLayout() } }
   }
 
   /// The limits a stack keeps the widget's size within.
-  public var sizeLimits = SizeLimits.none {
+  @exclusivity(unchecked) public var sizeLimits = SizeLimits.none {
     didSet { if sizeLimits != oldValue { parentNeedsLayout() } }
   }
 
@@ -303,7 +308,7 @@ open class View {
 
   /// The factor the outermost stack holding the widget scaled text sizes by so that its
   /// content fits (see ``Stack``); 1 when nothing had to shrink.
-  public internal(set) var stackFitFactor = 1.0
+  @exclusivity(unchecked) public internal(set) var stackFitFactor = 1.0
 
   /// Sets ``stackFitFactor``; a new factor marks the widget, and only it, as needing layout.
   func setStackFitFactor(_ factor: Double) {

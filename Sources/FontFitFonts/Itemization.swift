@@ -131,9 +131,8 @@ struct Itemization {
   /// a keycap with VS16, a flag, a tag sequence or a ZWJ sequence with such an element; never
   /// with VS15 (U+FE0E), and not a lone skin-tone modifier, regional indicator or digit.
   static func isEmojiPresentation(_ scalars: Substring.UnicodeScalarView) -> Bool {
-    guard let first = scalars.first else { return false }
+    guard let first = scalars.first, isEmoji(first) else { return false }
     let properties = first.properties
-    guard properties.isEmoji else { return false }
     var count = 0
     var hasPresentationElement = false
     for scalar in scalars {
@@ -151,6 +150,20 @@ struct Itemization {
       || properties.isEmojiModifierBase
   }
 
+  /// Unicode's `Emoji` property of `scalar`, answered without the property tables for the
+  /// ranges most text is in: below U+203C only the keycap bases (`#`, `*`, the digits), `©`
+  /// and `®` have it, and no CJK unified ideograph does. Every cluster of a text asks, and a
+  /// table look-up costs about 80 instructions.
+  static func isEmoji(_ scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
+    if value < 0x203C {
+      return value == 0x23 || value == 0x2A || (0x30...0x39).contains(value) || value == 0xA9
+        || value == 0xAE
+    }
+    if (0x4E00..<0xA000).contains(value) { return false }
+    return scalar.properties.isEmoji
+  }
+
   /// Whether a cluster never changes the font, as Pango's `consider_as_space` decides it.
   ///
   /// It does not when every character of it is a control, a format character (but those of
@@ -162,10 +175,26 @@ struct Itemization {
   }
 
   /// ``keepsFont(_:)`` for one character.
+  ///
+  /// Letters of the ranges most text is in (Latin to Hebrew but the soft hyphen, Arabic
+  /// letters and marks, CJK ideographs, Hangul syllables) are answered without the property
+  /// tables; ``keepsFontByCategory(_:)`` answers the rest.
   static func keepsFont(_ scalar: Unicode.Scalar) -> Bool {
     let value = scalar.value
     if value == 0x20 { return true }
     if value < 0x80 { return value < 0x20 || value == 0x7F }
+    if (0xA1...0x5FF).contains(value) { return value == 0xAD }
+    if (0x620...0x6DC).contains(value) || (0x3400..<0xA000).contains(value)
+      || (0xAC00...0xD7A3).contains(value)
+    {
+      return false
+    }
+    return keepsFontByCategory(scalar)
+  }
+
+  /// ``keepsFont(_:)`` by the character's general category alone.
+  static func keepsFontByCategory(_ scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
     if (0xFE00...0xFE0F).contains(value) || (0xE0100...0xE01EF).contains(value) { return true }
     switch scalar.properties.generalCategory {
     case .control, .surrogate, .lineSeparator, .paragraphSeparator: return true

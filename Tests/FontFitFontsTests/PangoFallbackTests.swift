@@ -219,4 +219,21 @@ struct PangoFallbackTests {
       #expect(!isEmoji(text), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
     }
   }
+
+  @Test("The fast answers for the emoji property and for keeping the font agree with Unicode's")
+  func fastCharacterPropertiesAgree() {
+    var emojiDisagreements: [UInt32] = []
+    var fontDisagreements: [UInt32] = []
+    for value in UInt32(0)...0x10FFFF {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      if Itemization.isEmoji(scalar) != scalar.properties.isEmoji {
+        emojiDisagreements.append(value)
+      }
+      if Itemization.keepsFont(scalar) != Itemization.keepsFontByCategory(scalar) {
+        fontDisagreements.append(value)
+      }
+    }
+    #expect(emojiDisagreements.isEmpty, "\(emojiDisagreements.prefix(10))")
+    #expect(fontDisagreements.isEmpty, "\(fontDisagreements.prefix(10))")
+  }
 }

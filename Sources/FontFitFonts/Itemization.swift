@@ -150,10 +150,12 @@ struct Itemization {
       || properties.isEmojiModifierBase
   }
 
-  /// Unicode's `Emoji` property of `scalar`, answered without the property tables for the
-  /// ranges most text is in: below U+203C only the keycap bases (`#`, `*`, the digits), `©`
-  /// and `®` have it, and no CJK unified ideograph does. Every cluster of a text asks, and a
-  /// table look-up costs about 80 instructions.
+  /// Unicode's `Emoji` property of `scalar`.
+  ///
+  /// It is answered without the property tables for the ranges most text is in: below U+203C
+  /// only the keycap bases (`#`, `*`, the digits), `©` and `®` have it, and no CJK unified
+  /// ideograph does. Every cluster of a text asks, and a table look-up costs about 80
+  /// instructions.
   static func isEmoji(_ scalar: Unicode.Scalar) -> Bool {
     let value = scalar.value
     if value < 0x203C {

@@ -18,6 +18,11 @@ enum EngineWarm {
         return request
       }
       let sizes = try measureEngineWarm(engine, moved)
+      // Layouts per fit, the final one included: what fewer trials are counted by.
+      let tried = try moved.map { try engine.fit($0).result.layoutsTried }
+      print(
+        "engine warm: \(Report.number(Double(tried.reduce(0, +)) / Double(tried.count), 2)) "
+          + "layouts per re-fit")
       print("engine warm: \(sizes.count) re-fits, sizes summing to \(sizes.reduce(0, +))")
     } catch {
       fail("engine warm: \(error)")

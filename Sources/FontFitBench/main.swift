@@ -58,8 +58,13 @@ let maximumCharacters =
   arguments.firstIndex(of: "--max-characters").flatMap {
     Int(arguments.dropFirst($0 + 1).first ?? "")
   } ?? .max
-let cases = Corpus.cases(count: caseCount).filter { $0.text.count <= maximumCharacters }
-if cases.isEmpty { fail("no case has at most \(maximumCharacters) characters") }
+/// `--kind K` keeps only the corpus's cases of one kind (label, paragraph, german, cjk or
+/// arabic), to profile one kind of text.
+let kindFilter = arguments.firstIndex(of: "--kind").flatMap { arguments.dropFirst($0 + 1).first }
+let cases = Corpus.cases(count: caseCount).filter {
+  $0.text.count <= maximumCharacters && (kindFilter == nil || $0.kind == kindFilter)
+}
+if cases.isEmpty { fail("no case has at most \(maximumCharacters) characters of that kind") }
 if demoWorkers < 1 { fail("--workers must be at least 1") }
 if arguments.contains("--c-boundary") { Boundary.run(cases: cases, fonts: fonts) }
 if arguments.contains("--stacks") { Stacks.run(fonts: fonts) }

@@ -1,6 +1,5 @@
 import FontFitFontModel
 @_spi(Engine) import FontFitText
-import Synchronization
 
 /// A text laid out in its box: the face its font resolved to, the fit, and the placed lines.
 ///
@@ -95,8 +94,8 @@ private final class LinePlacement: Sendable {
   /// The lines placed with their glyphs, and without, each made on first read and set once
   /// without a lock (a fit makes a placement every time, and most are never read); two
   /// threads reading at once may both place them, and the first stored is kept.
-  private let placed = AtomicLazyReference<Placed>()
-  private let placedBoxes = AtomicLazyReference<Placed>()
+  private let placed = OnceReference<Placed>()
+  private let placedBoxes = OnceReference<Placed>()
 
   /// Placed lines, boxed for an atomic reference.
   private final class Placed: Sendable {

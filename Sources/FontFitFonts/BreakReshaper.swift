@@ -14,16 +14,31 @@ import FontFitFontModel
 final class BreakReshaper: BreakReshaping {
   private let text: Text
   private let state = Lock(State())
+  /// Where hyphens go, once worked out.
+  ///
+  /// Read without the lock, as a forced break asks about every cluster it steps back over and
+  /// most are not flagged. Two threads that find them at
+  /// once find the same, and the first stored is kept.
+  private let hyphenates = OnceReference<Hyphenates>()
   /// The face cache of the font system that shaped the text, held strongly (one reference, no
   /// face of its own): once the system is freed, its cache, still bounded by
   /// `CacheSizes.faces`, lives on with its texts, so answers never depend on its lifetime.
   private let faceCache: FaceCache
 
-  /// The measured breaks so far, and where hyphens go once worked out.
+  /// The measured breaks so far.
   private struct State {
     /// By cluster, made when the first flagged break is measured.
     var answers: [BreakAdjustment?] = []
-    var hyphenates: [Bool]?
+  }
+
+  /// For each cluster, whether a forced break before it inserts a hyphen; boxed for an atomic
+  /// reference.
+  private final class Hyphenates: Sendable {
+    let breaks: [Bool]
+
+    init(_ breaks: [Bool]) {
+      self.breaks = breaks
+    }
   }
 
   /// Letters on each side of a break that are shaped again; joining and ligatures reach no
@@ -81,19 +96,12 @@ final class BreakReshaper: BreakReshaping {
 
   func adjustment(before index: Int, in shaped: ShapedText) -> BreakAdjustment {
     guard text.flagged.indices.contains(index), index > 0 else { return BreakAdjustment() }
-    // Only breaks HarfBuzz flagged are measured and remembered; elsewhere the answer is
-    // whether a hyphen goes there. One look under the lock answers both once known (a forced
-    // break asks about every cluster from the line's end back to where the line fits).
-    let flagged = text.flagged[index]
-    let known = state.withLock { state in
-      (
-        answer: flagged && !state.answers.isEmpty ? state.answers[index] : nil,
-        hyphenates: state.hyphenates
-      )
-    }
-    if let answer = known.answer { return answer }
-    let hyphenates = known.hyphenates ?? findHyphenates(shaped)
-    guard flagged else { return BreakAdjustment(insertsHyphen: hyphenates[index]) }
+    // Only breaks HarfBuzz flagged are measured and remembered, under the lock; elsewhere
+    // the answer is whether a hyphen goes there, read without it.
+    let hyphenates = (self.hyphenates.load() ?? findHyphenates(shaped)).breaks
+    guard text.flagged[index] else { return BreakAdjustment(insertsHyphen: hyphenates[index]) }
+    let known = state.withLock { state in state.answers.isEmpty ? nil : state.answers[index] }
+    if let known { return known }
     var measured = BreakAdjustment(insertsHyphen: hyphenates[index])
     do {
       measured = try Self.measure(
@@ -116,12 +124,11 @@ final class BreakReshaper: BreakReshaping {
   ///
   /// A failure of ICU's word break iterator (it can only run out of memory) leaves every
   /// break without a hyphen.
-  private func findHyphenates(_ shaped: ShapedText) -> [Bool] {
+  private func findHyphenates(_ shaped: ShapedText) -> Hyphenates {
     let found =
       (try? Hyphenation(Hyphenation.Input(shaped)).breaksInsertHyphen)
       ?? Array(repeating: false, count: text.flagged.count)
-    state.withLock { $0.hyphenates = found }
-    return found
+    return hyphenates.storeIfNil(Hyphenates(found))
   }
 
   /// Shapes the two sides of the break before cluster `index`, when it lies inside a word in

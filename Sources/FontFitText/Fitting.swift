@@ -555,10 +555,16 @@ public struct FitResult: Hashable, Sendable {
     // The largest index that fits, by bisection; exact when fitting is monotone, as it is when
     // every line has the same metrics. Nil when even the smallest size does not fit.
     func bisect(uniformly metrics: LineMetrics? = nil) -> Int? {
-      if fits(sizes.count - 1, uniformly: metrics) { return sizes.count - 1 }
+      // The words' widths rule out the sizes above `top` without a layout.
+      let top =
+        layouter.largestPossibleIndex(
+          sizes, options: options, uniformMetrics: metrics, keepingWordsWhole: wholeWords)
+        ?? sizes.count - 1
+      guard top >= 0 else { return nil }
+      if fits(top, uniformly: metrics) { return top }
       // Invariant: `low` fits (or is -1), every index above `high` does not.
       var low = -1
-      var high = sizes.count - 2
+      var high = top - 1
       while low < high {
         let middle = (low + high + 1) / 2
         if fits(middle, uniformly: metrics) { low = middle } else { high = middle - 1 }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Where lines may wrap.
 public enum LineWrapping: String, CaseIterable, Hashable, Sendable, Codable {
   /// At word boundaries (UAX #14's break opportunities); a word wider than the line is broken
@@ -352,7 +350,7 @@ final class LazyLines: Sendable {
   /// The layouter, the spans of the lines shown whole, and the last line when it was
   /// truncated (built at layout time, as its width decides the fit).
   private let pending: (layouter: TextLayouter, spans: [LineSpan], last: TextLine?)?
-  private let built = AtomicLazyReference<Built>()
+  private let built = OnceReference<Built>()
 
   /// Lines already built.
   init(_ lines: [TextLine]) {
@@ -437,8 +435,9 @@ package struct TextLayouter: Sendable {
     pointSize: Double, options: LayoutOptions, uniformMetrics: LineMetrics?,
     keepingWordsWhole: Bool = false
   ) -> Bool {
-    var wrapper = wrapper(pointSize: pointSize, options: options)
-    wrapper.uniformMetrics = uniformMetrics
+    // A constant: calling a method on a variable struct copies it, retaining every reference
+    // it holds, on each trial.
+    let wrapper = wrapper(pointSize: pointSize, options: options, uniformMetrics: uniformMetrics)
     let lineLimit =
       options.maximumLines > 0 && options.maximumLines < Int.max
       ? options.maximumLines + 1 : Int.max
@@ -448,6 +447,81 @@ package struct TextLayouter: Sendable {
     return failure(
       lineCount: measure.count, height: measure.height, width: measure.width,
       options: options) == nil
+  }
+
+  /// The largest index of `sizes` at which the text can fit, as its words' widths tell
+  /// without laying it out: -1 when it can fit at none, nil when they tell nothing.
+  ///
+  /// At a size at which no word is broken inside, every line that fits is at most the box's
+  /// width, and breaking a run of words (between hard line breaks) into `n` lines takes at
+  /// most `n - 1` runs of trailing spaces out of its one-line width: so it needs at least
+  /// `n ≥ (width + spaces) / (box + spaces)` lines, for the widest trailing spaces, and the
+  /// text at least the sum of those lines of the uniform line height. A size at which those lines are more than the
+  /// line limit or taller than the box cannot fit, and when fitting is monotone (uniform line
+  /// metrics, which the caller ensures) neither can any larger size. Keeping words whole, no
+  /// size at which a word is wider than the line fits either. The bounds are tested with a
+  /// margin for rounding, so a size is ruled out only when it surely fails.
+  ///
+  /// - Parameters:
+  ///   - sizes: The candidate sizes, ascending.
+  ///   - options: The box and layout rules.
+  ///   - uniformMetrics: The metrics of every line, or nil for the text's own when all its
+  ///     fonts share them.
+  ///   - keepingWordsWhole: Whether a size at which a word is broken inside fails.
+  /// - Returns: The index above which no size fits, -1 when none does, or nil.
+  func largestPossibleIndex(
+    _ sizes: FontSizeRange, options: LayoutOptions, uniformMetrics: LineMetrics?,
+    keepingWordsWhole: Bool
+  ) -> Int? {
+    guard let words = columns.words, options.wrapping != .anywhere, options.spacing.isZero,
+      hyphenBefore == nil, shaped.letterSpacings == nil,
+      let metrics = uniformMetrics ?? (columns.hasUniformMetrics ? shaped.fonts[0].metrics : nil),
+      metrics.height * options.lineHeightMultiple > 0, sizes.count > 0
+    else { return nil }
+    let limit = options.box.width + LineWrapper.tolerance
+    guard limit > 0, limit.isFinite else { return nil }
+    let contents = words.hardLineContents
+    let spaces = words.widestTrailingSpace
+    let widest = words.widestBreakableWord
+    let heightLimit = (options.box.height + LineWrapper.tolerance) * (1 + 1e-9) + 1e-9
+    let lineLimit = options.maximumLines > 0 ? Double(options.maximumLines) : .infinity
+    /// Whether no word is broken inside at `size`, with room to spare for rounding.
+    func surelyWhole(_ size: Double) -> Bool { widest * size <= limit * (1 - 1e-9) }
+    /// Whether some word is broken inside at `size`, with room to spare for rounding.
+    func surelyBroken(_ size: Double) -> Bool { widest * size > limit * (1 + 1e-9) }
+    /// Whether the fewest lines the words need at `size` fit the line limit and the height.
+    func possible(_ size: Double) -> Bool {
+      var lines = 0.0
+      let space = spaces * size
+      for content in contents {
+        lines += max(1, ((content * size + space) / (limit + space) - 1e-9).rounded(.up))
+      }
+      if lines > lineLimit { return false }
+      let box = LineWrapper.lineBox(
+        metrics, pointSize: size, multiple: options.lineHeightMultiple,
+        extra: options.lineSpacing)
+      return !(lines * box.height > heightLimit)
+    }
+    /// The last index in `0..<end` at which `holds` (true up to some index, then false).
+    func last(before end: Int, where holds: (Double) -> Bool) -> Int {
+      var low = -1
+      var high = end - 1
+      while low < high {
+        let middle = (low + high + 1) / 2
+        if holds(sizes[middle]) { low = middle } else { high = middle - 1 }
+      }
+      return low
+    }
+    var bound: Int?
+    if keepingWordsWhole {
+      // Sizes from the first at which a word surely breaks cannot fit.
+      let unbroken = last(before: sizes.count) { !surelyBroken($0) }
+      if unbroken < sizes.count - 1 { bound = unbroken }
+    }
+    // Sizes up to `whole` break no word, where the lines' count bounds the size.
+    let whole = last(before: min(sizes.count, (bound ?? sizes.count - 1) + 1), where: surelyWhole)
+    guard whole >= 0, !possible(sizes[whole]) else { return bound }
+    return last(before: whole, where: possible)
   }
 
   /// The text laid out at `pointSize`, truncated as `options` say when it does not fit.
@@ -472,10 +546,13 @@ package struct TextLayouter: Sendable {
     return laidOut
   }
 
-  func wrapper(pointSize: Double, options: LayoutOptions) -> LineWrapper {
+  func wrapper(
+    pointSize: Double, options: LayoutOptions, uniformMetrics: LineMetrics? = nil
+  ) -> LineWrapper {
     var wrapper = LineWrapper(
       shaped: shaped, pointSize: pointSize, lineHeightMultiple: options.lineHeightMultiple,
       wrapsAnywhere: options.wrapping == .anywhere, columns: columns)
+    wrapper.uniformMetrics = uniformMetrics
     wrapper.spacing = options.spacing
     wrapper.lineSpacing = options.lineSpacing
     wrapper.hyphenBefore = hyphenBefore

@@ -2,6 +2,8 @@
 // sanitizer cannot see, so it reports races on every value a Mutex guards (a minimal correct
 // program gets the same report). This one is a pthread mutex, which the sanitizer intercepts.
 
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -87,5 +89,53 @@ final class LockStorage<Value>: ManagedBuffer<pthread_mutex_t, Value> {
       defer { pthread_mutex_unlock(mutex) }
       return try body(&element.pointee)
     }
+  }
+}
+
+/// A reference stored at most once and read without a lock: a value worked out on first use
+/// (a fit's lines, where a word's breaks take hyphens) that two threads may both work out,
+/// the first stored being kept.
+///
+/// It does what `Synchronization.AtomicLazyReference` does, but inlines: this compiler's
+/// `AtomicLazyReference.load()` is a call into the Synchronization library, unspecialised, that
+/// looks up generic metadata every time (about 700 instructions a load, against a handful).
+/// The reference is held as the bits of a retained pointer in an atomic word; loads acquire and
+/// the one store that wins releases, so a reader sees the object whole.
+///
+/// Like the atomic it holds, it is not copyable, and lives inline in the object that owns it.
+@_spi(Engine)
+public struct OnceReference<Value: AnyObject & Sendable>: ~Copyable, @unchecked Sendable {
+  @usableFromInline let bits = Atomic<UInt>(0)
+
+  /// An empty reference.
+  @inlinable
+  public init() {}
+
+  /// The stored object, or nil before one is stored.
+  @inlinable
+  public func load() -> Value? {
+    let raw = bits.load(ordering: .acquiring)
+    guard let pointer = UnsafeRawPointer(bitPattern: raw) else { return nil }
+    return Unmanaged<Value>.fromOpaque(pointer).takeUnretainedValue()
+  }
+
+  /// Stores `value` unless an object is stored already, and returns the object stored.
+  @inlinable
+  public func storeIfNil(_ value: Value) -> Value {
+    let retained = Unmanaged.passRetained(value)
+    let (stored, original) = bits.compareExchange(
+      expected: 0, desired: UInt(bitPattern: retained.toOpaque()),
+      ordering: .acquiringAndReleasing)
+    if stored { return value }
+    retained.release()
+    guard let pointer = UnsafeRawPointer(bitPattern: original) else { return value }
+    return Unmanaged<Value>.fromOpaque(pointer).takeUnretainedValue()
+  }
+
+  deinit {
+    guard let pointer = UnsafeRawPointer(bitPattern: bits.load(ordering: .acquiring)) else {
+      return
+    }
+    Unmanaged<Value>.fromOpaque(pointer).release()
   }
 }

@@ -588,8 +588,10 @@ public struct BreakAdjustment: Hashable, Sendable {
 /// form, a ligature taken apart) against their widths inside the word.
 ///
 /// A shaper supplies one so that only the breaks a layout actually forces are examined, as
-/// Pango reshapes the pieces of a broken word when it breaks it.
-package protocol BreakReshaping: Sendable {
+/// Pango reshapes the pieces of a broken word when it breaks it. It is a class: a forced break
+/// asks it about every cluster it steps back over, and a class existential is copied with one
+/// retain where any other is copied through its type's value witnesses.
+package protocol BreakReshaping: AnyObject, Sendable {
   /// What a forced break just before cluster `index` of `text` (the shaped text the
   /// reshaper was made for) does; no hyphen and no change where breaking changes nothing.
   func adjustment(before index: Int, in text: ShapedText) -> BreakAdjustment

@@ -34,9 +34,18 @@ final class WordColumns: @unchecked Sendable {
   let words: UnsafeBufferPointer<Word>
   /// Each word's line metrics (the union over its clusters), when the text has more than one
   /// font; empty otherwise.
-  let metrics: [LineMetrics]
+  let metrics: UnsafeBufferPointer<LineMetrics>
   /// For each cluster, the word it starts, or -1.
   private let wordStarting: UnsafeBufferPointer<Int32>
+  /// The width of each run of words between hard line breaks set on one line, in ems: from its
+  /// first cluster to its last visible one.
+  let hardLineContents: [Double]
+  /// The widest run of spaces after a word's last visible cluster, in ems: the most a line
+  /// break can take out of a run's width.
+  let widestTrailingSpace: Double
+  /// The widest content, in ems, of a word that a layout breaks inside when it is wider than
+  /// the line (one with a visible cluster after its first); 0 when there is none.
+  let widestBreakableWord: Double
 
   /// The word has a visible cluster.
   static let hasVisible: UInt8 = 1
@@ -61,6 +70,7 @@ final class WordColumns: @unchecked Sendable {
   deinit {
     words.deallocateOwned()
     wordStarting.deallocateOwned()
+    metrics.deallocateOwned()
   }
 
   /// The words of `shaped`, or nil when the conditions above do not hold; the caller has
@@ -104,6 +114,29 @@ final class WordColumns: @unchecked Sendable {
           contentEnd: Int32(truncatingIfNeeded: contentEnd), flags: flag))
       if mixed { metrics.append(union) }
     }
+    // A run starts with the text, at a word that must start a line, and after a line
+    // separator; every run is at least one line of its own.
+    var contents: [Double] = []
+    var widest = 0.0
+    var trailing = 0.0
+    var startsRun = true
+    var runWidth = 0.0
+    for entry in words {
+      if startsRun || entry.flags & Self.startsMandatory != 0 {
+        contents.append(0)
+        runWidth = 0
+      }
+      if entry.flags & Self.hasVisible != 0 {
+        contents[contents.count - 1] = runWidth + entry.contentWidth
+      }
+      runWidth += entry.totalWidth
+      trailing = max(trailing, entry.totalWidth - entry.contentWidth)
+      if entry.flags & Self.forcedBreakPossible != 0 { widest = max(widest, entry.contentWidth) }
+      startsRun = entry.flags & Self.endsLine != 0
+    }
+    hardLineContents = contents
+    widestTrailingSpace = trailing
+    widestBreakableWord = widest
     var wordStarting = [Int32](repeating: -1, count: clusters.count)
     for (word, entry) in words.enumerated() {
       wordStarting[Int(entry.start)] = Int32(truncatingIfNeeded: word)
@@ -114,45 +147,75 @@ final class WordColumns: @unchecked Sendable {
         contentEnd: Int32(truncatingIfNeeded: clusters.count), flags: 0))
     self.words = UnsafeBufferPointer(ownedCopyOf: words)
     self.wordStarting = UnsafeBufferPointer(ownedCopyOf: wordStarting)
-    self.metrics = metrics
+    self.metrics = UnsafeBufferPointer(ownedCopyOf: metrics)
   }
 }
 
 extension LineWrapper {
-  /// The line that starts with word `first`, a word at a time; nil when the word is wider
-  /// than the line and must be broken inside, which only the cluster loop does.
-  func wordLine(_ columns: WordColumns, from first: Int, limit: Double) -> LineSpan? {
+  /// The lines that start at word `first` and at each word after them, made a word at a time
+  /// and passed to `visit`, while each line starts with a word that needs no break inside and
+  /// `count` and `height` (grown with each line) stay within `lineLimit` and `heightLimit`.
+  ///
+  /// The loop reads the word table and the words' metrics through the pointers the columns
+  /// own and keeps everything else in locals, so a trial layout retains nothing per line.
+  ///
+  /// - Returns: The cluster the next line starts at: the text's end, or where the limits
+  ///   stopped the lines, or the first cluster of a word wider than the line, which only the
+  ///   cluster loop breaks.
+  func wordLines(
+    _ columns: WordColumns, from first: Int, limit: Double, lineLimit: Int,
+    heightLimit: Double, count: inout Int, height: inout Double, _ visit: (LineSpan) -> Void
+  ) -> Int {
     let pointSize = self.pointSize
     let words = columns.words
-    var entry = words[first]
-    if entry.flags & WordColumns.forcedBreakPossible != 0, entry.contentWidth * pointSize > limit {
-      return nil
-    }
-    var lineWidth = entry.totalWidth * pointSize
-    var contentWidth = entry.contentWidth * pointSize
-    var contentEnd = entry.contentEnd
-    let mixed = uniformMetrics == nil && !columns.metrics.isEmpty
-    var metrics = mixed ? columns.metrics[first] : nil
-    var word = first + 1
-    let count = columns.count
-    while entry.flags & WordColumns.endsLine == 0, word < count {
-      entry = words[word]
-      if entry.flags & WordColumns.startsMandatory != 0 { break }
-      // A later word starts with a visible cluster where a break is allowed: it goes on this
-      // line only if all of it fits.
-      let content = entry.contentWidth * pointSize
-      if lineWidth + content > limit { break }
-      contentWidth = lineWidth + content
-      contentEnd = entry.contentEnd
-      lineWidth += entry.totalWidth * pointSize
-      if let current = metrics { metrics = current.union(columns.metrics[word]) }
+    let wordCount = columns.count
+    let perWord = columns.metrics
+    let mixed = uniformMetrics == nil && !perWord.isEmpty
+    let multiple = lineHeightMultiple
+    let extra = lineSpacing
+    // One box for every line when the text has one font or the fitter's bound sets it.
+    let fixedMetrics = uniformMetrics ?? shaped.fonts[0].metrics
+    let fixedBox = Self.lineBox(
+      fixedMetrics, pointSize: pointSize, multiple: multiple, extra: extra)
+    let heightCap = heightLimit + Self.tolerance
+    var word = first
+    while word < wordCount, count < lineLimit, !(height > heightCap) {
+      var entry = words[word]
+      if entry.flags & WordColumns.forcedBreakPossible != 0,
+        entry.contentWidth * pointSize > limit
+      {
+        break
+      }
+      let lineStart = entry.start
+      var lineWidth = entry.totalWidth * pointSize
+      var contentWidth = entry.contentWidth * pointSize
+      var contentEnd = entry.contentEnd
+      var metrics = mixed ? perWord[word] : fixedMetrics
       word += 1
+      while entry.flags & WordColumns.endsLine == 0, word < wordCount {
+        entry = words[word]
+        if entry.flags & WordColumns.startsMandatory != 0 { break }
+        // A later word starts with a visible cluster where a break is allowed: it goes on
+        // this line only if all of it fits.
+        let content = entry.contentWidth * pointSize
+        if lineWidth + content > limit { break }
+        contentWidth = lineWidth + content
+        contentEnd = entry.contentEnd
+        lineWidth += entry.totalWidth * pointSize
+        if mixed { metrics = metrics.union(perWord[word]) }
+        word += 1
+      }
+      let box =
+        mixed
+        ? Self.lineBox(metrics, pointSize: pointSize, multiple: multiple, extra: extra)
+        : fixedBox
+      visit(
+        LineSpan(
+          start: Int(lineStart), contentEnd: Int(contentEnd), next: Int(words[word].start),
+          width: contentWidth, height: box.height, baseline: box.baseline))
+      count += 1
+      height += box.height
     }
-    let lineMetrics = uniformMetrics ?? metrics ?? shaped.fonts[0].metrics
-    let box = Self.lineBox(
-      lineMetrics, pointSize: pointSize, multiple: lineHeightMultiple, extra: lineSpacing)
-    return LineSpan(
-      start: Int(words[first].start), contentEnd: Int(contentEnd), next: Int(words[word].start),
-      width: contentWidth, height: box.height, baseline: box.baseline)
+    return Int(words[word].start)
   }
 }

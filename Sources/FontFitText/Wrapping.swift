@@ -104,14 +104,20 @@ struct LineWrapper {
     let limit = width + Self.tolerance
     var afterForcedBreak = false
     while start < clusterCount, count < lineLimit, !(height > heightLimit + Self.tolerance) {
-      let line: LineSpan
-      if let words, !afterForcedBreak, let word = words.word(startingAt: start),
-        let wordLine = wordLine(words, from: word, limit: limit)
-      {
-        line = wordLine
-      } else {
-        line = nextLine(from: start, limit: limit, afterForcedBreak: afterForcedBreak)
+      if let words, !afterForcedBreak, let word = words.word(startingAt: start) {
+        let stop = wordLines(
+          words, from: word, limit: limit, lineLimit: lineLimit, heightLimit: heightLimit,
+          count: &count, height: &height, visit)
+        // Lines a word at a time until a word must be broken inside, or the limits stop them.
+        if stop != start {
+          start = stop
+          continue
+        }
       }
+      let line =
+        words != nil
+        ? plainLine(from: start, limit: limit, afterForcedBreak: afterForcedBreak)
+        : nextLine(from: start, limit: limit, afterForcedBreak: afterForcedBreak)
       afterForcedBreak = line.isForcedBreak
       visit(line)
       count += 1
@@ -224,6 +230,77 @@ struct LineWrapper {
       shaped.clusters[contentEnd].kind == .space, spacings[contentEnd] == LetterSpacing()
     {
       contentWidth += spacings[contentEnd - 1].after * pointSize
+    }
+    let box = lineBox(start..<max(next, start + 1))
+    return LineSpan(
+      start: start, contentEnd: contentEnd, next: next, width: contentWidth, height: box.height,
+      baseline: box.baseline, hyphenFont: hyphenFont, isForcedBreak: isForcedBreak)
+  }
+
+  /// ``nextLine(from:limit:afterForcedBreak:)`` for a text that wraps a word at a time: no
+  /// letter or word spacing, no kerning of a cluster's own, no soft or dictionary hyphens and
+  /// no wrapping anywhere, so each cluster is an advance and a few bits.
+  ///
+  /// The lines it makes are the cluster loop's, to the bit: the same sums in the same order,
+  /// without the per-cluster work those features need. A word wider than the line and the
+  /// line after its forced break come here, a cluster at a time.
+  private func plainLine(from start: Int, limit: Double, afterForcedBreak: Bool) -> LineSpan {
+    let count = columns.count
+    let pointSize = self.pointSize
+    let advances = columns.advances
+    let flags = columns.flags
+    // The rest of a word broken on the line before starts in the form it takes at a line start.
+    var width = afterForcedBreak ? shaped.breakAdjustment(before: start).start * pointSize : 0
+    var contentEnd = start
+    var contentWidth = 0.0
+    var breakIndex = -1
+    var breakContentEnd = start
+    var breakContentWidth = 0.0
+    var hyphenFont: Int?
+    var isForcedBreak = false
+    var index = start
+    var next = count
+    while index < count {
+      let flag = flags[index]
+      if index > start, flag & ClusterColumns.mandatoryBreak != 0 {
+        next = index
+        break
+      }
+      if flag & ClusterColumns.lineSeparator != 0 {
+        next = index + 1
+        break
+      }
+      let advance = advances[index] * pointSize
+      if flag & ClusterColumns.space != 0 {
+        width += advance
+        index += 1
+        continue
+      }
+      if index > start, flag & ClusterColumns.allowedBreak != 0 {
+        breakIndex = index
+        breakContentEnd = contentEnd
+        breakContentWidth = contentWidth
+      }
+      if index > start, width + advance > limit {
+        if breakIndex >= 0 {
+          next = breakIndex
+          contentEnd = breakContentEnd
+          contentWidth = breakContentWidth
+        } else {
+          // The word alone is wider than the line: break between its grapheme clusters.
+          let forced = forcedBreak(from: start, before: index, width: contentWidth, limit: limit)
+          next = forced.next
+          contentEnd = forced.next
+          contentWidth = forced.width
+          hyphenFont = forced.hyphenFont
+          isForcedBreak = true
+        }
+        break
+      }
+      width += advance
+      contentEnd = index + 1
+      contentWidth = width
+      index += 1
     }
     let box = lineBox(start..<max(next, start + 1))
     return LineSpan(

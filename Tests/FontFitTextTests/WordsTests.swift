@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import FontFitText
+@_spi(Engine) @testable import FontFitText
 
 // Trial layouts a word at a time give the lines the cluster loop gives (issue 8).
 
@@ -98,6 +98,52 @@ struct WordsTests {
       }
     }
     #expect(compared > 2000)
+  }
+
+  @Test("The sizes the words' widths rule out are sizes at which the text does not fit")
+  func ruledOutSizesDoNotFit() throws {
+    var generator = SplitMix64(seed: 2512)
+    var ruledOut = 0
+    var ruledOutAll = 0
+    var boundIsAnswer = 0
+    for _ in 0..<500 {
+      let shaped = try Self.randomShaped(using: &generator)
+      let layouter = TextLayouter(shaped: shaped, truncationToken: nil)
+      guard layouter.columns.words != nil else { continue }
+      var options = try LayoutOptions(
+        box: Size(
+          width: Double(5 + generator.next() % 300), height: Double(generator.next() % 250)),
+        maximumLines: Int(generator.next() % 4),
+        lineHeightMultiple: generator.next() % 3 == 0 ? 1.3 : 1)
+      if generator.next() % 4 == 0 { options.lineSpacing = Double(generator.next() % 5) }
+      let sizes = try FontSizeRange(
+        minimum: Double(2 + generator.next() % 8), maximum: Double(10 + generator.next() % 30),
+        step: generator.next() % 2 == 0 ? 0.5 : 1)
+      // The fitter's uniform bounds, under which fitting is monotone.
+      let metrics = shaped.fonts[Int(generator.next() % 2)].metrics
+      let whole = generator.next() % 3 == 0
+      let bound = try #require(
+        layouter.largestPossibleIndex(
+          sizes, options: options, uniformMetrics: metrics, keepingWordsWhole: whole)
+          ?? sizes.count - 1 as Int?)
+      var largestFitting = -1
+      for index in sizes.indices
+      where layouter.fits(
+        pointSize: sizes[index], options: options, uniformMetrics: metrics,
+        keepingWordsWhole: whole)
+      {
+        largestFitting = index
+      }
+      #expect(largestFitting <= bound, "size \(sizes[largestFitting]) fits, above the bound")
+      if bound < sizes.count - 1 { ruledOut += 1 }
+      if bound < 0 { ruledOutAll += 1 }
+      if bound == largestFitting { boundIsAnswer += 1 }
+    }
+    // The bound is worth having: it rules sizes out, at times all of them, and is often the
+    // answer itself.
+    #expect(ruledOut > 100)
+    #expect(ruledOutAll > 10)
+    #expect(boundIsAnswer > 100)
   }
 
   @Test("Kerning, negative advances and breaks before spaces rule words out")

@@ -13,6 +13,8 @@ import FontFitFontModel
 /// every measured break, so a break examined at one size is free at the next.
 final class BreakReshaper: BreakReshaping {
   private let text: Text
+  /// The text's clusters, counted.
+  private let clusterCount: Int
   private let state = Lock(State())
   /// Where hyphens go, once worked out.
   ///
@@ -33,11 +35,30 @@ final class BreakReshaper: BreakReshaping {
 
   /// For each cluster, whether a forced break before it inserts a hyphen; boxed for an atomic
   /// reference.
-  private final class Hyphenates: Sendable {
+  ///
+  /// Beside the array, each cluster's answer and whether HarfBuzz flagged the break are two
+  /// bits in memory the box owns, read through a pointer: a forced break asks about every
+  /// cluster it steps back over, and reading an array held by a class retains it.
+  private final class Hyphenates: @unchecked Sendable {
     let breaks: [Bool]
+    let bits: UnsafeBufferPointer<UInt8>
 
-    init(_ breaks: [Bool]) {
+    static let hyphen: UInt8 = 1
+    static let flagged: UInt8 = 2
+
+    init(_ breaks: [Bool], flagged: [Bool]) {
       self.breaks = breaks
+      let bits = UnsafeMutableBufferPointer<UInt8>.allocate(
+        capacity: min(breaks.count, flagged.count))
+      for index in bits.indices {
+        bits[index] =
+          (breaks[index] ? Self.hyphen : 0) | (flagged[index] ? Self.flagged : 0)
+      }
+      self.bits = UnsafeBufferPointer(bits)
+    }
+
+    deinit {
+      UnsafeMutableBufferPointer(mutating: bits).deallocate()
     }
   }
 
@@ -83,6 +104,7 @@ final class BreakReshaper: BreakReshaping {
       shapedAdvances[index] = advances[index]
     }
     self.faceCache = faceCache
+    clusterCount = clusters.count
     text = Text(
       flagged: flags, faces: faces, scales: scales, hyphens: fonts.map(\.hyphen),
       shapedAdvances: shapedAdvances, scripts: scripts, languages: languages,
@@ -95,11 +117,16 @@ final class BreakReshaper: BreakReshaping {
   }
 
   func adjustment(before index: Int, in shaped: ShapedText) -> BreakAdjustment {
-    guard text.flagged.indices.contains(index), index > 0 else { return BreakAdjustment() }
+    guard index > 0, index < clusterCount else { return BreakAdjustment() }
     // Only breaks HarfBuzz flagged are measured and remembered, under the lock; elsewhere
     // the answer is whether a hyphen goes there, read without it.
-    let hyphenates = (self.hyphenates.load() ?? findHyphenates(shaped)).breaks
-    guard text.flagged[index] else { return BreakAdjustment(insertsHyphen: hyphenates[index]) }
+    let found = self.hyphenates.load() ?? findHyphenates(shaped)
+    guard index < found.bits.count else { return BreakAdjustment() }
+    let bits = found.bits[index]
+    guard bits & Hyphenates.flagged != 0 else {
+      return BreakAdjustment(insertsHyphen: bits & Hyphenates.hyphen != 0)
+    }
+    let hyphenates = found.breaks
     let known = state.withLock { state in state.answers.isEmpty ? nil : state.answers[index] }
     if let known { return known }
     var measured = BreakAdjustment(insertsHyphen: hyphenates[index])
@@ -128,7 +155,7 @@ final class BreakReshaper: BreakReshaping {
     let found =
       (try? Hyphenation(Hyphenation.Input(shaped)).breaksInsertHyphen)
       ?? Array(repeating: false, count: text.flagged.count)
-    return hyphenates.storeIfNil(Hyphenates(found))
+    return hyphenates.storeIfNil(Hyphenates(found, flagged: text.flagged))
   }
 
   /// Shapes the two sides of the break before cluster `index`, when it lies inside a word in

@@ -435,14 +435,24 @@ package struct TextLayouter: Sendable {
     pointSize: Double, options: LayoutOptions, uniformMetrics: LineMetrics?,
     keepingWordsWhole: Bool = false
   ) -> Bool {
-    // A constant: calling a method on a variable struct copies it, retaining every reference
-    // it holds, on each trial.
-    let wrapper = wrapper(pointSize: pointSize, options: options, uniformMetrics: uniformMetrics)
     let lineLimit =
       options.maximumLines > 0 && options.maximumLines < Int.max
       ? options.maximumLines + 1 : Int.max
-    let measure = wrapper.measure(
-      width: options.box.width, lineLimit: lineLimit, heightLimit: options.box.height)
+    let measure: (count: Int, height: Double, width: Double, breaksWords: Bool)
+    var widest = 0.0
+    if let (count, height) = wordLines(
+      pointSize: pointSize, options: options, uniformMetrics: uniformMetrics,
+      lineLimit: lineLimit, heightLimit: options.box.height, { widest = max(widest, $0.width) })
+    {
+      measure = (count, height, widest, false)
+    } else {
+      // A constant: calling a method on a variable struct copies it, retaining every
+      // reference it holds.
+      let wrapper = wrapper(
+        pointSize: pointSize, options: options, uniformMetrics: uniformMetrics)
+      measure = wrapper.measure(
+        width: options.box.width, lineLimit: lineLimit, heightLimit: options.box.height)
+    }
     if keepingWordsWhole, measure.breaksWords { return false }
     return failure(
       lineCount: measure.count, height: measure.height, width: measure.width,
@@ -524,10 +534,55 @@ package struct TextLayouter: Sendable {
     return last(before: whole, where: possible)
   }
 
+  /// The lines of the text at `pointSize`, made a word at a time straight from the word
+  /// table, without a ``LineWrapper``: nil when the text does not wrap a word at a time (see
+  /// ``LineWrapper``'s conditions), a word must be broken inside, or the text ends with a line
+  /// separator (whose empty last line the wrapper adds).
+  ///
+  /// The lines are the wrapper's, line for line: the same loop on the same words, which the
+  /// wrapper's own word path runs too. A fit's trials and most final layouts take this path,
+  /// and skip making a wrapper (a struct of references, retained and released each time).
+  ///
+  /// - Returns: How many lines were passed to `visit`, and their height.
+  private func wordLines(
+    pointSize: Double, options: LayoutOptions, uniformMetrics: LineMetrics?, lineLimit: Int,
+    heightLimit: Double, _ visit: (LineSpan) -> Void
+  ) -> (count: Int, height: Double)? {
+    guard let words = columns.words, options.wrapping != .anywhere, options.spacing.isZero,
+      hyphenBefore == nil, shaped.letterSpacings == nil
+    else { return nil }
+    let clusterCount = columns.count
+    let limit = options.box.width + LineWrapper.tolerance
+    // A word wider than the line is broken inside wherever it falls: the same product the
+    // loop below compares, so past this check the loop never stops for one.
+    if words.widestBreakableWord * pointSize > limit { return nil }
+    if clusterCount > 0, columns.flags[clusterCount - 1] & ClusterColumns.lineSeparator != 0 {
+      return nil
+    }
+    var count = 0
+    var height = 0.0
+    let stop = words.lines(
+      from: 0, pointSize: pointSize, limit: limit, lineLimit: lineLimit, heightLimit: heightLimit,
+      box: WordLineBox(
+        multiple: options.lineHeightMultiple, extra: options.lineSpacing,
+        uniform: uniformMetrics, first: shaped.fonts[0].metrics),
+      count: &count, height: &height, visit)
+    // Stopped short of the end with room for more lines: a word must be broken inside.
+    if stop < clusterCount, count < lineLimit, !(height > heightLimit + LineWrapper.tolerance) {
+      return nil
+    }
+    return (count, height)
+  }
+
   /// The text laid out at `pointSize`, truncated as `options` say when it does not fit.
   package func layout(pointSize: Double, options: LayoutOptions) -> TextBlock {
-    let wrapper = wrapper(pointSize: pointSize, options: options)
-    let spans = wrapper.lines(width: options.box.width)
+    var spans: [LineSpan] = []
+    if wordLines(
+      pointSize: pointSize, options: options, uniformMetrics: nil, lineLimit: .max,
+      heightLimit: .infinity, { spans.append($0) }) == nil
+    {
+      spans = wrapper(pointSize: pointSize, options: options).lines(width: options.box.width)
+    }
     let failure = failure(of: spans, options: options)
     var laidOut = block(spans[...], last: nil, pointSize: pointSize, hidden: 0, failure: failure)
     laidOut.spacing = options.spacing
@@ -538,7 +593,8 @@ package struct TextLayouter: Sendable {
     guard allowed < spans.count else { return laidOut }
     let last = spans[allowed - 1]
     let truncated = truncatedLine(
-      from: last.start, wrapper: wrapper, options: options, wrappedEnd: last.contentEnd)
+      from: last.start, wrapper: wrapper(pointSize: pointSize, options: options),
+      options: options, wrappedEnd: last.contentEnd)
     laidOut = block(
       spans[..<(allowed - 1)], last: truncated.line, pointSize: pointSize,
       hidden: truncated.hidden, failure: failure)

@@ -151,7 +151,20 @@ final class WordColumns: @unchecked Sendable {
   }
 }
 
-extension LineWrapper {
+/// What sets every line's box in ``WordColumns/lines(from:pointSize:limit:lineLimit:heightLimit:box:count:height:_:)``:
+/// the line height multiple and extra spacing, and the metrics of every line when one font sets
+/// them all.
+struct WordLineBox {
+  var multiple: Double
+  var extra: Double
+  /// The metrics of every line (the fitter's uniform bound, or the text's one font), or nil
+  /// when each line takes the union of its words' fonts.
+  var uniform: LineMetrics?
+  /// The first font's metrics, for a text with one font.
+  var first: LineMetrics
+}
+
+extension WordColumns {
   /// The lines that start at word `first` and at each word after them, made a word at a time
   /// and passed to `visit`, while each line starts with a word that needs no break inside and
   /// `count` and `height` (grown with each line) stay within `lineLimit` and `heightLimit`.
@@ -162,28 +175,24 @@ extension LineWrapper {
   /// - Returns: The cluster the next line starts at: the text's end, or where the limits
   ///   stopped the lines, or the first cluster of a word wider than the line, which only the
   ///   cluster loop breaks.
-  func wordLines(
-    _ columns: WordColumns, from first: Int, limit: Double, lineLimit: Int,
-    heightLimit: Double, count: inout Int, height: inout Double, _ visit: (LineSpan) -> Void
+  @inline(__always)
+  func lines(
+    from first: Int, pointSize: Double, limit: Double, lineLimit: Int, heightLimit: Double,
+    box rule: WordLineBox, count: inout Int, height: inout Double, _ visit: (LineSpan) -> Void
   ) -> Int {
-    let pointSize = self.pointSize
-    let words = columns.words
-    let wordCount = columns.count
-    let perWord = columns.metrics
-    let mixed = uniformMetrics == nil && !perWord.isEmpty
-    let multiple = lineHeightMultiple
-    let extra = lineSpacing
+    let words = self.words
+    let wordCount = self.count
+    let perWord = metrics
+    let mixed = rule.uniform == nil && !perWord.isEmpty
     // One box for every line when the text has one font or the fitter's bound sets it.
-    let fixedMetrics = uniformMetrics ?? shaped.fonts[0].metrics
-    let fixedBox = Self.lineBox(
-      fixedMetrics, pointSize: pointSize, multiple: multiple, extra: extra)
-    let heightCap = heightLimit + Self.tolerance
+    let fixedMetrics = rule.uniform ?? rule.first
+    let fixedBox = LineWrapper.lineBox(
+      fixedMetrics, pointSize: pointSize, multiple: rule.multiple, extra: rule.extra)
+    let heightCap = heightLimit + LineWrapper.tolerance
     var word = first
     while word < wordCount, count < lineLimit, !(height > heightCap) {
       var entry = words[word]
-      if entry.flags & WordColumns.forcedBreakPossible != 0,
-        entry.contentWidth * pointSize > limit
-      {
+      if entry.flags & Self.forcedBreakPossible != 0, entry.contentWidth * pointSize > limit {
         break
       }
       let lineStart = entry.start
@@ -192,9 +201,9 @@ extension LineWrapper {
       var contentEnd = entry.contentEnd
       var metrics = mixed ? perWord[word] : fixedMetrics
       word += 1
-      while entry.flags & WordColumns.endsLine == 0, word < wordCount {
+      while entry.flags & Self.endsLine == 0, word < wordCount {
         entry = words[word]
-        if entry.flags & WordColumns.startsMandatory != 0 { break }
+        if entry.flags & Self.startsMandatory != 0 { break }
         // A later word starts with a visible cluster where a break is allowed: it goes on
         // this line only if all of it fits.
         let content = entry.contentWidth * pointSize
@@ -207,7 +216,8 @@ extension LineWrapper {
       }
       let box =
         mixed
-        ? Self.lineBox(metrics, pointSize: pointSize, multiple: multiple, extra: extra)
+        ? LineWrapper.lineBox(
+          metrics, pointSize: pointSize, multiple: rule.multiple, extra: rule.extra)
         : fixedBox
       visit(
         LineSpan(
@@ -217,5 +227,22 @@ extension LineWrapper {
       height += box.height
     }
     return Int(words[word].start)
+  }
+}
+
+extension LineWrapper {
+  /// ``WordColumns/lines(from:pointSize:limit:lineLimit:heightLimit:box:count:height:_:)`` at
+  /// this wrapper's size and line boxes.
+  func wordLines(
+    _ columns: WordColumns, from first: Int, limit: Double, lineLimit: Int,
+    heightLimit: Double, count: inout Int, height: inout Double, _ visit: (LineSpan) -> Void
+  ) -> Int {
+    columns.lines(
+      from: first, pointSize: pointSize, limit: limit, lineLimit: lineLimit,
+      heightLimit: heightLimit,
+      box: WordLineBox(
+        multiple: lineHeightMultiple, extra: lineSpacing,
+        uniform: uniformMetrics, first: shaped.fonts[0].metrics),
+      count: &count, height: &height, visit)
   }
 }

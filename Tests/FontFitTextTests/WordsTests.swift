@@ -100,6 +100,45 @@ struct WordsTests {
     #expect(compared > 2000)
   }
 
+  @Test("A layouter's lines and trials, straight from the word table, are the cluster loop's")
+  func layouterMatchesClusters() throws {
+    var generator = SplitMix64(seed: 2612)
+    var compared = 0
+    for _ in 0..<300 {
+      let shaped = try Self.randomShaped(using: &generator)
+      let layouter = TextLayouter(shaped: shaped, truncationToken: nil)
+      for _ in 0..<6 {
+        let options = try LayoutOptions(
+          box: Size(
+            width: Double(5 + generator.next() % 300), height: Double(generator.next() % 250)),
+          maximumLines: Int(generator.next() % 4),
+          lineHeightMultiple: generator.next() % 3 == 0 ? 1.3 : 1, overflow: .scroll)
+        let size = Double(4 + generator.next() % 30)
+        var reference = LineWrapper(
+          shaped: shaped, pointSize: size, lineHeightMultiple: options.lineHeightMultiple,
+          wrapsAnywhere: false)
+        reference.usesWords = false
+        // Scrolling text shows every line, so the block holds all the cluster loop makes.
+        let lines = reference.lines(width: options.box.width)
+        let block = layouter.layout(pointSize: size, options: options)
+        #expect(block.lines.count == lines.count)
+        #expect(abs(block.size.height - lines.reduce(0) { $0 + $1.height }) < 1e-9)
+        #expect(abs(block.size.width - lines.reduce(0) { max($0, $1.width) }) < 1e-9)
+        // A trial stops at the box's height and one line past the limit, as the loop does.
+        let limit = options.maximumLines > 0 ? options.maximumLines + 1 : Int.max
+        let measured = reference.measure(
+          width: options.box.width, lineLimit: limit, heightLimit: options.box.height)
+        let fits =
+          (options.maximumLines == 0 || measured.count <= options.maximumLines)
+          && measured.height <= options.box.height + LineWrapper.tolerance
+          && measured.width <= options.box.width + LineWrapper.tolerance
+        #expect(layouter.fits(pointSize: size, options: options) == fits)
+        compared += 1
+      }
+    }
+    #expect(compared == 1800)
+  }
+
   @Test("The sizes the words' widths rule out are sizes at which the text does not fit")
   func ruledOutSizesDoNotFit() throws {
     var generator = SplitMix64(seed: 2512)

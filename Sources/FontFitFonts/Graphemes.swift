@@ -30,9 +30,11 @@ struct Graphemes {
 
   /// Splits `text` in one pass.
   ///
-  /// A pair of ASCII characters always has a grapheme boundary
-  /// between them (except CR LF), so ASCII text is split byte by byte without Unicode's
-  /// grapheme rules; other clusters are found by the standard library.
+  /// A pair of ASCII characters always has a grapheme boundary between them (except CR LF),
+  /// and so does a pair of characters whose grapheme cluster break property is Other or
+  /// Control (``isAlwaysSeparate(_:)``: most letters, ideographs and punctuation), so such
+  /// text is split scalar by scalar without Unicode's grapheme rules; other clusters are found
+  /// by the standard library.
   init(_ text: String) {
     if let split = text.utf8.withContiguousStorageIfAvailable({ Self(text, utf8: $0) }) {
       self = split
@@ -87,6 +89,16 @@ struct Graphemes {
         kind = ClusterKind(scalar: first)
         length = 1
         utf16.append(UInt16(byte))
+      } else if let scalar = Self.separateScalar(in: bytes, at: offset) {
+        // A BMP character of class Other or Control followed by ASCII or another such: a
+        // cluster of its own (an ASCII one is followed by such a character here).
+        first = scalar.value
+        last = first
+        single = true
+        kind = ClusterKind(scalar: first)
+        length = scalar.length
+        utf16.append(UInt16(truncatingIfNeeded: first.value))
+        if first.value >= 0x0590 { belowRightToLeft = false }
       } else {
         let character = text[index]
         let scalars = character.unicodeScalars
@@ -129,6 +141,75 @@ struct Graphemes {
     self.utf16 = utf16
     self.clusterOfByte = clusterOfByte
     isBelowRightToLeftScripts = belowRightToLeft
+  }
+
+  /// The scalar at `offset` of `bytes` (valid UTF-8) and its length, when it is a grapheme
+  /// cluster of its own because it and the scalar after it are both ASCII (not CR) or
+  /// ``isAlwaysSeparate(_:)``; nil otherwise, and for a scalar outside the Basic Multilingual
+  /// Plane.
+  private static func separateScalar(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int)
+    -> (value: Unicode.Scalar, length: Int)?
+  {
+    guard let (scalar, length) = bmpScalar(in: bytes, at: offset) else { return nil }
+    guard scalar.value < 0x80 ? scalar.value != 0x0D : isAlwaysSeparate(scalar) else {
+      return nil
+    }
+    let next = offset + length
+    if next < bytes.count {
+      if bytes[next] >= 0x80 {
+        guard let (following, _) = bmpScalar(in: bytes, at: next), isAlwaysSeparate(following)
+        else { return nil }
+      }
+    }
+    return (scalar, length)
+  }
+
+  /// The scalar of one to three UTF-8 bytes at `offset`, or nil for a longer one.
+  private static func bmpScalar(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int)
+    -> (Unicode.Scalar, Int)?
+  {
+    let lead = UInt32(bytes[offset])
+    let value: UInt32
+    let length: Int
+    if lead < 0x80 {
+      value = lead
+      length = 1
+    } else if lead & 0xE0 == 0xC0, offset + 1 < bytes.count {
+      value = (lead & 0x1F) << 6 | UInt32(bytes[offset + 1] & 0x3F)
+      length = 2
+    } else if lead & 0xF0 == 0xE0, offset + 2 < bytes.count {
+      value =
+        (lead & 0x0F) << 12 | UInt32(bytes[offset + 1] & 0x3F) << 6
+        | UInt32(bytes[offset + 2] & 0x3F)
+      length = 3
+    } else {
+      return nil
+    }
+    guard let scalar = Unicode.Scalar(value) else { return nil }
+    return (scalar, length)
+  }
+
+  /// Whether `scalar` is in a range whose characters all have the grapheme cluster break
+  /// property Other or Control (and are not CR or LF), so a grapheme boundary falls between
+  /// any two of them (UAX #29, GB4, GB5 and GB999: no rule joins them).
+  ///
+  /// The ranges are letters, ideographs and punctuation of the scripts most UI text is in;
+  /// combining marks, Hangul, Indic scripts, prepended marks and format characters are left
+  /// out, and found by the standard library. A test checks every scalar of the ranges against
+  /// the standard library's clusters.
+  static func isAlwaysSeparate(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x20...0x7E, 0xA0...0x2FF: true  // ASCII, Latin-1 and Latin Extended, IPA
+    case 0x370...0x482: true  // Greek and Cyrillic letters, before Cyrillic's marks
+    case 0x5D0...0x5EA: true  // Hebrew letters
+    case 0x620...0x64A: true  // Arabic letters, before the harakat
+    case 0x2010...0x2027, 0x2030...0x205E: true  // general punctuation
+    case 0x3000...0x3029, 0x3030...0x303F: true  // CJK punctuation, not the tone marks
+    case 0x3041...0x3096, 0x30A0...0x30FF: true  // kana, not the combining sound marks
+    case 0x3400...0x4DBF, 0x4E00...0x9FFF: true  // CJK ideographs
+    case 0xFF01...0xFF9D: true  // full- and halfwidth forms, not the sound marks
+    default: false
+    }
   }
 
   /// The grapheme cluster at `index` of `text`, the text these clusters were found in.

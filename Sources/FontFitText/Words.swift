@@ -76,44 +76,78 @@ final class WordColumns: @unchecked Sendable {
   /// The words of `shaped`, or nil when the conditions above do not hold; the caller has
   /// checked that no cluster has kerning of its own.
   init?(_ shaped: ShapedText) {
-    let clusters = shaped.clusters
-    var words: [Word] = []
-    var metrics: [LineMetrics] = []
     let fonts = shaped.fonts
     let mixed = fonts.count > 1
-    var index = 0
-    while index < clusters.count {
-      let start = index
-      var total = 0.0
-      var content = 0.0
-      var contentEnd = start
-      var flag: UInt8 = clusters[start].breakBefore == .mandatory ? Self.startsMandatory : 0
-      var union = fonts[clusters[start].font].metrics
-      while index < clusters.count {
-        let cluster = clusters[index]
-        if index > start, cluster.breakBefore != .prohibited { break }
-        guard cluster.advance >= 0, cluster.advance.isFinite else { return nil }
-        if cluster.breakBefore == .allowed, cluster.kind != .visible { return nil }
-        if mixed { union = union.union(fonts[cluster.font].metrics) }
-        index += 1
-        if cluster.kind == .lineSeparator {
-          flag |= Self.endsLine
-          break
+    let built: (words: UnsafeMutableBufferPointer<Word>, metrics: [LineMetrics])? =
+      shaped.clusters.withUnsafeBufferPointer { clusters in
+        // A word starts with the text, at every break opportunity and after a line separator:
+        // counted first, so the table is written once into memory of its final size.
+        let count = clusters.count
+        var wordCount = count == 0 ? 0 : 1
+        for index in clusters.indices.dropFirst()
+        where clusters[index].breakBefore != .prohibited
+          || clusters[index - 1].kind == .lineSeparator
+        {
+          wordCount += 1
         }
-        total += cluster.advance
-        if cluster.kind == .visible {
-          content = total
-          contentEnd = index
-          flag |= index - 1 > start ? Self.forcedBreakPossible : 0
-          flag |= Self.hasVisible
+        let words = UnsafeMutableBufferPointer<Word>.allocate(capacity: wordCount + 1)
+        var metrics: [LineMetrics] = []
+        if mixed { metrics.reserveCapacity(wordCount) }
+        var written = 0
+        var index = 0
+        while index < count {
+          // The count above is exact; a table that would outgrow it is not made.
+          guard written < wordCount else {
+            words.deallocate()
+            return nil
+          }
+          let start = index
+          var total = 0.0
+          var content = 0.0
+          var contentEnd = start
+          var flag: UInt8 = clusters[start].breakBefore == .mandatory ? Self.startsMandatory : 0
+          var union = fonts[clusters[start].font].metrics
+          while index < count {
+            let cluster = clusters[index]
+            if index > start, cluster.breakBefore != .prohibited { break }
+            guard cluster.advance >= 0, cluster.advance.isFinite,
+              !(cluster.breakBefore == .allowed && cluster.kind != .visible)
+            else {
+              words.deallocate()
+              return nil
+            }
+            if mixed { union = union.union(fonts[cluster.font].metrics) }
+            index += 1
+            if cluster.kind == .lineSeparator {
+              flag |= Self.endsLine
+              break
+            }
+            total += cluster.advance
+            if cluster.kind == .visible {
+              content = total
+              contentEnd = index
+              flag |= index - 1 > start ? Self.forcedBreakPossible : 0
+              flag |= Self.hasVisible
+            }
+          }
+          words.initializeElement(
+            at: written,
+            to: Word(
+              contentWidth: content, totalWidth: total, start: Int32(truncatingIfNeeded: start),
+              contentEnd: Int32(truncatingIfNeeded: contentEnd), flags: flag))
+          written += 1
+          if mixed { metrics.append(union) }
         }
+        words.initializeElement(
+          at: written,
+          to: Word(
+            contentWidth: 0, totalWidth: 0, start: Int32(truncatingIfNeeded: count),
+            contentEnd: Int32(truncatingIfNeeded: count), flags: 0))
+        return (words, metrics)
       }
-      words.append(
-        Word(
-          contentWidth: content, totalWidth: total, start: Int32(truncatingIfNeeded: start),
-          contentEnd: Int32(truncatingIfNeeded: contentEnd), flags: flag))
-      if mixed { metrics.append(union) }
-    }
+    guard let built else { return nil }
+    let words = UnsafeBufferPointer(built.words)
+    let count = words.count - 1
     // A run starts with the text, at a word that must start a line, and after a line
     // separator; every run is at least one line of its own.
     var contents: [Double] = []
@@ -121,7 +155,7 @@ final class WordColumns: @unchecked Sendable {
     var trailing = 0.0
     var startsRun = true
     var runWidth = 0.0
-    for entry in words {
+    for entry in words.prefix(count) {
       if startsRun || entry.flags & Self.startsMandatory != 0 {
         contents.append(0)
         runWidth = 0
@@ -137,17 +171,15 @@ final class WordColumns: @unchecked Sendable {
     hardLineContents = contents
     widestTrailingSpace = trailing
     widestBreakableWord = widest
-    var wordStarting = [Int32](repeating: -1, count: clusters.count)
-    for (word, entry) in words.enumerated() {
-      wordStarting[Int(entry.start)] = Int32(truncatingIfNeeded: word)
+    let clusterCount = Int(words[count].start)
+    let wordStarting = UnsafeMutableBufferPointer<Int32>.allocate(capacity: clusterCount)
+    wordStarting.initialize(repeating: -1)
+    for word in 0..<count {
+      wordStarting[Int(words[word].start)] = Int32(truncatingIfNeeded: word)
     }
-    words.append(
-      Word(
-        contentWidth: 0, totalWidth: 0, start: Int32(truncatingIfNeeded: clusters.count),
-        contentEnd: Int32(truncatingIfNeeded: clusters.count), flags: 0))
-    self.words = UnsafeBufferPointer(ownedCopyOf: words)
-    self.wordStarting = UnsafeBufferPointer(ownedCopyOf: wordStarting)
-    self.metrics = UnsafeBufferPointer(ownedCopyOf: metrics)
+    self.words = words
+    self.wordStarting = UnsafeBufferPointer(wordStarting)
+    self.metrics = UnsafeBufferPointer(ownedCopyOf: built.metrics)
   }
 }
 

@@ -466,63 +466,80 @@ final class ClusterColumns: @unchecked Sendable {
 
   init(_ shaped: ShapedText) {
     let clusters = shaped.clusters
-    var advances: [Double] = []
-    var kernings: [Double] = []
-    var flags: [UInt8] = []
-    advances.reserveCapacity(clusters.count)
-    flags.reserveCapacity(clusters.count)
+    let count = clusters.count
+    // The columns are written straight into the memory they keep.
+    let advances = UnsafeMutableBufferPointer<Double>.allocate(capacity: count)
+    let flags = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: count)
     var anyKerning = false
     var anySoftHyphen = false
+    // A soft hyphen (U+00AD) is C2 AD in UTF-8: a text without that byte has none.
     let text = shaped.text
+    let utf8 = text.utf8
+    let mayHaveSoftHyphen =
+      utf8.withContiguousStorageIfAvailable { $0.contains(0xAD) } ?? utf8.contains(0xAD)
     var afterSoftHyphen = false
-    for cluster in clusters {
-      advances.append(cluster.advance)
-      anyKerning = anyKerning || cluster.kerning != 0
-      var flag: UInt8 = 0
-      switch cluster.kind {
-      case .space: flag |= Self.space
-      case .lineSeparator: flag |= Self.lineSeparator
-      case .visible: break
+    var hardLines = count == 0 ? 0 : 1
+    clusters.withUnsafeBufferPointer { clusters in
+      for index in 0..<count {
+        let cluster = clusters[index]
+        advances[index] = cluster.advance
+        anyKerning = anyKerning || cluster.kerning != 0
+        var flag: UInt8 = 0
+        switch cluster.kind {
+        case .space: flag |= Self.space
+        case .lineSeparator: flag |= Self.lineSeparator
+        case .visible: break
+        }
+        switch cluster.breakBefore {
+        case .allowed: flag |= Self.allowedBreak
+        case .mandatory:
+          flag |= Self.mandatoryBreak
+          if index > 0 { hardLines += 1 }
+        case .prohibited: break
+        }
+        if afterSoftHyphen, cluster.breakBefore == .allowed {
+          flag |= Self.softHyphenBefore
+          anySoftHyphen = true
+        }
+        afterSoftHyphen =
+          mayHaveSoftHyphen && text.utf8[cluster.range.lowerBound] == 0xC2
+          && text[cluster.range] == "\u{AD}"
+        flags[index] = flag
       }
-      switch cluster.breakBefore {
-      case .allowed: flag |= Self.allowedBreak
-      case .mandatory: flag |= Self.mandatoryBreak
-      case .prohibited: break
-      }
-      if afterSoftHyphen, cluster.breakBefore == .allowed {
-        flag |= Self.softHyphenBefore
-        anySoftHyphen = true
-      }
-      afterSoftHyphen =
-        text.utf8[cluster.range.lowerBound] == 0xC2 && text[cluster.range] == "\u{AD}"
-      flags.append(flag)
     }
-    if anyKerning { kernings = clusters.map(\.kerning) }
-    var hardLines = flags.isEmpty ? 0 : 1
-    for index in flags.indices.dropFirst() where flags[index] & Self.mandatoryBreak != 0 {
-      hardLines += 1
-    }
-    if let last = flags.last, last & Self.lineSeparator != 0 { hardLines += 1 }
+    if count > 0, flags[count - 1] & Self.lineSeparator != 0 { hardLines += 1 }
     hardLineCount = hardLines
-    self.advances = UnsafeBufferPointer(ownedCopyOf: advances)
-    self.kernings = UnsafeBufferPointer(ownedCopyOf: kernings)
-    self.flags = UnsafeBufferPointer(ownedCopyOf: flags)
+    self.advances = UnsafeBufferPointer(advances)
+    self.flags = UnsafeBufferPointer(flags)
+    self.kernings = UnsafeBufferPointer(ownedCopyOf: anyKerning ? clusters.map(\.kerning) : [])
     // A soft hyphen's break takes a hyphen's width: only the cluster loop measures it.
     words = anyKerning || anySoftHyphen ? nil : WordColumns(shaped)
     let fonts = shaped.fonts
-    let metrics = fonts.map(\.metrics)
-    hasUniformMetrics = metrics.allSatisfy { $0 == metrics[0] }
-    shortestMetrics = metrics.min { $0.height < $1.height } ?? metrics[0]
-    tallestMetrics = metrics.dropFirst().reduce(metrics[0]) { $0.union($1) }
-    var used = [Bool](repeating: false, count: fonts.count)
-    for cluster in clusters where cluster.kind == .visible { used[cluster.font] = true }
-    if !used.contains(true) { used[0] = true }
-    // Each name once: rich text draws one face at several sizes.
-    var names: [String] = []
-    for index in fonts.indices where used[index] && !names.contains(fonts[index].name) {
-      names.append(fonts[index].name)
+    var shortest = fonts[0].metrics
+    var tallest = fonts[0].metrics
+    var uniform = true
+    for font in fonts.dropFirst() {
+      let metrics = font.metrics
+      uniform = uniform && metrics == fonts[0].metrics
+      if metrics.height < shortest.height { shortest = metrics }
+      tallest = tallest.union(metrics)
     }
-    usedFontNames = names
+    hasUniformMetrics = uniform
+    shortestMetrics = shortest
+    tallestMetrics = tallest
+    if fonts.count == 1 {
+      usedFontNames = [fonts[0].name]
+    } else {
+      var used = [Bool](repeating: false, count: fonts.count)
+      for cluster in clusters where cluster.kind == .visible { used[cluster.font] = true }
+      if !used.contains(true) { used[0] = true }
+      // Each name once: rich text draws one face at several sizes.
+      var names: [String] = []
+      for index in fonts.indices where used[index] && !names.contains(fonts[index].name) {
+        names.append(fonts[index].name)
+      }
+      usedFontNames = names
+    }
   }
 
   deinit {

@@ -105,11 +105,16 @@ final class BreakReshaper: BreakReshaping {
     }
     self.faceCache = faceCache
     clusterCount = clusters.count
+    breaksNeverNarrow = !flags.contains(true)
     text = Text(
       flagged: flags, faces: faces, scales: scales, hyphens: fonts.map(\.hyphen),
       shapedAdvances: shapedAdvances, scripts: scripts, languages: languages,
       languageOf: languageOf)
   }
+
+  /// True when HarfBuzz flagged no break: every break then measures as the pieces' widths
+  /// inside the word, with a hyphen where one goes.
+  let breaksNeverNarrow: Bool
 
   /// About 6 bytes per cluster; answers come on top as layouts ask for them.
   var estimatedByteCount: Int {

@@ -565,6 +565,20 @@ public struct FitResult: Hashable, Sendable {
       // Invariant: `low` fits (or is -1), every index above `high` does not.
       var low = -1
       var high = top - 1
+      if top < sizes.count - 1 {
+        // The words ruled out the sizes above `top`, and the answer is most often just below
+        // it: step down 1, 2, 4… sizes from it before bisecting what is left.
+        var step = 1
+        while high - step + 1 >= 0 {
+          let probe = high - step + 1
+          if fits(probe, uniformly: metrics) {
+            low = probe
+            break
+          }
+          high = probe - 1
+          step *= 2
+        }
+      }
       while low < high {
         let middle = (low + high + 1) / 2
         if fits(middle, uniformly: metrics) { low = middle } else { high = middle - 1 }

@@ -599,11 +599,18 @@ package protocol BreakReshaping: AnyObject, Sendable {
   /// Roughly how many bytes the reshaper holds, for caches that weigh shaped texts; 0 by
   /// default.
   var estimatedByteCount: Int { get }
+
+  /// Whether no break measures narrower than the pieces' widths inside the word: every
+  /// adjustment is a hyphen's width or nothing, never negative. False by default.
+  var breaksNeverNarrow: Bool { get }
 }
 
 extension BreakReshaping {
   /// 0: a reshaper that holds little need not say.
   package var estimatedByteCount: Int { 0 }
+
+  /// False: a reshaper that does not say may narrow a break.
+  package var breaksNeverNarrow: Bool { false }
 }
 
 /// Holds a shaped text's ``ClusterColumns`` once made; thread-safe.

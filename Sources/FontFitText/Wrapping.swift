@@ -451,6 +451,9 @@ final class ClusterColumns: @unchecked Sendable {
   /// The names of the fonts that draw a visible cluster, the requested font's first; the
   /// requested font's alone when none does.
   let usedFontNames: [String]
+  /// Whether a break inside a word never makes the pieces narrower than they are inside it
+  /// (adjustments are hyphens' widths or nothing), so no line is narrower for being broken.
+  let breaksNeverNarrow: Bool
   /// How many lines the text's hard line breaks make, whatever the width: 1 plus one per
   /// mandatory break (a text that ends with a line separator ends with an empty line); 0 for
   /// an empty text.
@@ -478,12 +481,15 @@ final class ClusterColumns: @unchecked Sendable {
     let mayHaveSoftHyphen =
       utf8.withContiguousStorageIfAvailable { $0.contains(0xAD) } ?? utf8.contains(0xAD)
     var afterSoftHyphen = false
+    var narrows = false
     var hardLines = count == 0 ? 0 : 1
     clusters.withUnsafeBufferPointer { clusters in
       for index in 0..<count {
         let cluster = clusters[index]
         advances[index] = cluster.advance
         anyKerning = anyKerning || cluster.kerning != 0
+        narrows =
+          narrows || !(cluster.breakEndAdjustment >= 0 && cluster.breakStartAdjustment >= 0)
         var flag: UInt8 = 0
         switch cluster.kind {
         case .space: flag |= Self.space
@@ -508,6 +514,7 @@ final class ClusterColumns: @unchecked Sendable {
       }
     }
     if count > 0, flags[count - 1] & Self.lineSeparator != 0 { hardLines += 1 }
+    breaksNeverNarrow = shaped.reshaper.map(\.breaksNeverNarrow) ?? !narrows
     hardLineCount = hardLines
     self.advances = UnsafeBufferPointer(advances)
     self.flags = UnsafeBufferPointer(flags)

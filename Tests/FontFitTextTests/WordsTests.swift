@@ -145,9 +145,22 @@ struct WordsTests {
     var ruledOut = 0
     var ruledOutAll = 0
     var boundIsAnswer = 0
-    for _ in 0..<500 {
-      let shaped = try Self.randomShaped(using: &generator)
+    var narrowing = 0
+    for _ in 0..<700 {
+      var shaped = try Self.randomShaped(using: &generator)
+      if generator.next() % 3 == 0 {
+        // Breaks that make a word's pieces narrower (as reshaped Arabic can) or wider, and
+        // hyphens: only where no word is broken do the widths then bound the size.
+        var clusters = shaped.clusters
+        for index in clusters.indices {
+          clusters[index].breakEndAdjustment = Double(generator.next() % 100) / 80 - 1
+          clusters[index].breakStartAdjustment = -Double(generator.next() % 100) / 80
+          clusters[index].insertsHyphen = generator.next() % 2 == 0
+        }
+        shaped = try ShapedText(text: shaped.text, clusters: clusters, fonts: shaped.fonts)
+      }
       let layouter = TextLayouter(shaped: shaped, truncationToken: nil)
+      if !layouter.columns.breaksNeverNarrow { narrowing += 1 }
       guard layouter.columns.words != nil else { continue }
       var options = try LayoutOptions(
         box: Size(
@@ -183,6 +196,39 @@ struct WordsTests {
     #expect(ruledOut > 100)
     #expect(ruledOutAll > 10)
     #expect(boundIsAnswer > 100)
+    #expect(narrowing > 100)
+  }
+
+  @Test("Breaks that narrow a word's pieces keep the widths from bounding the broken sizes")
+  func narrowingBreaksAreNotBounded() throws {
+    // One word of 20 letters 1 em wide; every piece after a break starts 0.9 em narrower, as
+    // a reshaped joining form may. At 10pt in 65pt lines of 10pt: 6 letters, then 7 and 7.
+    let text = String(repeating: "x", count: 20)
+    var clusters: [ShapedCluster] = []
+    var index = text.startIndex
+    for _ in 0..<20 {
+      let next = text.index(after: index)
+      var cluster = ShapedCluster(
+        range: index..<next, advance: 1, breakBefore: .prohibited, kind: .visible)
+      cluster.breakStartAdjustment = -0.9
+      clusters.append(cluster)
+      index = next
+    }
+    let shaped = try ShapedText(
+      text: text, clusters: clusters,
+      fonts: [ShapedFont(name: "A", metrics: LineMetrics(ascent: 1, descent: 0, lineGap: 0))])
+    let layouter = TextLayouter(shaped: shaped, truncationToken: nil)
+    #expect(!layouter.columns.breaksNeverNarrow)
+    let options = try LayoutOptions(box: Size(width: 65, height: 30))
+    let sizes = try FontSizeRange(minimum: 1, maximum: 20, step: 1)
+    // 200pt of letters in 65pt lines would need 4 lines, 40pt: the widths alone would rule
+    // 10pt out, yet three lines of it fit.
+    #expect(layouter.fits(pointSize: 10, options: options))
+    let bound =
+      layouter.largestPossibleIndex(
+        sizes, options: options, uniformMetrics: nil, keepingWordsWhole: false)
+      ?? sizes.count - 1
+    #expect(sizes[bound] >= 10)
   }
 
   @Test("Kerning, negative advances and breaks before spaces rule words out")

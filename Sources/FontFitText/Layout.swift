@@ -466,13 +466,18 @@ package struct TextLayouter: Sendable {
   /// width, and breaking a run of words (between hard line breaks) into `n` lines takes at
   /// most `n - 1` runs of trailing spaces out of its one-line width: so it needs at least
   /// `n ≥ (width + spaces) / (box + spaces)` lines, for the widest trailing spaces, and the
-  /// text at least the sum of those lines of the uniform line height. The same holds at every
-  /// size when breaking a word inside never makes its pieces narrower (it adds a hyphen or
-  /// nothing, as in text HarfBuzz flagged no break of), unless words are kept whole. A size at which those lines are more than the
-  /// line limit or taller than the box cannot fit, and when fitting is monotone (uniform line
-  /// metrics, which the caller ensures) neither can any larger size. Keeping words whole, no
-  /// size at which a word is wider than the line fits either. The bounds are tested with a
-  /// margin for rounding, so a size is ruled out only when it surely fails.
+  /// text at least the sum of those lines of the uniform line height. A size at which those
+  /// lines are more than the line limit or taller than the box cannot fit. The same holds at
+  /// every size when breaking a word inside never makes its pieces narrower (it adds a hyphen
+  /// or nothing, as in text HarfBuzz flagged no break of) and no word has spaces inside it,
+  /// which a break forced after them would drop, unless words are kept whole. Keeping words
+  /// whole, no size at which a word is wider than the line fits either.
+  ///
+  /// Every size ruled out is shown not to fit on its own (the fewest lines a size needs grow
+  /// with it, so one binary search finds the last size that may fit): the bound takes nothing
+  /// from monotone fitting, and a size above those the widths can judge is never ruled out.
+  /// The bounds are tested with a margin for rounding, so a size is ruled out only when it
+  /// surely fails.
   ///
   /// - Parameters:
   ///   - sizes: The candidate sizes, ascending.
@@ -530,13 +535,15 @@ package struct TextLayouter: Sendable {
       let unbroken = last(before: sizes.count) { !surelyBroken($0) }
       if unbroken < sizes.count - 1 { bound = unbroken }
     }
-    // Sizes up to `whole` break no word, where the lines' count bounds the size; so do all
-    // sizes when a broken word's pieces are never narrower than inside it.
+    // Sizes up to `whole` break no word, where the lines' count bounds each size; so do all
+    // sizes when a broken word's pieces are never narrower than inside it and no break can
+    // drop spaces inside a word. Only sizes each shown not to fit are ruled out: above
+    // `whole` nothing is known, and fitting need not be monotone there.
     let end = min(sizes.count, (bound ?? sizes.count - 1) + 1)
     let whole =
-      !keepingWordsWhole && columns.breaksNeverNarrow
+      !keepingWordsWhole && columns.breaksNeverNarrow && !words.hasInnerSpaces
       ? end - 1 : last(before: end, where: surelyWhole)
-    guard whole >= 0, !possible(sizes[whole]) else { return bound }
+    guard whole == end - 1, whole >= 0, !possible(sizes[whole]) else { return bound }
     return last(before: whole, where: possible)
   }
 

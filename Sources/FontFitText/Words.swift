@@ -46,6 +46,10 @@ final class WordColumns: @unchecked Sendable {
   /// The widest content, in ems, of a word that a layout breaks inside when it is wider than
   /// the line (one with a visible cluster after its first); 0 when there is none.
   let widestBreakableWord: Double
+  /// Whether a word has spaces before a visible cluster of its own (where no break is
+  /// allowed after spaces, as before "!" in French): a break forced there drops them from the
+  /// line's width, so they are not counted as the trailing spaces a break may take out.
+  let hasInnerSpaces: Bool
 
   /// The word has a visible cluster.
   static let hasVisible: UInt8 = 1
@@ -78,7 +82,7 @@ final class WordColumns: @unchecked Sendable {
   init?(_ shaped: ShapedText) {
     let fonts = shaped.fonts
     let mixed = fonts.count > 1
-    let built: (words: UnsafeMutableBufferPointer<Word>, metrics: [LineMetrics])? =
+    let built: (words: UnsafeMutableBufferPointer<Word>, metrics: [LineMetrics], inner: Bool)? =
       shaped.clusters.withUnsafeBufferPointer { clusters in
         // A word starts with the text, at every break opportunity and after a line separator:
         // counted first, so the table is written once into memory of its final size.
@@ -94,6 +98,7 @@ final class WordColumns: @unchecked Sendable {
         var metrics: [LineMetrics] = []
         if mixed { metrics.reserveCapacity(wordCount) }
         var written = 0
+        var innerSpaces = false
         var index = 0
         while index < count {
           // The count above is exact; a table that would outgrow it is not made.
@@ -107,6 +112,7 @@ final class WordColumns: @unchecked Sendable {
           var contentEnd = start
           var flag: UInt8 = clusters[start].breakBefore == .mandatory ? Self.startsMandatory : 0
           var union = fonts[clusters[start].font].metrics
+          var spaced = false
           while index < count {
             let cluster = clusters[index]
             if index > start, cluster.breakBefore != .prohibited { break }
@@ -123,7 +129,9 @@ final class WordColumns: @unchecked Sendable {
               break
             }
             total += cluster.advance
+            if cluster.kind == .space { spaced = true }
             if cluster.kind == .visible {
+              innerSpaces = innerSpaces || spaced
               content = total
               contentEnd = index
               flag |= index - 1 > start ? Self.forcedBreakPossible : 0
@@ -138,12 +146,16 @@ final class WordColumns: @unchecked Sendable {
           written += 1
           if mixed { metrics.append(union) }
         }
+        guard written == wordCount else {
+          words.deallocate()
+          return nil
+        }
         words.initializeElement(
           at: written,
           to: Word(
             contentWidth: 0, totalWidth: 0, start: Int32(truncatingIfNeeded: count),
             contentEnd: Int32(truncatingIfNeeded: count), flags: 0))
-        return (words, metrics)
+        return (words, metrics, innerSpaces)
       }
     guard let built else { return nil }
     let words = UnsafeBufferPointer(built.words)
@@ -171,6 +183,7 @@ final class WordColumns: @unchecked Sendable {
     hardLineContents = contents
     widestTrailingSpace = trailing
     widestBreakableWord = widest
+    hasInnerSpaces = built.inner
     let clusterCount = Int(words[count].start)
     let wordStarting = UnsafeMutableBufferPointer<Int32>.allocate(capacity: clusterCount)
     wordStarting.initialize(repeating: -1)

@@ -514,7 +514,10 @@ final class ClusterColumns: @unchecked Sendable {
       }
     }
     if count > 0, flags[count - 1] & Self.lineSeparator != 0 { hardLines += 1 }
-    breaksNeverNarrow = shaped.reshaper.map(\.breaksNeverNarrow) ?? !narrows
+    // A hyphen of negative width (a font may say so) would narrow a piece too.
+    breaksNeverNarrow =
+      (shaped.reshaper.map(\.breaksNeverNarrow) ?? !narrows)
+      && shaped.fonts.allSatisfy { !(($0.hyphen?.glyph.advance ?? 0) < 0) }
     hardLineCount = hardLines
     self.advances = UnsafeBufferPointer(advances)
     self.flags = UnsafeBufferPointer(flags)

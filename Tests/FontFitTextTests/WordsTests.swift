@@ -231,6 +231,91 @@ struct WordsTests {
     #expect(sizes[bound] >= 10)
   }
 
+  /// A text of one cluster per character: each character's advance and whether a break is
+  /// allowed before it, every other break prohibited; spaces are spaces.
+  static func text(
+    _ characters: [(Character, Double, allowed: Bool)], startAdjustment: Double = 0
+  ) throws -> ShapedText {
+    let text = String(characters.map(\.0))
+    var clusters: [ShapedCluster] = []
+    var index = text.startIndex
+    for (character, advance, allowed) in characters {
+      let next = text.index(after: index)
+      var cluster = ShapedCluster(
+        range: index..<next, advance: advance, breakBefore: allowed ? .allowed : .prohibited,
+        kind: character == " " ? .space : .visible)
+      cluster.breakStartAdjustment = startAdjustment
+      clusters.append(cluster)
+      index = next
+    }
+    return try ShapedText(
+      text: text, clusters: clusters,
+      fonts: [ShapedFont(name: "A", metrics: LineMetrics(ascent: 1, descent: 0, lineGap: 0))])
+  }
+
+  /// Cases a review found (issue 25): spaces inside a word that a forced break drops, as
+  /// before "!" in French, where no break is allowed after them; and breaks that narrow the
+  /// pieces so much that a larger size fits where a smaller one does not.
+  static func reviewedCase(_ index: Int) throws -> (
+    name: String, shaped: ShapedText, box: Size, lines: Int, sizes: FontSizeRange
+  ) {
+    switch index {
+    case 0:
+      let spaces: [(Character, Double, allowed: Bool)] = Array(
+        repeating: (" ", 1, false), count: 10)
+      return (
+        "x, ten spaces, !", try text([("x", 1, false)] + spaces + [("!", 1, false)]),
+        Size(width: 3.5, height: 100), 2, try FontSizeRange(minimum: 1, maximum: 3, step: 1)
+      )
+    case 1:
+      let characters: [(Character, Double, allowed: Bool)] = [
+        ("O", 0.78, false), ("u", 0.56, false), ("i", 0.22, false), (" ", 0.28, false),
+        (" ", 0.28, false), ("!", 0.28, false),
+      ]
+      return (
+        "Oui  !", try text(characters), Size(width: 7.5, height: 30), 0,
+        try FontSizeRange(minimum: 1, maximum: 60, step: 0.5)
+      )
+    default:
+      var characters: [(Character, Double, allowed: Bool)] = []
+      for letter in ["a", "b", "c", "d"] as [Character] {
+        for position in 0..<3 {
+          characters.append((letter, 2, position == 0 && letter != "a"))
+        }
+      }
+      return (
+        "narrowing pieces", try text(characters, startAdjustment: -20),
+        Size(width: 10, height: 100), 2, try FontSizeRange(minimum: 1, maximum: 2, step: 1)
+      )
+    }
+  }
+
+  @Test(
+    "No size that fits is ruled out, however a break changes the pieces",
+    arguments: 0..<3)
+  func reviewedCasesKeepTheirSize(case index: Int) throws {
+    let example = try Self.reviewedCase(index)
+    let shaped = example.shaped
+    let sizes = example.sizes
+    let options = try LayoutOptions(box: example.box, maximumLines: example.lines)
+    let layouter = TextLayouter(shaped: shaped, truncationToken: nil)
+    var largestFitting = -1
+    for size in sizes.indices where layouter.fits(pointSize: sizes[size], options: options) {
+      largestFitting = size
+    }
+    #expect(largestFitting >= 0, "\(example.name): the case fits at some size")
+    let bound =
+      layouter.largestPossibleIndex(
+        sizes, options: options, uniformMetrics: nil, keepingWordsWhole: false)
+      ?? sizes.count - 1
+    #expect(bound >= largestFitting, "\(example.name)")
+    let fitter = Fitter(shaped: shaped, truncationToken: nil)
+    #expect(
+      fitter.fit(sizes: sizes, options: options).pointSize
+        == fitter.fit(sizes: sizes, options: options, search: .exhaustiveDescent).pointSize,
+      "\(example.name)")
+  }
+
   @Test("Kerning, negative advances and breaks before spaces rule words out")
   func conditions() throws {
     let text = "ab cd"

@@ -490,8 +490,7 @@ package struct TextLayouter: Sendable {
     _ sizes: FontSizeRange, options: LayoutOptions, uniformMetrics: LineMetrics?,
     keepingWordsWhole: Bool
   ) -> Int? {
-    guard let words = columns.words, options.wrapping != .anywhere, options.spacing.isZero,
-      hyphenBefore == nil, shaped.letterSpacings == nil,
+    guard let words = wordTable(options),
       let metrics = uniformMetrics ?? (columns.hasUniformMetrics ? shaped.fonts[0].metrics : nil),
       metrics.height * options.lineHeightMultiple > 0, sizes.count > 0
     else { return nil }
@@ -547,6 +546,13 @@ package struct TextLayouter: Sendable {
     return last(before: whole, where: possible)
   }
 
+  /// The word table, when layouts under `options` may move a word at a time.
+  private func wordTable(_ options: LayoutOptions) -> WordColumns? {
+    columns.words(
+      wrapsAnywhere: options.wrapping == .anywhere, spacing: options.spacing,
+      hyphenates: hyphenBefore != nil, letterSpaced: shaped.letterSpacings != nil)
+  }
+
   /// The lines of the text at `pointSize`, made a word at a time straight from the word
   /// table, without a ``LineWrapper``: nil when the text does not wrap a word at a time (see
   /// ``LineWrapper``'s conditions), a word must be broken inside, or the text ends with a line
@@ -561,9 +567,7 @@ package struct TextLayouter: Sendable {
     pointSize: Double, options: LayoutOptions, uniformMetrics: LineMetrics?, lineLimit: Int,
     heightLimit: Double, _ visit: (LineSpan) -> Void
   ) -> (count: Int, height: Double)? {
-    guard let words = columns.words, options.wrapping != .anywhere, options.spacing.isZero,
-      hyphenBefore == nil, shaped.letterSpacings == nil
-    else { return nil }
+    guard let words = wordTable(options) else { return nil }
     let clusterCount = columns.count
     let limit = options.box.width + LineWrapper.tolerance
     // A word wider than the line is broken inside wherever it falls: the same product the

@@ -95,8 +95,10 @@ struct LineWrapper {
     width: Double, lineLimit: Int, heightLimit: Double, _ visit: (LineSpan) -> Void
   ) {
     let words =
-      wrapsAnywhere || !usesWords || !spacing.isZero || hyphenBefore != nil
-        || shaped.letterSpacings != nil ? nil : columns.words
+      usesWords
+      ? columns.words(
+        wrapsAnywhere: wrapsAnywhere, spacing: spacing, hyphenates: hyphenBefore != nil,
+        letterSpaced: shaped.letterSpacings != nil) : nil
     let clusterCount = columns.count
     var count = 0
     var start = 0
@@ -556,6 +558,18 @@ final class ClusterColumns: @unchecked Sendable {
     advances.deallocateOwned()
     kernings.deallocateOwned()
     flags.deallocateOwned()
+  }
+
+  /// The word table, when a layout with these settings may move a word at a time.
+  ///
+  /// This is the one place that says when: no wrapping anywhere, no letter or word spacing,
+  /// no dictionary hyphens, no letter-spaced spans (and the table itself exists only without
+  /// kerning of a cluster's own or soft hyphens). The wrapper's word path, a layouter's lines
+  /// straight from the table and the size bound all ask here.
+  func words(wrapsAnywhere: Bool, spacing: TextSpacing, hyphenates: Bool, letterSpaced: Bool)
+    -> WordColumns?
+  {
+    wrapsAnywhere || !spacing.isZero || hyphenates || letterSpaced ? nil : words
   }
 
   var count: Int { flags.count }

@@ -118,7 +118,7 @@ public struct TextEngine: Sendable {
     _ request: TextRequest, inputs: () throws(TextLayoutError) -> ShapedForFit
   ) throws(TextLayoutError) -> TextFit {
     var sizes: FontSizeRange
-    let fits = request.fitSizes != nil
+    let hasFitSizes = request.fitSizes != nil
     if let fitSizes = request.fitSizes {
       sizes = fitSizes
     } else {
@@ -135,7 +135,7 @@ public struct TextEngine: Sendable {
     let resolved = inputs.resolvedFont
     // One factor scales every span, and none set smaller may go below the fit's smallest
     // size: a span at 1/1.2 of the text keeps the text at least 1.2 times the minimum.
-    if fits, !request.styles.isEmpty {
+    if hasFitSizes, !request.styles.isEmpty {
       sizes = Self.sizes(sizes, floorFor: request)
     }
     // The wrapping columns are made once per shaped text and shared (ShapedText keeps them).

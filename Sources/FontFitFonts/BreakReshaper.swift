@@ -19,8 +19,8 @@ final class BreakReshaper: BreakReshaping {
   /// Where hyphens go, once worked out.
   ///
   /// Read without the lock, as a forced break asks about every cluster it steps back over and
-  /// most are not flagged. Two threads that find them at
-  /// once find the same, and the first stored is kept.
+  /// most are not flagged. Two threads that find them at once find the same, and the first
+  /// stored is kept.
   private let hyphenates = OnceReference<Hyphenates>()
   /// The face cache of the font system that shaped the text, held strongly (one reference, no
   /// face of its own): once the system is freed, its cache, still bounded by
@@ -33,21 +33,17 @@ final class BreakReshaper: BreakReshaping {
     var answers: [BreakAdjustment?] = []
   }
 
-  /// For each cluster, whether a forced break before it inserts a hyphen; boxed for an atomic
-  /// reference.
-  ///
-  /// Beside the array, each cluster's answer and whether HarfBuzz flagged the break are two
-  /// bits in memory the box owns, read through a pointer: a forced break asks about every
-  /// cluster it steps back over, and reading an array held by a class retains it.
+  /// For each cluster, whether a forced break before it inserts a hyphen and whether HarfBuzz
+  /// flagged the break: two bits in memory the box owns, read through a pointer (a forced
+  /// break asks about every cluster it steps back over, and reading an array held by a class
+  /// retains it); boxed for an atomic reference.
   private final class Hyphenates: @unchecked Sendable {
-    let breaks: [Bool]
     let bits: UnsafeBufferPointer<UInt8>
 
     static let hyphen: UInt8 = 1
     static let flagged: UInt8 = 2
 
     init(_ breaks: [Bool], flagged: [Bool]) {
-      self.breaks = breaks
       let bits = UnsafeMutableBufferPointer<UInt8>.allocate(
         capacity: min(breaks.count, flagged.count))
       for index in bits.indices {
@@ -131,13 +127,14 @@ final class BreakReshaper: BreakReshaping {
     guard bits & Hyphenates.flagged != 0 else {
       return BreakAdjustment(insertsHyphen: bits & Hyphenates.hyphen != 0)
     }
-    let hyphenates = found.breaks
+    let insertsHyphen = bits & Hyphenates.hyphen != 0
     let known = state.withLock { state in state.answers.isEmpty ? nil : state.answers[index] }
     if let known { return known }
-    var measured = BreakAdjustment(insertsHyphen: hyphenates[index])
+    var measured = BreakAdjustment(insertsHyphen: insertsHyphen)
     do {
       measured = try Self.measure(
-        before: index, in: text, shaped: shaped, hyphenates: hyphenates, faceCache: faceCache)
+        before: index, in: text, shaped: shaped, insertsHyphen: insertsHyphen,
+        faceCache: faceCache)
     } catch {
       // HarfBuzz fails only when out of memory, and a face fails to reopen only when its file
       // was replaced or deleted after the cache let the face go; the break then measures as
@@ -164,9 +161,10 @@ final class BreakReshaper: BreakReshaping {
   }
 
   /// Shapes the two sides of the break before cluster `index`, when it lies inside a word in
-  /// one face, and compares them with their widths inside the word.
+  /// one face, and compares them with their widths inside the word; `insertsHyphen` says
+  /// whether the break takes a hyphen.
   private static func measure(
-    before index: Int, in text: Text, shaped: ShapedText, hyphenates: [Bool],
+    before index: Int, in text: Text, shaped: ShapedText, insertsHyphen: Bool,
     faceCache: FaceCache
   ) throws(FontError) -> BreakAdjustment {
     let clusters = shaped.clusters
@@ -175,7 +173,7 @@ final class BreakReshaper: BreakReshaping {
       clusters[index - 1].kind == .visible, clusters[index].kind == .visible,
       clusters[index - 1].font == clusters[index].font,
       text.languageOf[index - 1] == text.languageOf[index]
-    else { return BreakAdjustment(insertsHyphen: hyphenates[index]) }
+    else { return BreakAdjustment(insertsHyphen: insertsHyphen) }
     let font = clusters[index].font
     // The pieces are shaped in one face and one language, as each side's run is.
     func inWord(_ other: Int) -> Bool {
@@ -224,7 +222,7 @@ final class BreakReshaper: BreakReshaping {
     }
     // The end of the line: the letters before the break, then the hyphen, with the text
     // before them as context and nothing after.
-    let hyphen = hyphenates[index] ? text.hyphens[font] : nil
+    let hyphen = insertsHyphen ? text.hyphens[font] : nil
     let endBytes = bytes(before..<breakOffset) + Array((hyphen?.text ?? "").utf8)
     let endGlyphs = try face.shape(
       endBytes, run: run((offset(first) - before)..<endBytes.count, index - 1),
@@ -240,7 +238,7 @@ final class BreakReshaper: BreakReshaping {
     return BreakAdjustment(
       end: width(endGlyphs, face) * scale - joinedEnd,
       start: width(startGlyphs, face) * scale - advances(index..<last),
-      insertsHyphen: hyphenates[index])
+      insertsHyphen: insertsHyphen)
   }
 
   private static func width(_ glyphs: [HarfBuzzGlyph], _ face: HarfBuzzFace) -> Double {

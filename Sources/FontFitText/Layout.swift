@@ -534,16 +534,17 @@ package struct TextLayouter: Sendable {
       let unbroken = last(before: sizes.count) { !surelyBroken($0) }
       if unbroken < sizes.count - 1 { bound = unbroken }
     }
-    // Sizes up to `whole` break no word, where the lines' count bounds each size; so do all
-    // sizes when a broken word's pieces are never narrower than inside it and no break can
-    // drop spaces inside a word. Only sizes each shown not to fit are ruled out: above
-    // `whole` nothing is known, and fitting need not be monotone there.
-    let end = min(sizes.count, (bound ?? sizes.count - 1) + 1)
-    let whole =
-      !keepingWordsWhole && columns.breaksNeverNarrow && !words.hasInnerSpaces
-      ? end - 1 : last(before: end, where: surelyWhole)
-    guard whole == end - 1, whole >= 0, !possible(sizes[whole]) else { return bound }
-    return last(before: whole, where: possible)
+    // The lines' count judges every size up to `top` when none of them breaks a word (the
+    // widest breaks last), or when a broken word's pieces are never narrower than inside it
+    // and no break can drop spaces inside a word. Only sizes each shown not to fit are ruled
+    // out: when a size the count cannot judge remains, nothing is.
+    let top = bound ?? sizes.count - 1
+    guard top >= 0,
+      surelyWhole(sizes[top])
+        || (!keepingWordsWhole && columns.breaksNeverNarrow && !words.hasInnerSpaces),
+      !possible(sizes[top])
+    else { return bound }
+    return last(before: top, where: possible)
   }
 
   /// The word table, when layouts under `options` may move a word at a time.

@@ -145,7 +145,7 @@ struct LineWrapper {
     var width = afterForcedBreak ? shaped.breakAdjustment(before: start).start * pointSize : 0
     var contentEnd = start
     var contentWidth = 0.0
-    var lastBreak: (index: Int, contentEnd: Int, contentWidth: Double, hyphenFont: Int?)?
+    var lastBreak: BreakCandidate?
     var hyphenFont: Int?
     var isForcedBreak = false
     var index = start
@@ -203,22 +203,9 @@ struct LineWrapper {
       let untrimmed =
         spaced ? shaped.letterSpacings.map { $0[start].before + $0[index].after } ?? 0 : 0
       if index > start, width + advance - gap(index) + untrimmed * pointSize > limit {
-        if let lastBreak {
-          next = lastBreak.index
-          contentEnd = lastBreak.contentEnd
-          contentWidth = lastBreak.contentWidth
-          hyphenFont = lastBreak.hyphenFont
-        } else {
-          // The word alone is wider than the line: break between its grapheme clusters, as
-          // late as leaves room for the hyphen Pango inserts there.
-          let forced = forcedBreak(
-            from: start, before: index, width: contentWidth, limit: limit, letter: letter)
-          next = forced.next
-          contentEnd = forced.next
-          contentWidth = forced.width
-          hyphenFont = forced.hyphenFont
-          isForcedBreak = true
-        }
+        (next, contentEnd, contentWidth, hyphenFont, isForcedBreak) = overflowEnd(
+          from: start, at: index, lastBreak: lastBreak, contentWidth: contentWidth,
+          limit: limit, letter: letter)
         break
       }
       width += advance
@@ -255,9 +242,7 @@ struct LineWrapper {
     var width = afterForcedBreak ? shaped.breakAdjustment(before: start).start * pointSize : 0
     var contentEnd = start
     var contentWidth = 0.0
-    var breakIndex = -1
-    var breakContentEnd = start
-    var breakContentWidth = 0.0
+    var lastBreak: BreakCandidate?
     var hyphenFont: Int?
     var isForcedBreak = false
     var index = start
@@ -279,24 +264,12 @@ struct LineWrapper {
         continue
       }
       if index > start, flag & ClusterColumns.allowedBreak != 0 {
-        breakIndex = index
-        breakContentEnd = contentEnd
-        breakContentWidth = contentWidth
+        lastBreak = (index, contentEnd, contentWidth, nil)
       }
       if index > start, width + advance > limit {
-        if breakIndex >= 0 {
-          next = breakIndex
-          contentEnd = breakContentEnd
-          contentWidth = breakContentWidth
-        } else {
-          // The word alone is wider than the line: break between its grapheme clusters.
-          let forced = forcedBreak(from: start, before: index, width: contentWidth, limit: limit)
-          next = forced.next
-          contentEnd = forced.next
-          contentWidth = forced.width
-          hyphenFont = forced.hyphenFont
-          isForcedBreak = true
-        }
+        (next, contentEnd, contentWidth, hyphenFont, isForcedBreak) = overflowEnd(
+          from: start, at: index, lastBreak: lastBreak, contentWidth: contentWidth,
+          limit: limit, letter: 0)
         break
       }
       width += advance
@@ -308,6 +281,31 @@ struct LineWrapper {
     return LineSpan(
       start: start, contentEnd: contentEnd, next: next, width: contentWidth, height: box.height,
       baseline: box.baseline, hyphenFont: hyphenFont, isForcedBreak: isForcedBreak)
+  }
+
+  /// A place a line may end: the cluster the next line starts at, the end and width of what
+  /// the line draws, and the font of the hyphen the break adds.
+  private typealias BreakCandidate = (
+    index: Int, contentEnd: Int, contentWidth: Double, hyphenFont: Int?
+  )
+
+  /// How a line from cluster `start` that overflows at cluster `index` ends: at `lastBreak`,
+  /// its last break opportunity, or, when it has none (its first word alone is wider than the
+  /// line), between the word's grapheme clusters, as late as leaves room for the hyphen Pango
+  /// inserts there.
+  private func overflowEnd(
+    from start: Int, at index: Int, lastBreak: BreakCandidate?, contentWidth: Double,
+    limit: Double, letter: Double
+  ) -> (next: Int, contentEnd: Int, width: Double, hyphenFont: Int?, isForcedBreak: Bool) {
+    if let lastBreak {
+      return (
+        lastBreak.index, lastBreak.contentEnd, lastBreak.contentWidth, lastBreak.hyphenFont,
+        false
+      )
+    }
+    let forced = forcedBreak(
+      from: start, before: index, width: contentWidth, limit: limit, letter: letter)
+    return (forced.next, forced.next, forced.width, forced.hyphenFont, true)
   }
 
   /// Where to break a word wider than the line, which holds the clusters `start..<end` in

@@ -174,10 +174,10 @@ struct WordsTests {
       // The fitter's uniform bounds, under which fitting is monotone.
       let metrics = shaped.fonts[Int(generator.next() % 2)].metrics
       let whole = generator.next() % 3 == 0
-      let bound = try #require(
+      let bound =
         layouter.largestPossibleIndex(
           sizes, options: options, uniformMetrics: metrics, keepingWordsWhole: whole)
-          ?? sizes.count - 1 as Int?)
+        ?? sizes.count - 1
       var largestFitting = -1
       for index in sizes.indices
       where layouter.fits(
@@ -203,20 +203,8 @@ struct WordsTests {
   func narrowingBreaksAreNotBounded() throws {
     // One word of 20 letters 1 em wide; every piece after a break starts 0.9 em narrower, as
     // a reshaped joining form may. At 10pt in 65pt lines of 10pt: 6 letters, then 7 and 7.
-    let text = String(repeating: "x", count: 20)
-    var clusters: [ShapedCluster] = []
-    var index = text.startIndex
-    for _ in 0..<20 {
-      let next = text.index(after: index)
-      var cluster = ShapedCluster(
-        range: index..<next, advance: 1, breakBefore: .prohibited, kind: .visible)
-      cluster.breakStartAdjustment = -0.9
-      clusters.append(cluster)
-      index = next
-    }
-    let shaped = try ShapedText(
-      text: text, clusters: clusters,
-      fonts: [ShapedFont(name: "A", metrics: LineMetrics(ascent: 1, descent: 0, lineGap: 0))])
+    let shaped = try Self.text(
+      Array(repeating: ("x", 1, false), count: 20), startAdjustment: -0.9)
     let layouter = TextLayouter(shaped: shaped, truncationToken: nil)
     #expect(!layouter.columns.breaksNeverNarrow)
     let options = try LayoutOptions(box: Size(width: 65, height: 30))

@@ -37,6 +37,15 @@ public struct Language: Hashable, Sendable, CustomStringConvertible {
   /// The tag.
   public var description: String { tag }
 
+  /// Feeds the tag's bytes to `hasher`, folded as a shaped text's key folds its text.
+  ///
+  /// Every tag is ASCII (the check and the package's own tables see to it), and ASCII strings
+  /// are equal exactly when their bytes are, so this agrees with `==`; a text's key hashes its
+  /// language on every fit, and `String`'s hash, which normalises, cost more than the fold.
+  public func hash(into hasher: inout Hasher) {
+    ExactString(tag).hash(into: &hasher)
+  }
+
   /// A tag known to be well-formed, unchecked.
   fileprivate init(knownTag: String) {
     tag = knownTag
@@ -164,6 +173,18 @@ public enum WritingDirection: String, CaseIterable, Hashable, Sendable {
   case leftToRight
   /// Right to left, whatever the text.
   case rightToLeft
+
+  /// Feeds the case to `hasher`: a raw-value enum otherwise hashes its string, on every fit
+  /// (a text's shaping options are part of its cache key).
+  public func hash(into hasher: inout Hasher) {
+    let index: UInt8
+    switch self {
+    case .natural: index = 0
+    case .leftToRight: index = 1
+    case .rightToLeft: index = 2
+    }
+    hasher.combine(index)
+  }
 }
 
 /// What shapes a text besides its font: its language and paragraph direction, and the spans

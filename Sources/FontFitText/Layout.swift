@@ -595,11 +595,16 @@ package struct TextLayouter: Sendable {
   /// The text laid out at `pointSize`, truncated as `options` say when it does not fit.
   package func layout(pointSize: Double, options: LayoutOptions) -> TextBlock {
     var spans: [LineSpan] = []
+    spans.reserveCapacity(expectedLineCount(pointSize: pointSize, options: options))
     if wordLines(
       pointSize: pointSize, options: options, uniformMetrics: nil, lineLimit: .max,
       heightLimit: .infinity, { spans.append($0) }) == nil
     {
-      spans = wrapper(pointSize: pointSize, options: options).lines(width: options.box.width)
+      // The word path may have made some lines before it met a word to break inside.
+      spans.removeAll(keepingCapacity: true)
+      wrapper(pointSize: pointSize, options: options).forEachLine(width: options.box.width) {
+        spans.append($0)
+      }
     }
     let failure = failure(of: spans, options: options)
     var laidOut = block(spans[...], last: nil, pointSize: pointSize, hidden: 0, failure: failure)
@@ -618,6 +623,19 @@ package struct TextLayouter: Sendable {
       hidden: truncated.hidden, failure: failure)
     laidOut.spacing = options.spacing
     return laidOut
+  }
+
+  /// About how many lines a layout at `pointSize` makes, so that its lines are stored in one
+  /// allocation rather than grown into: the fewest each run between hard breaks needs (its
+  /// one-line width over the box's), plus one; four when the text has no word table.
+  private func expectedLineCount(pointSize: Double, options: LayoutOptions) -> Int {
+    guard let words = wordTable(options) else { return 4 }
+    let width = options.box.width
+    guard width > 0, width.isFinite else { return words.hardLineContents.count }
+    var lines = 1.0
+    for content in words.hardLineContents { lines += max(1, (content * pointSize / width).rounded(.up)) }
+    // A limit for the reservation alone: a pathological box wraps into more lines, grown into.
+    return Int(min(lines, 256))
   }
 
   func wrapper(

@@ -91,8 +91,9 @@ struct LineWrapper {
   /// Calls `visit` with each line in turn, as ``lines(width:lineLimit:heightLimit:)`` makes
   /// them: a word at a time where a line starts at a word, the cluster loop for a word that
   /// must be broken and for the line that starts inside it.
-  private func forEachLine(
-    width: Double, lineLimit: Int, heightLimit: Double, _ visit: (LineSpan) -> Void
+  func forEachLine(
+    width: Double, lineLimit: Int = .max, heightLimit: Double = .infinity,
+    _ visit: (LineSpan) -> Void
   ) {
     let words =
       usesWords

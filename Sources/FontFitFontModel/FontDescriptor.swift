@@ -45,6 +45,10 @@ public struct FontDescriptor: Hashable, Sendable {
       && lhs.families == rhs.families
   }
 
+  /// The hash worked out when the descriptor was made or last changed, for a key that
+  /// combines it with others without a `Hasher`.
+  package var precomputedHash: Int { hash }
+
   /// Feeds the hash worked out when the descriptor was made or last changed to `hasher`.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(hash)

@@ -177,13 +177,16 @@ public enum WritingDirection: String, CaseIterable, Hashable, Sendable {
   /// Feeds the case to `hasher`: a raw-value enum otherwise hashes its string, on every fit
   /// (a text's shaping options are part of its cache key).
   public func hash(into hasher: inout Hasher) {
-    let index: UInt8
+    hasher.combine(ordinal)
+  }
+
+  /// The case's place in the declaration, from 0.
+  package var ordinal: UInt8 {
     switch self {
-    case .natural: index = 0
-    case .leftToRight: index = 1
-    case .rightToLeft: index = 2
+    case .natural: 0
+    case .leftToRight: 1
+    case .rightToLeft: 2
     }
-    hasher.combine(index)
   }
 }
 

@@ -1,30 +1,92 @@
 import FontFitText
 
 /// What Fontconfig chose for a requested font.
+///
+/// A resolution is one reference to fields that are never changed in place (a setter makes new
+/// ones): every fit hands its text's resolution on, and a copy is then one retain rather than
+/// one for each of its names and its path.
 public struct ResolvedFont: Hashable, Sendable, CustomStringConvertible {
+  /// The fields, as the public properties read and write them.
+  private struct Fields: Sendable {
+    var requested: FontDescriptor
+    var family: String
+    var style: String
+    var file: String
+    var index: Int
+    var weight: FontWeight
+    var slant: FontSlant
+    var isSubstitution: Bool
+    var familyNames: [String] = []
+  }
+
+  /// The fields behind one reference, immutable once made.
+  private final class Box: Sendable {
+    let fields: Fields
+
+    init(_ fields: Fields) {
+      self.fields = fields
+    }
+  }
+
+  private var box: Box
+
+  /// Replaces the fields with a copy changed by `change`.
+  private mutating func update(_ change: (inout Fields) -> Void) {
+    var fields = box.fields
+    change(&fields)
+    box = Box(fields)
+  }
+
   /// The font as requested.
-  public var requested: FontDescriptor
+  public var requested: FontDescriptor {
+    get { box.fields.requested }
+    set { update { $0.requested = newValue } }
+  }
   /// The family of the chosen face, as Fontconfig names it.
-  public var family: String
+  public var family: String {
+    get { box.fields.family }
+    set { update { $0.family = newValue } }
+  }
   /// The style of the chosen face, such as `Bold` or `Book`.
-  public var style: String
+  public var style: String {
+    get { box.fields.style }
+    set { update { $0.style = newValue } }
+  }
   /// The path of the font file.
-  public var file: String
+  public var file: String {
+    get { box.fields.file }
+    set { update { $0.file = newValue } }
+  }
   /// The index of the face in the file (for collections such as `.ttc`).
-  public var index: Int
+  public var index: Int {
+    get { box.fields.index }
+    set { update { $0.index = newValue } }
+  }
   /// The weight of the chosen face.
-  public var weight: FontWeight
+  public var weight: FontWeight {
+    get { box.fields.weight }
+    set { update { $0.weight = newValue } }
+  }
   /// The slant of the chosen face.
-  public var slant: FontSlant
+  public var slant: FontSlant {
+    get { box.fields.slant }
+    set { update { $0.slant = newValue } }
+  }
   /// Whether Fontconfig substituted another family for the requested one.
   ///
   /// Fontconfig always
   /// returns a font, so this is how a misspelt or missing family shows. Generic families
   /// (`sans-serif`, `serif`, `monospace`, …) are aliases, not substitutions.
-  public var isSubstitution: Bool
+  public var isSubstitution: Bool {
+    get { box.fields.isSubstitution }
+    set { update { $0.isSubstitution = newValue } }
+  }
   /// Every family name Fontconfig lists for the face (in all its languages), to check that
   /// the file still holds this face when it opens; empty when unknown.
-  package var familyNames: [String] = []
+  package var familyNames: [String] {
+    get { box.fields.familyNames }
+    set { update { $0.familyNames = newValue } }
+  }
 
   /// `DejaVu Sans Bold (DejaVuSans-Bold.ttf)`, with the request when it was substituted.
   public var description: String {
@@ -43,20 +105,17 @@ public struct ResolvedFont: Hashable, Sendable, CustomStringConvertible {
     requested: FontDescriptor, family: String, style: String, file: String, index: Int = 0,
     weight: FontWeight, slant: FontSlant, isSubstitution: Bool
   ) {
-    self.requested = requested
-    self.family = family
-    self.style = style
-    self.file = file
-    self.index = index
-    self.weight = weight
-    self.slant = slant
-    self.isSubstitution = isSubstitution
+    box = Box(
+      Fields(
+        requested: requested, family: family, style: style, file: file, index: index,
+        weight: weight, slant: slant, isSubstitution: isSubstitution))
   }
 
   /// Whether both name the same face, chosen the same way for the same request (the family
   /// names Fontconfig listed, kept to check the file, are not compared).
   public static func == (lhs: ResolvedFont, rhs: ResolvedFont) -> Bool {
-    lhs.requested == rhs.requested && lhs.family == rhs.family && lhs.style == rhs.style
+    if lhs.box === rhs.box { return true }
+    return lhs.requested == rhs.requested && lhs.family == rhs.family && lhs.style == rhs.style
       && lhs.file == rhs.file && lhs.index == rhs.index && lhs.weight == rhs.weight
       && lhs.slant == rhs.slant && lhs.isSubstitution == rhs.isSubstitution
   }

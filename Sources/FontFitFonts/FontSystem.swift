@@ -115,15 +115,28 @@ public final class FontSystem: Sendable {
     /// look-up.
     private let hash: Int
 
+    /// A key, its hash made from the text's folded bytes, the descriptor's own hash and the
+    /// options without a `Hasher` (every fit makes one): each part is mixed in as the text's
+    /// words are (``ExactString/mix(_:)``), and only styled spans, rare, go through a hasher.
     init(text: ExactString, descriptor: FontDescriptor, options: ShapingOptions) {
       self.text = text
       self.descriptor = descriptor
       self.options = options
-      var hasher = Hasher()
-      hasher.combine(text)
-      hasher.combine(descriptor)
-      hasher.combine(options)
-      hash = hasher.finalize()
+      var state = ExactString.mix(
+        text.folded ^ UInt64(bitPattern: Int64(descriptor.precomputedHash)))
+      // Tags are ASCII, so equal tags are equal bytes (Language's own hash folds them too).
+      if let language = options.language {
+        state = ExactString.mix(state ^ ExactString(language.tag).folded)
+      }
+      if !options.spans.isEmpty {
+        var hasher = Hasher()
+        hasher.combine(options.spans)
+        state = ExactString.mix(state ^ UInt64(bitPattern: Int64(hasher.finalize())))
+      }
+      let flags =
+        UInt64(options.direction.ordinal) | (options.breaksBetweenPhrases ? 4 : 0)
+        | (options.language == nil ? 8 : 0)
+      hash = Int(truncatingIfNeeded: ExactString.mix(state ^ flags))
     }
 
     static func == (lhs: ShapeKey, rhs: ShapeKey) -> Bool {

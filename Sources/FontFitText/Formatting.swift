@@ -207,19 +207,19 @@ package struct ExactString: Hashable, Sendable {
 
   /// Whether both have the same UTF-8 code units.
   package static func == (lhs: ExactString, rhs: ExactString) -> Bool {
-    let left = lhs.string.utf8
-    let right = rhs.string.utf8
-    let count = left.count
-    guard count == right.count else { return false }
-    guard count > 0 else { return true }
-    // Compare the contiguous bytes of native strings directly.
-    let equal = left.withContiguousStorageIfAvailable { left in
-      right.withContiguousStorageIfAvailable { right in
-        guard let left = left.baseAddress, let right = right.baseAddress else { return false }
-        return memcmp(left, right, count) == 0
+    // Native strings are contiguous UTF-8, so neither copy below copies any bytes; a text
+    // compared with its own cache key shares them, and is equal at once.
+    var left = lhs.string
+    var right = rhs.string
+    return left.withUTF8 { left in
+      right.withUTF8 { right in
+        guard left.count == right.count else { return false }
+        guard let leftBytes = left.baseAddress, let rightBytes = right.baseAddress,
+          leftBytes != rightBytes
+        else { return true }
+        return memcmp(leftBytes, rightBytes, left.count) == 0
       }
     }
-    return (equal ?? nil) ?? left.elementsEqual(right)
   }
 
   /// Hashes the UTF-8 code units: folds them into one word, eight bytes at a time, then
@@ -230,8 +230,22 @@ package struct ExactString: Hashable, Sendable {
   /// process, as the standard hasher is seeded per process, so which texts share a word
   /// cannot be planned from outside.
   package func hash(into hasher: inout Hasher) {
+    hasher.combine(folded)
+  }
+
+  /// The UTF-8 code units folded into one word, as ``hash(into:)`` feeds it to a hasher:
+  /// for a key that combines it with other words through ``mix(_:)``, without a `Hasher`.
+  package var folded: UInt64 {
     var copy = string
-    hasher.combine(copy.withUTF8 { ExactString.fold(UnsafeRawBufferPointer($0)) })
+    return copy.withUTF8 { ExactString.fold(UnsafeRawBufferPointer($0)) }
+  }
+
+  /// One step of ``fold(_:)``: `value` multiplied out to 128 bits by the secret, and the two
+  /// halves exclusive-ored.
+  @inline(__always)
+  package static func mix(_ value: UInt64) -> UInt64 {
+    let product = value.multipliedFullWidth(by: secret)
+    return product.high ^ product.low
   }
 
   /// The multiplier of ``fold(_:)``: odd, so no multiplication loses a bit, and random.
@@ -242,11 +256,6 @@ package struct ExactString: Hashable, Sendable {
   /// the two halves are exclusive-ored, so every input bit reaches every output bit within two
   /// words (the "mum" step of wyhash).
   static func fold(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-    let secret = Self.secret
-    @inline(__always) func mix(_ value: UInt64) -> UInt64 {
-      let product = value.multipliedFullWidth(by: secret)
-      return product.high ^ product.low
-    }
     let count = bytes.count
     var state = mix(UInt64(truncatingIfNeeded: count) ^ 0x9E37_79B9_7F4A_7C15)
     guard let base = bytes.baseAddress else { return state }

@@ -14,8 +14,15 @@ public struct TextFit: Hashable, Sendable {
   /// The fit in detail: the chosen size, the unplaced lines, whether they fit and why not,
   /// how many sizes were tried.
   public var result: FitResult
-  /// Places the lines on first use.
-  private let placement: LinePlacement
+  /// The shaped texts the lines are placed from.
+  private let positioner: TextPositioner
+  /// The layout as the fit made it, placed from (``result`` may be changed since); it keeps
+  /// the placed lines once they are read, so a fit allocates nothing of its own for them.
+  private let block: TextBlock
+  /// The box, and where the lines sit in it.
+  private let box: Size
+  private let alignment: TextAlignment
+  private let vertical: VerticalPlacement
   /// The rich text's styled runs (UTF-8 offsets of the text laid out), as the request gave
   /// them.
   ///
@@ -30,9 +37,11 @@ public struct TextFit: Hashable, Sendable {
     self.resolvedFont = resolvedFont
     self.result = result
     self.styles = styles
-    placement = LinePlacement(
-      positioner: positioner, block: result.block, box: box, alignment: alignment,
-      vertical: vertical)
+    self.positioner = positioner
+    block = result.block
+    self.box = box
+    self.alignment = alignment
+    self.vertical = vertical
   }
 
   /// The chosen size, in the request's units.
@@ -46,11 +55,19 @@ public struct TextFit: Hashable, Sendable {
 
   /// The lines placed in the box (coordinates relative to its top left corner), aligned,
   /// reordered for display, with their glyph runs.
-  public var lines: [PositionedLine] { placement.lines }
+  public var lines: [PositionedLine] { placed(includingGlyphs: true) }
 
   /// The same lines without their glyph runs (each line's `runs` is empty): where each line
   /// sits, for a caller that draws no glyphs, at a fraction of the cost.
-  public var lineBoxes: [PositionedLine] { placement.lineBoxes }
+  public var lineBoxes: [PositionedLine] { placed(includingGlyphs: false) }
+
+  /// The lines placed in the box, placed on first read and then kept with the block; two
+  /// threads reading at once may both place them, and the first kept wins.
+  private func placed(includingGlyphs: Bool) -> [PositionedLine] {
+    block.placed(
+      by: positioner, in: box, alignment: alignment, vertical: vertical,
+      includingGlyphs: includingGlyphs)
+  }
 
   /// The parts of the text that line `index` shows, as UTF-8 ranges of the text laid out, in
   /// logical order: one range, or two around a truncation token cut into the middle; none
@@ -58,12 +75,33 @@ public struct TextFit: Hashable, Sendable {
   public func textRanges(ofLine index: Int) -> [Range<Int>] {
     let lines = result.lines
     guard lines.indices.contains(index) else { return [] }
-    return placement.textRanges(of: lines[index].pieces)
+    return textRanges(of: lines[index].pieces)
+  }
+
+  /// The UTF-8 ranges of the text that `pieces` show.
+  private func textRanges(of pieces: [LinePiece]) -> [Range<Int>] {
+    let shaped = positioner.shaped
+    let text = shaped.text
+    let clusters = shaped.clusters
+    var ranges: [Range<Int>] = []
+    for piece in pieces where piece.source == .text && !piece.clusters.isEmpty {
+      guard piece.clusters.upperBound <= clusters.count else { continue }
+      let start = text.utf8.distance(
+        from: text.startIndex, to: clusters[piece.clusters.lowerBound].range.lowerBound)
+      let end = text.utf8.distance(
+        from: text.startIndex, to: clusters[piece.clusters.upperBound - 1].range.upperBound)
+      if let last = ranges.last, last.upperBound == start {
+        ranges[ranges.count - 1] = last.lowerBound..<end
+      } else {
+        ranges.append(start..<end)
+      }
+    }
+    return ranges
   }
 
   /// The text laid out, which ``styles``, ``textRanges(ofLine:)`` and glyphs' clusters index
   /// (a widget's displayed text: a single-line widget's with line separators as spaces).
-  public var laidOutText: String { placement.text }
+  public var laidOutText: String { positioner.shaped.text }
 
   /// The styled pieces of line `index`: ``textRanges(ofLine:)`` cut at the style runs, each
   /// with its style (the base style where no run is).
@@ -84,73 +122,3 @@ public struct TextFit: Hashable, Sendable {
   }
 }
 
-/// The lines of a fit, placed when first asked for; thread-safe.
-private final class LinePlacement: Sendable {
-  private let positioner: TextPositioner
-  private let block: TextBlock
-  private let box: Size
-  private let alignment: TextAlignment
-  private let vertical: VerticalPlacement
-  /// The lines placed with their glyphs, and without, each made on first read and set once
-  /// without a lock (a fit makes a placement every time, and most are never read); two
-  /// threads reading at once may both place them, and the first stored is kept.
-  private let placed = OnceReference<Placed>()
-  private let placedBoxes = OnceReference<Placed>()
-
-  /// Placed lines, boxed for an atomic reference.
-  private final class Placed: Sendable {
-    let lines: [PositionedLine]
-
-    init(_ lines: [PositionedLine]) {
-      self.lines = lines
-    }
-  }
-
-  init(
-    positioner: TextPositioner, block: TextBlock, box: Size, alignment: TextAlignment,
-    vertical: VerticalPlacement
-  ) {
-    self.positioner = positioner
-    self.block = block
-    self.box = box
-    self.alignment = alignment
-    self.vertical = vertical
-  }
-
-  /// The text laid out.
-  var text: String { positioner.shaped.text }
-
-  /// The UTF-8 ranges of the text that `pieces` show.
-  func textRanges(of pieces: [LinePiece]) -> [Range<Int>] {
-    let shaped = positioner.shaped
-    let text = shaped.text
-    let clusters = shaped.clusters
-    var ranges: [Range<Int>] = []
-    for piece in pieces where piece.source == .text && !piece.clusters.isEmpty {
-      guard piece.clusters.upperBound <= clusters.count else { continue }
-      let start = text.utf8.distance(
-        from: text.startIndex, to: clusters[piece.clusters.lowerBound].range.lowerBound)
-      let end = text.utf8.distance(
-        from: text.startIndex, to: clusters[piece.clusters.upperBound - 1].range.upperBound)
-      if let last = ranges.last, last.upperBound == start {
-        ranges[ranges.count - 1] = last.lowerBound..<end
-      } else {
-        ranges.append(start..<end)
-      }
-    }
-    return ranges
-  }
-
-  var lines: [PositionedLine] {
-    if let placed = placed.load() { return placed.lines }
-    let lines = positioner.position(block, in: box, alignment: alignment, vertical: vertical)
-    return placed.storeIfNil(Placed(lines)).lines
-  }
-
-  var lineBoxes: [PositionedLine] {
-    if let placed = placedBoxes.load() { return placed.lines }
-    let boxes = positioner.position(
-      block, in: box, alignment: alignment, vertical: vertical, includingGlyphs: false)
-    return placedBoxes.storeIfNil(Placed(boxes)).lines
-  }
-}

@@ -121,4 +121,3 @@ public struct TextFit: Hashable, Sendable {
     hasher.combine(result)
   }
 }
-

@@ -372,7 +372,8 @@ final class LazyLines: Sendable {
     let vertical: VerticalPlacement
     let lines: [PositionedLine]
 
-    init(size: Size, alignment: TextAlignment, vertical: VerticalPlacement, lines: [PositionedLine]) {
+    init(size: Size, alignment: TextAlignment, vertical: VerticalPlacement, lines: [PositionedLine])
+    {
       self.size = size
       self.alignment = alignment
       self.vertical = vertical
@@ -695,9 +696,12 @@ package struct TextLayouter: Sendable {
     let width = options.box.width
     guard width > 0, width.isFinite else { return words.hardLineContents.count }
     var lines = 1.0
-    for content in words.hardLineContents { lines += max(1, (content * pointSize / width).rounded(.up)) }
-    // A limit for the reservation alone: a pathological box wraps into more lines, grown into.
-    return Int(min(lines, 256))
+    for content in words.hardLineContents {
+      lines += max(1, (content * pointSize / width).rounded(.up))
+    }
+    // A limit for the reservation alone (and a NaN's answer): a pathological box wraps into
+    // more lines, grown into.
+    return lines < 256 ? Int(lines) : 256
   }
 
   func wrapper(

@@ -8,66 +8,61 @@ import FontFitFontModel
 /// The glyph positions are worked out when ``lines`` is first read and then kept: a widget
 /// that is fitted again before it is drawn (while a window is resized, say) pays only for the
 /// fit.
+///
+/// A fit is one reference to what it holds (a setter makes a new one), so handing it on, in a
+/// widget's layout or a `Result`, copies one reference rather than each of its arrays.
 public struct TextFit: Hashable, Sendable {
+  /// The fit's values, and the lines placed on first use.
+  private var placement: LinePlacement
+
   /// The face chosen for the adapted font.
-  public var resolvedFont: ResolvedFont
+  public var resolvedFont: ResolvedFont {
+    get { placement.resolvedFont }
+    set { placement = placement.with(resolvedFont: newValue, result: placement.result) }
+  }
   /// The fit in detail: the chosen size, the unplaced lines, whether they fit and why not,
   /// how many sizes were tried.
-  public var result: FitResult
-  /// The shaped texts the lines are placed from.
-  private let positioner: TextPositioner
-  /// The layout as the fit made it, placed from (``result`` may be changed since); it keeps
-  /// the placed lines once they are read, so a fit allocates nothing of its own for them.
-  private let block: TextBlock
-  /// The box, and where the lines sit in it.
-  private let box: Size
-  private let alignment: TextAlignment
-  private let vertical: VerticalPlacement
+  ///
+  /// The placed lines are the fit's as it was made, whatever is set here.
+  public var result: FitResult {
+    get { placement.result }
+    set { placement = placement.with(resolvedFont: placement.resolvedFont, result: newValue) }
+  }
   /// The rich text's styled runs (UTF-8 offsets of the text laid out), as the request gave
   /// them.
   ///
   /// They say what to paint each glyph in (``PositionedGlyph/cluster`` is its offset) and
   /// where to draw backgrounds and decorations. Empty for plain text.
-  public let styles: [StyleRun]
+  public var styles: [StyleRun] { placement.styles }
 
   init(
     resolvedFont: ResolvedFont, result: FitResult, positioner: TextPositioner, box: Size,
     alignment: TextAlignment, vertical: VerticalPlacement, styles: [StyleRun] = []
   ) {
-    self.resolvedFont = resolvedFont
-    self.result = result
-    self.styles = styles
-    self.positioner = positioner
-    block = result.block
-    self.box = box
-    self.alignment = alignment
-    self.vertical = vertical
+    placement = LinePlacement(
+      resolvedFont: resolvedFont, result: result, styles: styles, positioner: positioner,
+      block: result.block, box: box, alignment: alignment, vertical: vertical)
   }
 
   /// The chosen size, in the request's units.
-  public var pointSize: Double { result.pointSize }
+  public var pointSize: Double { placement.result.block.pointSize }
   /// Whether the text fits its box at the chosen size.
-  public var fits: Bool { result.fits }
+  public var fits: Bool { placement.result.block.failure == nil }
   /// Why the text does not fit, or nil when it does.
-  public var failure: FitFailure? { result.failure }
+  public var failure: FitFailure? { placement.result.block.failure }
   /// The size of the block of lines.
-  public var size: Size { result.textSize }
+  public var size: Size { placement.result.block.size }
+
+  /// What the fit changed besides the size, read without copying ``result``.
+  package var lever: FitLeverUse { placement.result.lever }
 
   /// The lines placed in the box (coordinates relative to its top left corner), aligned,
   /// reordered for display, with their glyph runs.
-  public var lines: [PositionedLine] { placed(includingGlyphs: true) }
+  public var lines: [PositionedLine] { placement.lines }
 
   /// The same lines without their glyph runs (each line's `runs` is empty): where each line
   /// sits, for a caller that draws no glyphs, at a fraction of the cost.
-  public var lineBoxes: [PositionedLine] { placed(includingGlyphs: false) }
-
-  /// The lines placed in the box, placed on first read and then kept with the block; two
-  /// threads reading at once may both place them, and the first kept wins.
-  private func placed(includingGlyphs: Bool) -> [PositionedLine] {
-    block.placed(
-      by: positioner, in: box, alignment: alignment, vertical: vertical,
-      includingGlyphs: includingGlyphs)
-  }
+  public var lineBoxes: [PositionedLine] { placement.lineBoxes }
 
   /// The parts of the text that line `index` shows, as UTF-8 ranges of the text laid out, in
   /// logical order: one range, or two around a truncation token cut into the middle; none
@@ -75,11 +70,84 @@ public struct TextFit: Hashable, Sendable {
   public func textRanges(ofLine index: Int) -> [Range<Int>] {
     let lines = result.lines
     guard lines.indices.contains(index) else { return [] }
-    return textRanges(of: lines[index].pieces)
+    return placement.textRanges(of: lines[index].pieces)
   }
 
+  /// The text laid out, which ``styles``, ``textRanges(ofLine:)`` and glyphs' clusters index
+  /// (a widget's displayed text: a single-line widget's with line separators as spaces).
+  public var laidOutText: String { placement.text }
+
+  /// The styled pieces of line `index`: ``textRanges(ofLine:)`` cut at the style runs, each
+  /// with its style (the base style where no run is).
+  public func styledPieces(ofLine index: Int) -> [StyleRun] {
+    textRanges(ofLine: index).flatMap { StyledText.pieces(of: $0, in: styles) }
+  }
+
+  /// Whether both have the same face, fit and placed lines.
+  public static func == (lhs: TextFit, rhs: TextFit) -> Bool {
+    lhs.resolvedFont == rhs.resolvedFont && lhs.result == rhs.result && lhs.styles == rhs.styles
+      && lhs.lines == rhs.lines
+  }
+
+  /// Hashes the face and the fit (the lines follow from them).
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(resolvedFont)
+    hasher.combine(result)
+  }
+}
+
+/// A fit's values, and its lines placed when first asked for; thread-safe.
+private final class LinePlacement: Sendable {
+  let resolvedFont: ResolvedFont
+  let result: FitResult
+  let styles: [StyleRun]
+  private let positioner: TextPositioner
+  private let block: TextBlock
+  private let box: Size
+  private let alignment: TextAlignment
+  private let vertical: VerticalPlacement
+  /// The lines placed with their glyphs, and without, each made on first read and set once
+  /// without a lock (a fit makes a placement every time, and most are never read); two
+  /// threads reading at once may both place them, and the first stored is kept.
+  private let placed = OnceReference<Placed>()
+  private let placedBoxes = OnceReference<Placed>()
+
+  /// Placed lines, boxed for an atomic reference.
+  private final class Placed: Sendable {
+    let lines: [PositionedLine]
+
+    init(_ lines: [PositionedLine]) {
+      self.lines = lines
+    }
+  }
+
+  init(
+    resolvedFont: ResolvedFont, result: FitResult, styles: [StyleRun],
+    positioner: TextPositioner, block: TextBlock, box: Size, alignment: TextAlignment,
+    vertical: VerticalPlacement
+  ) {
+    self.resolvedFont = resolvedFont
+    self.result = result
+    self.styles = styles
+    self.positioner = positioner
+    self.block = block
+    self.box = box
+    self.alignment = alignment
+    self.vertical = vertical
+  }
+
+  /// The same placement with another face or fit (its lines are placed again on first use).
+  func with(resolvedFont: ResolvedFont, result: FitResult) -> LinePlacement {
+    LinePlacement(
+      resolvedFont: resolvedFont, result: result, styles: styles, positioner: positioner,
+      block: block, box: box, alignment: alignment, vertical: vertical)
+  }
+
+  /// The text laid out.
+  var text: String { positioner.shaped.text }
+
   /// The UTF-8 ranges of the text that `pieces` show.
-  private func textRanges(of pieces: [LinePiece]) -> [Range<Int>] {
+  func textRanges(of pieces: [LinePiece]) -> [Range<Int>] {
     let shaped = positioner.shaped
     let text = shaped.text
     let clusters = shaped.clusters
@@ -99,25 +167,16 @@ public struct TextFit: Hashable, Sendable {
     return ranges
   }
 
-  /// The text laid out, which ``styles``, ``textRanges(ofLine:)`` and glyphs' clusters index
-  /// (a widget's displayed text: a single-line widget's with line separators as spaces).
-  public var laidOutText: String { positioner.shaped.text }
-
-  /// The styled pieces of line `index`: ``textRanges(ofLine:)`` cut at the style runs, each
-  /// with its style (the base style where no run is).
-  public func styledPieces(ofLine index: Int) -> [StyleRun] {
-    textRanges(ofLine: index).flatMap { StyledText.pieces(of: $0, in: styles) }
+  var lines: [PositionedLine] {
+    if let placed = placed.load() { return placed.lines }
+    let lines = positioner.position(block, in: box, alignment: alignment, vertical: vertical)
+    return placed.storeIfNil(Placed(lines)).lines
   }
 
-  /// Whether both have the same face, fit and placed lines.
-  public static func == (lhs: TextFit, rhs: TextFit) -> Bool {
-    lhs.resolvedFont == rhs.resolvedFont && lhs.result == rhs.result && lhs.styles == rhs.styles
-      && lhs.lines == rhs.lines
-  }
-
-  /// Hashes the face and the fit (the lines follow from them).
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(resolvedFont)
-    hasher.combine(result)
+  var lineBoxes: [PositionedLine] {
+    if let placed = placedBoxes.load() { return placed.lines }
+    let boxes = positioner.position(
+      block, in: box, alignment: alignment, vertical: vertical, includingGlyphs: false)
+    return placedBoxes.storeIfNil(Placed(boxes)).lines
   }
 }

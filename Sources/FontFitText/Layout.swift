@@ -326,25 +326,6 @@ public struct TextBlock: Hashable, Sendable {
     hasher.combine(breaksWords)
     hasher.combine(lines)
   }
-
-  /// The lines placed by `positioner` in a box of `size`, placed on first read and then kept
-  /// with the lines (so a fit needs no object of its own to keep them); with their glyph runs
-  /// only when `includingGlyphs` is set.
-  ///
-  /// A block keeps one placement with glyphs and one without; another box or alignment is
-  /// placed again each time it is asked for (a fit asks for one only).
-  package func placed(
-    by positioner: TextPositioner, in size: Size, alignment: TextAlignment,
-    vertical: VerticalPlacement, includingGlyphs: Bool
-  ) -> [PositionedLine] {
-    storedLines.placed(
-      in: size, alignment: alignment, vertical: vertical, includingGlyphs: includingGlyphs
-    ) {
-      positioner.position(
-        self, in: size, alignment: alignment, vertical: vertical,
-        includingGlyphs: includingGlyphs)
-    }
-  }
 }
 
 /// The lines of a ``TextBlock``, built from its spans on first read; thread-safe.
@@ -364,37 +345,12 @@ final class LazyLines: Sendable {
     }
   }
 
-  /// Lines placed in a box, boxed for an atomic reference, with the box and alignment they
-  /// were placed for.
-  final class Placement: Sendable {
-    let size: Size
-    let alignment: TextAlignment
-    let vertical: VerticalPlacement
-    let lines: [PositionedLine]
-
-    init(size: Size, alignment: TextAlignment, vertical: VerticalPlacement, lines: [PositionedLine])
-    {
-      self.size = size
-      self.alignment = alignment
-      self.vertical = vertical
-      self.lines = lines
-    }
-
-    /// Whether these lines were placed in this box and alignment (a NaN side never matches).
-    func isPlaced(in size: Size, alignment: TextAlignment, vertical: VerticalPlacement) -> Bool {
-      self.size == size && self.alignment == alignment && self.vertical == vertical
-    }
-  }
-
   /// Lines given whole, with nothing to build.
   private let given: [TextLine]?
   /// The layouter, the spans of the lines shown whole, and the last line when it was
   /// truncated (built at layout time, as its width decides the fit).
   private let pending: (layouter: TextLayouter, spans: [LineSpan], last: TextLine?)?
   private let built = OnceReference<Built>()
-  /// The lines placed with their glyphs, and without, set once as `built` is.
-  private let placedLines = OnceReference<Placement>()
-  private let placedBoxes = OnceReference<Placement>()
 
   /// Lines already built.
   init(_ lines: [TextLine]) {
@@ -417,25 +373,6 @@ final class LazyLines: Sendable {
     for span in spans { lines.append(layouter.line(span)) }
     if let last { lines.append(last) }
     return built.storeIfNil(Built(lines)).lines
-  }
-
-  /// The lines placed in a box of `size`, from the placement kept for it, or placed by
-  /// `place` (and kept, when none is kept yet).
-  func placed(
-    in size: Size, alignment: TextAlignment, vertical: VerticalPlacement, includingGlyphs: Bool,
-    place: () -> [PositionedLine]
-  ) -> [PositionedLine] {
-    let kept = includingGlyphs ? placedLines.load() : placedBoxes.load()
-    if let kept, kept.isPlaced(in: size, alignment: alignment, vertical: vertical) {
-      return kept.lines
-    }
-    let lines = place()
-    guard kept == nil else { return lines }
-    let placement = Placement(size: size, alignment: alignment, vertical: vertical, lines: lines)
-    let stored =
-      includingGlyphs ? placedLines.storeIfNil(placement) : placedBoxes.storeIfNil(placement)
-    return stored.isPlaced(in: size, alignment: alignment, vertical: vertical)
-      ? stored.lines : lines
   }
 }
 

@@ -290,7 +290,7 @@ open class TextWidget: View {
   /// Fits the text and decides, under `.reject` overflow, whether it is accepted.
   open override func updateLayout() {
     let computed = computeLayout()
-    naturalPointSize = computed.fit?.pointSize
+    naturalPointSize = computed.fittedPointSize
     accept(computed)
   }
 

@@ -37,9 +37,16 @@ public struct WidgetLayout: Hashable, Sendable {
     return nil
   }
   /// Whether the text was laid out and fits (``fit`` without copying it).
+  /// The size the fit chose, in points; nil when layout failed. Read without copying the
+  /// fit's result, as ``fit`` does.
+  var fittedPointSize: Double? {
+    if case .success(let text) = outcome { return text.pointSize }
+    return nil
+  }
+
   var textFits: Bool {
     switch outcome {
-    case .success(let text): text.result.block.failure == nil
+    case .success(let text): text.fits
     case .failure: false
     }
   }
@@ -186,16 +193,16 @@ extension TextWidget {
     func layout(
       _ shown: String, _ outcome: Result<TextFit, WidgetLayoutError>, _ refusal: Rejection?
     ) -> WidgetLayout {
-      if case .success(let text) = outcome, autoFit != nil || group != nil {
-        let note: SizeStage.Note =
-          if let group { .group(group.name) } else if stackFitFactor < 1 {
-            .stackFit(stackFitFactor)
-          } else { .mode(autoFit?.mode.staticName ?? "fit") }
-        stages.append(SizeStage(kind: .fit, size: text.result.pointSize / units, note: note))
-      }
       if case .success(let text) = outcome {
-        let size = text.result.pointSize / units
-        switch text.result.lever {
+        let size = text.pointSize / units
+        if autoFit != nil || group != nil {
+          let note: SizeStage.Note =
+            if let group { .group(group.name) } else if stackFitFactor < 1 {
+              .stackFit(stackFitFactor)
+            } else { .mode(autoFit?.mode.staticName ?? "fit") }
+          stages.append(SizeStage(kind: .fit, size: size, note: note))
+        }
+        switch text.lever {
         case .size: break
         case .tracking(let amount):
           stages.append(SizeStage(kind: .tracking, size: size, note: .tracking(amount)))
@@ -208,7 +215,9 @@ extension TextWidget {
         unitsPerPoint: units, shownText: shown, outcome: outcome, rejection: refusal,
         textBox: contentInsets == .zero ? nil : textBox)
     }
-    let cap = [group?.size, stackFitCap(adapted, units: units)].compactMap { $0 }.min()
+    // The smaller of the group's size and the stack's cap, when either is set.
+    let stackCap = stackFitCap(adapted, units: units)
+    let cap = group.map { min($0.size, stackCap ?? $0.size) } ?? stackCap
     let requested: TextFit
     do {
       try Self.check(adapted)
@@ -217,7 +226,7 @@ extension TextWidget {
     } catch {
       return layout(text, .failure(error), nil)
     }
-    guard overflow == .reject, !text.isEmpty, !requested.result.fits else {
+    guard overflow == .reject, !text.isEmpty, !requested.fits else {
       return layout(text, .success(requested), nil)
     }
     let refusal = Rejection(text: text, result: requested.result)
@@ -228,7 +237,7 @@ extension TextWidget {
         let kept = try fit(
           acceptedText, styles: acceptedStyles, font: adapted, box: textBox.size, plan: plan,
           cap: cap)
-        if kept.result.fits { return layout(acceptedText, .success(kept), refusal) }
+        if kept.fits { return layout(acceptedText, .success(kept), refusal) }
       }
       let empty = try fit(
         "", styles: [], font: adapted, box: textBox.size, plan: plan, cap: cap)

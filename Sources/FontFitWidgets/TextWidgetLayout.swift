@@ -504,12 +504,16 @@ struct SizePlan {
   func stages(design font: Font) -> [SizeStage] {
     let design = designPoints(font)
     let adapted = adapted(design)
-    var stages = [
+    // Room for every stage a layout adds: design, screen, text scale, fit and the fit's
+    // lever, in one allocation.
+    var stages: [SizeStage] = []
+    stages.reserveCapacity(5)
+    stages.append(
       SizeStage(
         kind: .design, size: design, note: .design(pixels: font.isPixelSize ? font.pointSize : nil)
-      ),
-      SizeStage(kind: .screen, size: adapted, note: screenNote(from: design, to: adapted)),
-    ]
+      ))
+    stages.append(
+      SizeStage(kind: .screen, size: adapted, note: screenNote(from: design, to: adapted)))
     if let textScale {
       stages.append(
         SizeStage(

@@ -121,9 +121,13 @@ final class BreakReshaper: BreakReshaping {
     guard index > 0, index < clusterCount else { return BreakAdjustment() }
     // Only breaks HarfBuzz flagged are measured and remembered, under the lock; elsewhere
     // the answer is whether a hyphen goes there, read without it.
-    let found = self.hyphenates.load() ?? findHyphenates(shaped)
-    guard index < found.bits.count else { return BreakAdjustment() }
-    let bits = found.bits[index]
+    // The bits are read in place: the reshaper holds them for as long as it lives.
+    let read = { (found: Hyphenates) -> UInt8? in
+      index < found.bits.count ? found.bits[index] : nil
+    }
+    guard let bits = hyphenates.withLoaded(read) ?? read(findHyphenates(shaped)) else {
+      return BreakAdjustment()
+    }
     guard bits & Hyphenates.flagged != 0 else {
       return BreakAdjustment(insertsHyphen: bits & Hyphenates.hyphen != 0)
     }

@@ -119,6 +119,17 @@ public struct OnceReference<Value: AnyObject & Sendable>: ~Copyable, @unchecked 
     return Unmanaged<Value>.fromOpaque(pointer).takeUnretainedValue()
   }
 
+  /// `body` applied to the stored object, without retaining it; nil before one is stored.
+  ///
+  /// The reference holds the object until its owner goes, and it is never replaced, so the
+  /// object outlives the call: a hot path reads it without a retain and a release.
+  @inlinable
+  public func withLoaded<Result>(_ body: (Value) -> Result) -> Result? {
+    let raw = bits.load(ordering: .acquiring)
+    guard let pointer = UnsafeRawPointer(bitPattern: raw) else { return nil }
+    return Unmanaged<Value>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
+  }
+
   /// Stores `value` unless an object is stored already, and returns the object stored.
   @inlinable
   public func storeIfNil(_ value: Value) -> Value {

@@ -248,24 +248,30 @@ struct LineWrapper {
     var isForcedBreak = false
     var index = start
     var next = count
+    // Most clusters are none of these, and are told so by one test.
+    let special =
+      ClusterColumns.mandatoryBreak | ClusterColumns.lineSeparator | ClusterColumns.space
+      | ClusterColumns.allowedBreak
     while index < count {
       let flag = flags[index]
-      if index > start, flag & ClusterColumns.mandatoryBreak != 0 {
-        next = index
-        break
-      }
-      if flag & ClusterColumns.lineSeparator != 0 {
-        next = index + 1
-        break
-      }
       let advance = advances[index] * pointSize
-      if flag & ClusterColumns.space != 0 {
-        width += advance
-        index += 1
-        continue
-      }
-      if index > start, flag & ClusterColumns.allowedBreak != 0 {
-        lastBreak = (index, contentEnd, contentWidth, nil)
+      if flag & special != 0 {
+        if index > start, flag & ClusterColumns.mandatoryBreak != 0 {
+          next = index
+          break
+        }
+        if flag & ClusterColumns.lineSeparator != 0 {
+          next = index + 1
+          break
+        }
+        if flag & ClusterColumns.space != 0 {
+          width += advance
+          index += 1
+          continue
+        }
+        if index > start, flag & ClusterColumns.allowedBreak != 0 {
+          lastBreak = (index, contentEnd, contentWidth, nil)
+        }
       }
       if index > start, width + advance > limit {
         (next, contentEnd, contentWidth, hyphenFont, isForcedBreak) = overflowEnd(

@@ -36,7 +36,6 @@ public struct WidgetLayout: Hashable, Sendable {
     if case .success(let text) = outcome { return text.result }
     return nil
   }
-  /// Whether the text was laid out and fits (``fit`` without copying it).
   /// The size the fit chose, in points; nil when layout failed. Read without copying the
   /// fit's result, as ``fit`` does.
   var fittedPointSize: Double? {
@@ -44,6 +43,7 @@ public struct WidgetLayout: Hashable, Sendable {
     return nil
   }
 
+  /// Whether the text was laid out and fits (``fit`` without copying it).
   var textFits: Bool {
     switch outcome {
     case .success(let text): text.fits

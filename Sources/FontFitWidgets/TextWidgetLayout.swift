@@ -36,8 +36,9 @@ public struct WidgetLayout: Hashable, Sendable {
     if case .success(let text) = outcome { return text.result }
     return nil
   }
-  /// The size the fit chose, in points; nil when layout failed. Read without copying the
-  /// fit's result, as ``fit`` does.
+  /// The size the fit chose, in points, or nil when layout failed.
+  ///
+  /// It is read without copying the fit's result, which ``fit`` copies.
   var fittedPointSize: Double? {
     if case .success(let text) = outcome { return text.pointSize }
     return nil

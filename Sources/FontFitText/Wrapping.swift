@@ -325,12 +325,15 @@ struct LineWrapper {
   {
     let clusters = shaped.clusters
     let fonts = shaped.fonts
+    // Asked directly, once fetched: the text's own answer fetches it for every candidate.
+    let reshaper = shaped.reshaper
     var next = end
     var lineWidth = width
     while true {
       // One question per candidate: whether the break takes a hyphen, and how it changes the
       // width of the line it ends.
-      let adjustment = shaped.breakAdjustment(before: next)
+      let adjustment =
+        reshaper?.adjustment(before: next, in: shaped) ?? shaped.breakAdjustment(before: next)
       var hyphen: (advance: Double, font: Int)?
       if next > 0, next < clusters.count, adjustment.insertsHyphen,
         let glyph = fonts[clusters[next - 1].font].hyphen?.glyph

@@ -122,7 +122,8 @@ struct CacheTests {
       let font = fonts[Int(generator.next() % UInt64(fonts.count))]
       let options = ShapingOptions(
         language: languages[Int(generator.next() % UInt64(languages.count))],
-        direction: generator.next() % 4 == 0 ? .rightToLeft : .natural)
+        direction: generator.next() % 4 == 0 ? .rightToLeft : .natural,
+        breaksBetweenPhrases: generator.next() % 5 == 0)
       let batched = try system.shapeForFit(text, token: token, font: font, options: options)
       let expected = try separate.shapeForFit(text, token: token, font: font, options: options)
       #expect(batched.text == expected.text, "step \(step): \(text)")

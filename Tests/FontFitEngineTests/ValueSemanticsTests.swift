@@ -1,0 +1,89 @@
+import FontFitEngine
+import FontFitFontModel
+import FontFitText
+import TestSupport
+import Testing
+
+// A resolution and a fit each keep their values behind one reference (issue 25), so that
+// handing them on copies one pointer; they must still behave as values.
+
+@Suite("Resolutions and fits are values")
+struct ValueSemanticsTests {
+  let engine = TextEngine(shaper: ArithmeticShaper())
+  let font = FontDescriptor(family: "Test")
+
+  /// A resolution of `family` as a shaper would make it.
+  private func resolution(_ family: String) -> ResolvedFont {
+    ResolvedFont(
+      requested: FontDescriptor(family: family), family: family, style: "Regular",
+      file: "/fonts/\(family).ttf", weight: .regular, slant: .roman, isSubstitution: false)
+  }
+
+  @Test("Setting a resolution's property changes that copy alone, and equality follows it")
+  func resolutionSetters() {
+    let original = resolution("Alpha")
+    var changed = original
+    #expect(changed == original)
+    changed.family = "Beta"
+    changed.style = "Bold"
+    changed.file = "/fonts/Beta-Bold.ttf"
+    changed.index = 2
+    changed.weight = .bold
+    changed.slant = .italic
+    changed.isSubstitution = true
+    changed.requested = FontDescriptor(family: "Beta")
+    #expect(original.family == "Alpha" && original.style == "Regular")
+    #expect(original.file == "/fonts/Alpha.ttf" && original.index == 0)
+    #expect(original.weight == .regular && original.slant == .roman && !original.isSubstitution)
+    #expect(changed.family == "Beta" && changed.style == "Bold" && changed.index == 2)
+    #expect(changed.weight == .bold && changed.slant == .italic && changed.isSubstitution)
+    #expect(changed != original)
+    // Made again field by field, it is equal and hashes alike.
+    var rebuilt = resolution("Alpha")
+    rebuilt.file = "/fonts/Beta-Bold.ttf"
+    rebuilt.style = "Bold"
+    rebuilt.family = "Beta"
+    rebuilt.index = 2
+    rebuilt.weight = .bold
+    rebuilt.slant = .italic
+    rebuilt.isSubstitution = true
+    rebuilt.requested = FontDescriptor(family: "Beta")
+    #expect(rebuilt == changed)
+    #expect(rebuilt.hashValue == changed.hashValue)
+    // The names Fontconfig listed are kept, not compared.
+    var listed = original
+    listed.familyNames = ["Alpha", "Альфа"]
+    #expect(listed == original && listed.hashValue == original.hashValue)
+    #expect(listed.familyNames == ["Alpha", "Альфа"] && original.familyNames.isEmpty)
+  }
+
+  @Test("A fit's face and result can be set on a copy; the original and its lines stay")
+  func fitSetters() throws {
+    var random = SplitMix64(seed: 2525)
+    for text in TextEngineTests.texts(count: 40, seed: 25) {
+      let box = Size(
+        width: Double.random(in: 40...240, using: &random),
+        height: Double.random(in: 20...160, using: &random))
+      let request = TextRequest(
+        text: text, font: font, fontSize: 20,
+        fitSizes: try FontSizeRange(minimum: 6, maximum: 20, step: 0.5), box: box)
+      let fit = try engine.fit(request)
+      var narrower = request
+      narrower.box.width = box.width / 2
+      let other = try engine.fit(narrower)
+      let lines = fit.lines
+      var changed = fit
+      #expect(changed == fit && changed.hashValue == fit.hashValue)
+      changed.result = other.result
+      changed.resolvedFont = resolution("Other")
+      #expect(changed.result == other.result && changed.pointSize == other.pointSize)
+      #expect(changed.fits == other.fits && changed.size == other.size)
+      #expect(changed.resolvedFont.family == "Other")
+      // The original is untouched, and both place the lines the fit was made with.
+      #expect(fit.result == (try engine.fit(request)).result)
+      #expect(fit.resolvedFont.family == "Test")
+      #expect(fit.lines == lines && changed.lines == lines)
+      #expect(fit.laidOutText == text && changed.laidOutText == text)
+    }
+  }
+}

@@ -512,9 +512,27 @@ public struct FitResult: Hashable, Sendable {
         lines: columns.hardLineCount, allowed: options.maximumLines)
       return result(block, sizes: sizes, tried: 1)
     }
-    var tried = 0
+    // A search by each line's own metrics tries first the largest size the words allow: when
+    // the text fits there, that layout is the answer, laid out once.
+    var firstTried: Int?
+    if !exact, search == .bisection || (search == .automatic && columns.hasUniformMetrics) {
+      let top =
+        layouter.largestPossibleIndex(
+          sizes, options: options, uniformMetrics: nil, keepingWordsWhole: keepingWordsWhole)
+        ?? sizes.count - 1
+      if top >= 0 {
+        if let block = layouter.layoutIfFits(
+          pointSize: sizes[top], options: options, keepingWordsWhole: keepingWordsWhole)
+        {
+          return result(block, sizes: sizes, tried: 1)
+        }
+        firstTried = top
+      }
+    }
+    var tried = firstTried == nil ? 0 : 1
     let chosen = largestFitting(
-      sizes, options, search, wholeWords: keepingWordsWhole, tried: &tried)
+      sizes, options, search, wholeWords: keepingWordsWhole, tried: &tried,
+      failedTop: firstTried)
     if chosen == nil, keepingWordsWhole {
       // No size keeps every word whole: words break at the smallest size, where the fewest
       // do. (Choosing the largest size that fits with broken words instead would let a larger
@@ -540,9 +558,12 @@ public struct FitResult: Hashable, Sendable {
 
   /// The index of the largest candidate at which the text fits (with every word whole when
   /// `wholeWords` is set), or nil when it fits at none.
+  ///
+  /// `failedTop`, when given, is the largest size the words allow by each line's own metrics,
+  /// already tried and found not to fit.
   private func largestFitting(
     _ sizes: FontSizeRange, _ options: LayoutOptions, _ search: FitSearch, wholeWords: Bool,
-    tried: inout Int
+    tried: inout Int, failedTop: Int? = nil
   ) -> Int? {
     var count = 0
     defer { tried += count }
@@ -556,12 +577,17 @@ public struct FitResult: Hashable, Sendable {
     // every line has the same metrics. Nil when even the smallest size does not fit.
     func bisect(uniformly metrics: LineMetrics? = nil) -> Int? {
       // The words' widths rule out the sizes above `top` without a layout.
-      let top =
-        layouter.largestPossibleIndex(
-          sizes, options: options, uniformMetrics: metrics, keepingWordsWhole: wholeWords)
-        ?? sizes.count - 1
-      guard top >= 0 else { return nil }
-      if fits(top, uniformly: metrics) { return top }
+      let top: Int
+      if metrics == nil, let failedTop {
+        top = failedTop
+      } else {
+        top =
+          layouter.largestPossibleIndex(
+            sizes, options: options, uniformMetrics: metrics, keepingWordsWhole: wholeWords)
+          ?? sizes.count - 1
+        guard top >= 0 else { return nil }
+        if fits(top, uniformly: metrics) { return top }
+      }
       // Invariant: `low` fits (or is -1), every index above `high` does not.
       var low = -1
       var high = top - 1

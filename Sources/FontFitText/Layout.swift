@@ -641,6 +641,38 @@ package struct TextLayouter: Sendable {
     return lines < 256 ? Int(lines) : 256
   }
 
+  /// The text laid out at `pointSize`, as ``layout(pointSize:options:)`` lays it out, when it
+  /// fits there (with every word whole, when `keepingWordsWhole` is set); nil when it does
+  /// not, found as cheaply as ``fits(pointSize:options:keepingWordsWhole:)`` finds it.
+  ///
+  /// A fit's first trial, at the largest size its words allow, is its answer whenever the
+  /// text fits there: laying it out then saves laying it out again.
+  func layoutIfFits(pointSize: Double, options: LayoutOptions, keepingWordsWhole: Bool)
+    -> TextBlock?
+  {
+    // The lines stop as a trial's do, once there are more than the limit allows or they are
+    // taller than the box: the text does not fit then, and when it does fit they never stop.
+    let lineLimit =
+      options.maximumLines > 0 && options.maximumLines < Int.max
+      ? options.maximumLines + 1 : Int.max
+    var spans: [LineSpan] = []
+    spans.reserveCapacity(expectedLineCount(pointSize: pointSize, options: options))
+    if wordLines(
+      pointSize: pointSize, options: options, uniformMetrics: nil, lineLimit: lineLimit,
+      heightLimit: options.box.height, { spans.append($0) }) == nil
+    {
+      spans.removeAll(keepingCapacity: true)
+      wrapper(pointSize: pointSize, options: options).forEachLine(
+        width: options.box.width, lineLimit: lineLimit, heightLimit: options.box.height
+      ) { spans.append($0) }
+    }
+    guard failure(of: spans, options: options) == nil else { return nil }
+    var laidOut = block(spans[...], last: nil, pointSize: pointSize, hidden: 0, failure: nil)
+    guard !(keepingWordsWhole && laidOut.breaksWords) else { return nil }
+    laidOut.spacing = options.spacing
+    return laidOut
+  }
+
   func wrapper(
     pointSize: Double, options: LayoutOptions, uniformMetrics: LineMetrics? = nil
   ) -> LineWrapper {

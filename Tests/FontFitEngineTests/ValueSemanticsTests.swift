@@ -19,11 +19,9 @@ struct ValueSemanticsTests {
       file: "/fonts/\(family).ttf", weight: .regular, slant: .roman, isSubstitution: false)
   }
 
-  @Test("Setting a resolution's property changes that copy alone, and equality follows it")
-  func resolutionSetters() {
-    let original = resolution("Alpha")
-    var changed = original
-    #expect(changed == original)
+  /// `resolution` with every property set to another value.
+  private func everythingChanged(_ resolution: ResolvedFont) -> ResolvedFont {
+    var changed = resolution
     changed.family = "Beta"
     changed.style = "Bold"
     changed.file = "/fonts/Beta-Bold.ttf"
@@ -32,22 +30,27 @@ struct ValueSemanticsTests {
     changed.slant = .italic
     changed.isSubstitution = true
     changed.requested = FontDescriptor(family: "Beta")
+    return changed
+  }
+
+  @Test("Setting a resolution's property changes that copy alone, and equality follows it")
+  func resolutionSetters() {
+    let original = resolution("Alpha")
+    let copy = original
+    #expect(copy == original)
+    let changed = everythingChanged(copy)
+    #expect(copy == original)
     #expect(original.family == "Alpha" && original.style == "Regular")
     #expect(original.file == "/fonts/Alpha.ttf" && original.index == 0)
     #expect(original.weight == .regular && original.slant == .roman && !original.isSubstitution)
+    #expect(original.requested == FontDescriptor(family: "Alpha"))
     #expect(changed.family == "Beta" && changed.style == "Bold" && changed.index == 2)
+    #expect(changed.file == "/fonts/Beta-Bold.ttf")
     #expect(changed.weight == .bold && changed.slant == .italic && changed.isSubstitution)
+    #expect(changed.requested == FontDescriptor(family: "Beta"))
     #expect(changed != original)
-    // Made again field by field, it is equal and hashes alike.
-    var rebuilt = resolution("Alpha")
-    rebuilt.file = "/fonts/Beta-Bold.ttf"
-    rebuilt.style = "Bold"
-    rebuilt.family = "Beta"
-    rebuilt.index = 2
-    rebuilt.weight = .bold
-    rebuilt.slant = .italic
-    rebuilt.isSubstitution = true
-    rebuilt.requested = FontDescriptor(family: "Beta")
+    // Made again from another resolution, it is equal and hashes alike.
+    let rebuilt = everythingChanged(resolution("Gamma"))
     #expect(rebuilt == changed)
     #expect(rebuilt.hashValue == changed.hashValue)
     // The names Fontconfig listed are kept, not compared.

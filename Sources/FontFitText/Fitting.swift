@@ -530,6 +530,22 @@ public struct FitResult: Hashable, Sendable {
       }
     }
     var tried = firstTried == nil ? 0 : 1
+    // Lines of mixed metrics: the largest size that can fit is the largest that fits when every
+    // line has the shortest metrics, and when the text fits there by its own, that is the
+    // answer.
+    if !exact, search == .automatic, !columns.hasUniformMetrics,
+      let upper = bisection(
+        sizes, options, uniformly: columns.shortestMetrics, wholeWords: keepingWordsWhole,
+        tried: &tried)
+    {
+      tried += 1
+      if let block = layouter.layoutIfFits(
+        pointSize: sizes[upper], options: options, keepingWordsWhole: keepingWordsWhole)
+      {
+        return result(block, sizes: sizes, tried: tried)
+      }
+      firstTried = upper
+    }
     let chosen = largestFitting(
       sizes, options, search, wholeWords: keepingWordsWhole, tried: &tried,
       failedTop: firstTried)
@@ -567,49 +583,16 @@ public struct FitResult: Hashable, Sendable {
   ) -> Int? {
     var count = 0
     defer { tried += count }
-    func fits(_ index: Int, uniformly metrics: LineMetrics? = nil) -> Bool {
+    func fits(_ index: Int) -> Bool {
       count += 1
       return layouter.fits(
-        pointSize: sizes[index], options: options, uniformMetrics: metrics,
+        pointSize: sizes[index], options: options, uniformMetrics: nil,
         keepingWordsWhole: wholeWords)
     }
-    // The largest index that fits, by bisection; exact when fitting is monotone, as it is when
-    // every line has the same metrics. Nil when even the smallest size does not fit.
     func bisect(uniformly metrics: LineMetrics? = nil) -> Int? {
-      // The words' widths rule out the sizes above `top` without a layout.
-      let top: Int
-      if metrics == nil, let failedTop {
-        top = failedTop
-      } else {
-        top =
-          layouter.largestPossibleIndex(
-            sizes, options: options, uniformMetrics: metrics, keepingWordsWhole: wholeWords)
-          ?? sizes.count - 1
-        guard top >= 0 else { return nil }
-        if fits(top, uniformly: metrics) { return top }
-      }
-      // Invariant: `low` fits (or is -1), every index above `high` does not.
-      var low = -1
-      var high = top - 1
-      if top < sizes.count - 1 {
-        // The words ruled out the sizes above `top`, and the answer is most often just below
-        // it: step down 1, 2, 4… sizes from it before bisecting what is left.
-        var step = 1
-        while high - step + 1 >= 0 {
-          let probe = high - step + 1
-          if fits(probe, uniformly: metrics) {
-            low = probe
-            break
-          }
-          high = probe - 1
-          step *= 2
-        }
-      }
-      while low < high {
-        let middle = (low + high + 1) / 2
-        if fits(middle, uniformly: metrics) { low = middle } else { high = middle - 1 }
-      }
-      return low >= 0 ? low : nil
+      bisection(
+        sizes, options, uniformly: metrics, wholeWords: wholeWords,
+        failedTop: metrics == nil ? failedTop : nil, tried: &count)
     }
     let columns = layouter.columns
     switch search {
@@ -629,15 +612,71 @@ public struct FitResult: Hashable, Sendable {
       // at least as tall as the shortest font and at most as tall as the union of all fonts,
       // and with uniform line heights fitting is monotone: nothing above `upper` can fit and
       // `lower` does. Try each size between them from the top.
+      // (`failedTop` is `upper`, when given: the text does not fit there by its own metrics.)
       let lower = bisect(uniformly: columns.tallestMetrics)
-      guard let upper = bisect(uniformly: columns.shortestMetrics) else { return lower }
-      var index = upper
+      guard let upper = failedTop ?? bisect(uniformly: columns.shortestMetrics) else {
+        return lower
+      }
+      var index = failedTop == nil ? upper : upper - 1
       while index > (lower ?? -1) {
         if fits(index) { return index }
         index -= 1
       }
       return lower
     }
+  }
+
+  /// The largest index of `sizes` at which the text fits with every line's metrics
+  /// `metrics` (each line's own when nil); nil when even the smallest size does not fit.
+  ///
+  /// It bisects from the largest size the words allow, exact when fitting is monotone, as it
+  /// is when every line has the same metrics.
+  ///
+  /// `failedTop`, when given, is that largest size, already tried and found not to fit.
+  private func bisection(
+    _ sizes: FontSizeRange, _ options: LayoutOptions, uniformly metrics: LineMetrics?,
+    wholeWords: Bool, failedTop: Int? = nil, tried: inout Int
+  ) -> Int? {
+    func fits(_ index: Int) -> Bool {
+      tried += 1
+      return layouter.fits(
+        pointSize: sizes[index], options: options, uniformMetrics: metrics,
+        keepingWordsWhole: wholeWords)
+    }
+    // The words' widths rule out the sizes above `top` without a layout.
+    let top: Int
+    if let failedTop {
+      top = failedTop
+    } else {
+      top =
+        layouter.largestPossibleIndex(
+          sizes, options: options, uniformMetrics: metrics, keepingWordsWhole: wholeWords)
+        ?? sizes.count - 1
+      guard top >= 0 else { return nil }
+      if fits(top) { return top }
+    }
+    // Invariant: `low` fits (or is -1), every index above `high` does not.
+    var low = -1
+    var high = top - 1
+    if top < sizes.count - 1 {
+      // The words ruled out the sizes above `top`, and the answer is most often just below
+      // it: step down 1, 2, 4… sizes from it before bisecting what is left.
+      var step = 1
+      while high - step + 1 >= 0 {
+        let probe = high - step + 1
+        if fits(probe) {
+          low = probe
+          break
+        }
+        high = probe - 1
+        step *= 2
+      }
+    }
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if fits(middle) { low = middle } else { high = middle - 1 }
+    }
+    return low >= 0 ? low : nil
   }
 
   /// The largest real size from `low` (at which the text fits) up to, not including, `high`

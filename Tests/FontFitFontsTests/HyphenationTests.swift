@@ -133,3 +133,25 @@ struct ScriptCodeTests {
     }
   }
 }
+
+@Suite("Spaces and hyphens in the hyphen rule")
+struct SpaceOrHyphenTests {
+  @Test("The listed spaces and hyphens are the standard library's separators, every scalar")
+  func listMatchesCategories() {
+    let hyphens: Set<UInt32> = [
+      0x2D, 0x058A, 0x1400, 0x1806, 0x2010, 0x2E17, 0x2E40, 0x30A0, 0xFE63, 0xFF0D,
+    ]
+    let controls: Set<UInt32> = [0x09, 0x0A, 0x0C, 0x0D]
+    var mismatches: [UInt32] = []
+    for value in UInt32(0)...0x10_FFFF {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      let expected: Bool
+      switch scalar.properties.generalCategory {
+      case .spaceSeparator, .lineSeparator, .paragraphSeparator: expected = true
+      default: expected = hyphens.contains(value) || controls.contains(value)
+      }
+      if Hyphenation.isSpaceOrHyphen(scalar) != expected { mismatches.append(value) }
+    }
+    #expect(mismatches.isEmpty, "\(mismatches.map { "U+" + String($0, radix: 16) })")
+  }
+}

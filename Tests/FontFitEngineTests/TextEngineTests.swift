@@ -22,16 +22,24 @@ struct TextEngineTests {
     }
   }
 
+  /// A request fitting `text` at 6 to 24 points, in steps of 0.5, in a random box.
+  static func randomRequest(
+    _ text: String, font: FontDescriptor, using random: inout SplitMix64
+  ) throws -> TextRequest {
+    let box = Size(
+      width: Double.random(in: 40...300, using: &random),
+      height: Double.random(in: 20...200, using: &random))
+    return TextRequest(
+      text: text, font: font, fontSize: 24,
+      fitSizes: try FontSizeRange(minimum: 6, maximum: 24, step: 0.5), box: box)
+  }
+
   @Test("A fitted text is no taller and no wider than its box, and larger sizes would not fit")
   func fitsItsBox() throws {
     var random = SplitMix64(seed: 20)
     for text in Self.texts(count: 200, seed: 1) {
-      let box = Size(
-        width: Double.random(in: 40...300, using: &random),
-        height: Double.random(in: 20...200, using: &random))
-      let request = TextRequest(
-        text: text, font: font, fontSize: 24,
-        fitSizes: try FontSizeRange(minimum: 6, maximum: 24, step: 0.5), box: box)
+      let request = try Self.randomRequest(text, font: font, using: &random)
+      let box = request.box
       let fit = try engine.fit(request)
       if fit.fits {
         #expect(fit.size.height <= box.height + 1e-9, "\(text) in \(box)")

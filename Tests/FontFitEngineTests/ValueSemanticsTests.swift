@@ -64,15 +64,10 @@ struct ValueSemanticsTests {
   func fitSetters() throws {
     var random = SplitMix64(seed: 2525)
     for text in TextEngineTests.texts(count: 40, seed: 25) {
-      let box = Size(
-        width: Double.random(in: 40...240, using: &random),
-        height: Double.random(in: 20...160, using: &random))
-      let request = TextRequest(
-        text: text, font: font, fontSize: 20,
-        fitSizes: try FontSizeRange(minimum: 6, maximum: 20, step: 0.5), box: box)
+      let request = try TextEngineTests.randomRequest(text, font: font, using: &random)
       let fit = try engine.fit(request)
       var narrower = request
-      narrower.box.width = box.width / 2
+      narrower.box.width = request.box.width / 2
       let other = try engine.fit(narrower)
       let lines = fit.lines
       var changed = fit

@@ -530,25 +530,36 @@ public struct FitResult: Hashable, Sendable {
       }
     }
     var tried = firstTried == nil ? 0 : 1
-    // Lines of mixed metrics: the largest size that can fit is the largest that fits when every
-    // line has the shortest metrics, and when the text fits there by its own, that is the
-    // answer.
-    if !exact, search == .automatic, !columns.hasUniformMetrics,
-      let upper = bisection(
+    let chosen: Int?
+    if !exact, search == .automatic, !columns.hasUniformMetrics {
+      // Lines of mixed metrics: the largest size that can fit is the largest that fits when
+      // every line has the shortest metrics, and when the text fits there by its own, that is
+      // the answer.
+      if let upper = bisection(
         sizes, options, uniformly: columns.shortestMetrics, wholeWords: keepingWordsWhole,
         tried: &tried)
-    {
-      tried += 1
-      if let block = layouter.layoutIfFits(
-        pointSize: sizes[upper], options: options, keepingWordsWhole: keepingWordsWhole)
       {
-        return result(block, sizes: sizes, tried: tried)
+        tried += 1
+        if let block = layouter.layoutIfFits(
+          pointSize: sizes[upper], options: options, keepingWordsWhole: keepingWordsWhole)
+        {
+          return result(block, sizes: sizes, tried: tried)
+        }
+        chosen = largestFitting(
+          sizes, options, search, wholeWords: keepingWordsWhole, tried: &tried,
+          failedTop: upper)
+      } else {
+        // No size fits with the shortest metrics: the search ends as the full one ends then,
+        // with the bisection by the tallest.
+        chosen = bisection(
+          sizes, options, uniformly: columns.tallestMetrics, wholeWords: keepingWordsWhole,
+          tried: &tried)
       }
-      firstTried = upper
+    } else {
+      chosen = largestFitting(
+        sizes, options, search, wholeWords: keepingWordsWhole, tried: &tried,
+        failedTop: firstTried)
     }
-    let chosen = largestFitting(
-      sizes, options, search, wholeWords: keepingWordsWhole, tried: &tried,
-      failedTop: firstTried)
     if chosen == nil, keepingWordsWhole {
       // No size keeps every word whole: words break at the smallest size, where the fewest
       // do. (Choosing the largest size that fits with broken words instead would let a larger

@@ -155,11 +155,9 @@ struct Graphemes {
       return nil
     }
     let next = offset + length
-    if next < bytes.count {
-      if bytes[next] >= 0x80 {
-        guard let (following, _) = bmpScalar(in: bytes, at: next), isAlwaysSeparate(following)
-        else { return nil }
-      }
+    if next < bytes.count, bytes[next] >= 0x80 {
+      guard let (following, _) = bmpScalar(in: bytes, at: next), isAlwaysSeparate(following)
+      else { return nil }
     }
     return (scalar, length)
   }

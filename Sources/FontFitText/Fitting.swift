@@ -512,53 +512,45 @@ public struct FitResult: Hashable, Sendable {
         lines: columns.hardLineCount, allowed: options.maximumLines)
       return result(block, sizes: sizes, tried: 1)
     }
-    // A search by each line's own metrics tries first the largest size the words allow: when
-    // the text fits there, that layout is the answer, laid out once.
-    var firstTried: Int?
-    if !exact, search == .bisection || (search == .automatic && columns.hasUniformMetrics) {
-      let top =
-        layouter.largestPossibleIndex(
-          sizes, options: options, uniformMetrics: nil, keepingWordsWhole: keepingWordsWhole)
-        ?? sizes.count - 1
-      if top >= 0 {
-        if let block = layouter.layoutIfFits(
-          pointSize: sizes[top], options: options, keepingWordsWhole: keepingWordsWhole)
-        {
-          return result(block, sizes: sizes, tried: 1)
-        }
-        firstTried = top
-      }
-    }
-    var tried = firstTried == nil ? 0 : 1
+    // A search's first trial by each line's own metrics is at the largest size that can fit:
+    // the words' bound or, where lines mix metrics, the largest size that fits with every line
+    // at the shortest metrics. When the text fits there, that trial's layout is the answer,
+    // made once.
+    let mixed = search == .automatic && !columns.hasUniformMetrics
+    var tried = 0
     let chosen: Int?
-    if !exact, search == .automatic, !columns.hasUniformMetrics {
-      // Lines of mixed metrics: the largest size that can fit is the largest that fits when
-      // every line has the shortest metrics, and when the text fits there by its own, that is
-      // the answer.
-      if let upper = bisection(
-        sizes, options, uniformly: columns.shortestMetrics, wholeWords: keepingWordsWhole,
-        tried: &tried)
-      {
+    if exact || search == .exhaustiveDescent {
+      chosen = largestFitting(sizes, options, search, wholeWords: keepingWordsWhole, tried: &tried)
+    } else {
+      let largest: Int?
+      if mixed {
+        largest = bisection(
+          sizes, options, uniformly: columns.shortestMetrics, wholeWords: keepingWordsWhole,
+          tried: &tried)
+      } else {
+        let top = largestPossible(
+          sizes, options, uniformly: nil, wholeWords: keepingWordsWhole)
+        largest = top >= 0 ? top : nil
+      }
+      if let largest {
         tried += 1
         if let block = layouter.layoutIfFits(
-          pointSize: sizes[upper], options: options, keepingWordsWhole: keepingWordsWhole)
+          pointSize: sizes[largest], options: options, keepingWordsWhole: keepingWordsWhole)
         {
           return result(block, sizes: sizes, tried: tried)
         }
         chosen = largestFitting(
           sizes, options, search, wholeWords: keepingWordsWhole, tried: &tried,
-          failedTop: upper)
+          failedTop: largest)
       } else {
-        // No size fits with the shortest metrics: the search ends as the full one ends then,
-        // with the bisection by the tallest.
-        chosen = bisection(
-          sizes, options, uniformly: columns.tallestMetrics, wholeWords: keepingWordsWhole,
-          tried: &tried)
+        // No size can fit by the words' bound; or, with mixed metrics, none fits with the
+        // shortest, and the full search ends then with the bisection by the tallest.
+        chosen =
+          mixed
+          ? bisection(
+            sizes, options, uniformly: columns.tallestMetrics, wholeWords: keepingWordsWhole,
+            tried: &tried) : nil
       }
-    } else {
-      chosen = largestFitting(
-        sizes, options, search, wholeWords: keepingWordsWhole, tried: &tried,
-        failedTop: firstTried)
     }
     if chosen == nil, keepingWordsWhole {
       // No size keeps every word whole: words break at the smallest size, where the fewest
@@ -654,15 +646,11 @@ public struct FitResult: Hashable, Sendable {
         pointSize: sizes[index], options: options, uniformMetrics: metrics,
         keepingWordsWhole: wholeWords)
     }
-    // The words' widths rule out the sizes above `top` without a layout.
     let top: Int
     if let failedTop {
       top = failedTop
     } else {
-      top =
-        layouter.largestPossibleIndex(
-          sizes, options: options, uniformMetrics: metrics, keepingWordsWhole: wholeWords)
-        ?? sizes.count - 1
+      top = largestPossible(sizes, options, uniformly: metrics, wholeWords: wholeWords)
       guard top >= 0 else { return nil }
       if fits(top) { return top }
     }
@@ -688,6 +676,18 @@ public struct FitResult: Hashable, Sendable {
       if fits(middle) { low = middle } else { high = middle - 1 }
     }
     return low >= 0 ? low : nil
+  }
+
+  /// The largest index of `sizes` the words' widths do not rule out (`-1` when they rule out
+  /// every one), with every line's metrics `metrics` (each line's own when nil): the sizes
+  /// above it are shown not to fit without a layout.
+  private func largestPossible(
+    _ sizes: FontSizeRange, _ options: LayoutOptions, uniformly metrics: LineMetrics?,
+    wholeWords: Bool
+  ) -> Int {
+    layouter.largestPossibleIndex(
+      sizes, options: options, uniformMetrics: metrics, keepingWordsWhole: wholeWords)
+      ?? sizes.count - 1
   }
 
   /// The largest real size from `low` (at which the text fits) up to, not including, `high`

@@ -435,9 +435,7 @@ package struct TextLayouter: Sendable {
     pointSize: Double, options: LayoutOptions, uniformMetrics: LineMetrics?,
     keepingWordsWhole: Bool = false
   ) -> Bool {
-    let lineLimit =
-      options.maximumLines > 0 && options.maximumLines < Int.max
-      ? options.maximumLines + 1 : Int.max
+    let lineLimit = Self.trialLineLimit(options)
     let measure: (count: Int, height: Double, width: Double, breaksWords: Bool)
     var widest = 0.0
     if let (count, height) = wordLines(
@@ -594,18 +592,8 @@ package struct TextLayouter: Sendable {
 
   /// The text laid out at `pointSize`, truncated as `options` say when it does not fit.
   package func layout(pointSize: Double, options: LayoutOptions) -> TextBlock {
-    var spans: [LineSpan] = []
-    spans.reserveCapacity(expectedLineCount(pointSize: pointSize, options: options))
-    if wordLines(
-      pointSize: pointSize, options: options, uniformMetrics: nil, lineLimit: .max,
-      heightLimit: .infinity, { spans.append($0) }) == nil
-    {
-      // The word path may have made some lines before it met a word to break inside.
-      spans.removeAll(keepingCapacity: true)
-      wrapper(pointSize: pointSize, options: options).forEachLine(width: options.box.width) {
-        spans.append($0)
-      }
-    }
+    let spans = spans(
+      pointSize: pointSize, options: options, lineLimit: .max, heightLimit: .infinity)
     let failure = failure(of: spans, options: options)
     var laidOut = block(spans[...], last: nil, pointSize: pointSize, hidden: 0, failure: failure)
     laidOut.spacing = options.spacing
@@ -652,25 +640,43 @@ package struct TextLayouter: Sendable {
   {
     // The lines stop as a trial's do, once there are more than the limit allows or they are
     // taller than the box: the text does not fit then, and when it does fit they never stop.
-    let lineLimit =
-      options.maximumLines > 0 && options.maximumLines < Int.max
-      ? options.maximumLines + 1 : Int.max
+    let spans = spans(
+      pointSize: pointSize, options: options, lineLimit: Self.trialLineLimit(options),
+      heightLimit: options.box.height)
+    guard failure(of: spans, options: options) == nil,
+      !(keepingWordsWhole && spans.contains(where: \.isForcedBreak))
+    else { return nil }
+    var laidOut = block(spans[...], last: nil, pointSize: pointSize, hidden: 0, failure: nil)
+    laidOut.spacing = options.spacing
+    return laidOut
+  }
+
+  /// The lines at `pointSize`, a word at a time where the text allows it, else from the
+  /// cluster loop, stopping once `lineLimit` lines are made or they are taller than
+  /// `heightLimit`.
+  private func spans(
+    pointSize: Double, options: LayoutOptions, lineLimit: Int, heightLimit: Double
+  ) -> [LineSpan] {
     var spans: [LineSpan] = []
     spans.reserveCapacity(expectedLineCount(pointSize: pointSize, options: options))
     if wordLines(
       pointSize: pointSize, options: options, uniformMetrics: nil, lineLimit: lineLimit,
-      heightLimit: options.box.height, { spans.append($0) }) == nil
+      heightLimit: heightLimit, { spans.append($0) }) == nil
     {
+      // The word path may have made some lines before it met a word to break inside.
       spans.removeAll(keepingCapacity: true)
       wrapper(pointSize: pointSize, options: options).forEachLine(
-        width: options.box.width, lineLimit: lineLimit, heightLimit: options.box.height
+        width: options.box.width, lineLimit: lineLimit, heightLimit: heightLimit
       ) { spans.append($0) }
     }
-    guard failure(of: spans, options: options) == nil else { return nil }
-    var laidOut = block(spans[...], last: nil, pointSize: pointSize, hidden: 0, failure: nil)
-    guard !(keepingWordsWhole && laidOut.breaksWords) else { return nil }
-    laidOut.spacing = options.spacing
-    return laidOut
+    return spans
+  }
+
+  /// How many lines a trial makes before it stops: one past the line limit, which is enough
+  /// to know the text does not fit.
+  private static func trialLineLimit(_ options: LayoutOptions) -> Int {
+    options.maximumLines > 0 && options.maximumLines < Int.max
+      ? options.maximumLines + 1 : Int.max
   }
 
   func wrapper(

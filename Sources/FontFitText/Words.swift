@@ -95,6 +95,9 @@ final class WordColumns: @unchecked Sendable {
           wordCount += 1
         }
         let words = UnsafeMutableBufferPointer<Word>.allocate(capacity: wordCount + 1)
+        // Freed here unless the whole table is made and handed on.
+        var complete = false
+        defer { if !complete { words.deallocate() } }
         var metrics: [LineMetrics] = []
         if mixed { metrics.reserveCapacity(wordCount) }
         var written = 0
@@ -102,10 +105,7 @@ final class WordColumns: @unchecked Sendable {
         var index = 0
         while index < count {
           // The count above is exact; a table that would outgrow it is not made.
-          guard written < wordCount else {
-            words.deallocate()
-            return nil
-          }
+          guard written < wordCount else { return nil }
           let start = index
           var total = 0.0
           var content = 0.0
@@ -118,10 +118,7 @@ final class WordColumns: @unchecked Sendable {
             if index > start, cluster.breakBefore != .prohibited { break }
             guard cluster.advance >= 0, cluster.advance.isFinite,
               !(cluster.breakBefore == .allowed && cluster.kind != .visible)
-            else {
-              words.deallocate()
-              return nil
-            }
+            else { return nil }
             if mixed { union = union.union(fonts[cluster.font].metrics) }
             index += 1
             if cluster.kind == .lineSeparator {
@@ -146,15 +143,13 @@ final class WordColumns: @unchecked Sendable {
           written += 1
           if mixed { metrics.append(union) }
         }
-        guard written == wordCount else {
-          words.deallocate()
-          return nil
-        }
+        guard written == wordCount else { return nil }
         words.initializeElement(
           at: written,
           to: Word(
             contentWidth: 0, totalWidth: 0, start: Int32(truncatingIfNeeded: count),
             contentEnd: Int32(truncatingIfNeeded: count), flags: 0))
+        complete = true
         return (words, metrics, innerSpaces)
       }
     guard let built else { return nil }

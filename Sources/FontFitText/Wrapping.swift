@@ -92,8 +92,7 @@ struct LineWrapper {
   /// them: a word at a time where a line starts at a word, the cluster loop for a word that
   /// must be broken and for the line that starts inside it.
   func forEachLine(
-    width: Double, lineLimit: Int = .max, heightLimit: Double = .infinity,
-    _ visit: (LineSpan) -> Void
+    width: Double, lineLimit: Int, heightLimit: Double, _ visit: (LineSpan) -> Void
   ) {
     let words =
       usesWords

@@ -304,6 +304,57 @@ struct WordsTests {
       "\(example.name)")
   }
 
+  @Test("A fit whose first trial fits keeps that layout: it is the one made at the chosen size")
+  func keptFirstLayout() throws {
+    var generator = SplitMix64(seed: 2525)
+    var keptAtOnce = 0
+    for round in 0..<300 {
+      var shaped = try Self.randomShaped(using: &generator)
+      if round % 2 == 1, !shaped.clusters.isEmpty {
+        // Kerning of a cluster's own leaves the text without a word table, and so without a
+        // bound from its words: the first trial is then at the top of the grid.
+        var clusters = shaped.clusters
+        clusters[Int(generator.next() % UInt64(clusters.count))].kerning = 0.01
+        shaped = try ShapedText(text: shaped.text, clusters: clusters, fonts: shaped.fonts)
+      }
+      let fitter = Fitter(shaped: shaped, truncationToken: nil)
+      for _ in 0..<4 {
+        let options = try LayoutOptions(
+          box: Size(
+            width: Double(5 + generator.next() % 300), height: Double(generator.next() % 250)),
+          maximumLines: Int(generator.next() % 4),
+          lineHeightMultiple: generator.next() % 3 == 0 ? 1.3 : 1,
+          overflow: generator.next() % 2 == 0 ? .scroll : .truncate)
+        let sizes = try FontSizeRange(
+          minimum: 4, maximum: Double(5 + generator.next() % 30), step: 0.5)
+        let whole = generator.next() % 3 == 0
+        // Mixed metrics (both fonts) for the automatic search; each line's own for bisection.
+        for search in [FitSearch.automatic, .bisection] {
+          let fit = fitter.fit(
+            sizes: sizes, options: options, search: search, keepingWordsWhole: whole)
+          var remade = fitter.layouter.layout(pointSize: fit.pointSize, options: options)
+          // More hard lines than the limit are reported as such, on the layout at the top.
+          if case .tooManyLineBreaks = fit.failure { remade.failure = fit.failure }
+          #expect(fit.block == remade, "\(search) at \(fit.pointSize) in \(options.box)")
+          #expect(fit.block.spacing == remade.spacing)
+          // Keeping words whole, a fitting layout breaks one only at the smallest size, where
+          // no size keeps them whole.
+          if whole, fit.fits, fit.pointSize > sizes.minimum {
+            #expect(!fit.block.breaksWords, "\(search) at \(fit.pointSize) in \(options.box)")
+          }
+          if search == .automatic {
+            let descended = fitter.fit(
+              sizes: sizes, options: options, search: .exhaustiveDescent,
+              keepingWordsWhole: whole)
+            #expect(fit.block == descended.block, "in \(options.box), whole words \(whole)")
+          }
+          if fit.layoutsTried == 1 { keptAtOnce += 1 }
+        }
+      }
+    }
+    #expect(keptAtOnce > 100)
+  }
+
   @Test("Kerning, negative advances and breaks before spaces rule words out")
   func conditions() throws {
     let text = "ab cd"

@@ -54,6 +54,17 @@ struct WordsTests {
     return try ShapedText(text: text, clusters: clusters, fonts: fonts)
   }
 
+  /// Options for a random box up to 305 × 249 points, up to three lines (0: no limit) and a
+  /// line height multiple of 1 or 1.3.
+  static func randomOptions(overflow: Overflow, using generator: inout SplitMix64) throws
+    -> LayoutOptions
+  {
+    try LayoutOptions(
+      box: Size(width: Double(5 + generator.next() % 300), height: Double(generator.next() % 250)),
+      maximumLines: Int(generator.next() % 4),
+      lineHeightMultiple: generator.next() % 3 == 0 ? 1.3 : 1, overflow: overflow)
+  }
+
   @Test("Words give the cluster loop's lines, line count, height and widest line")
   func wordsMatchClusters() throws {
     var generator = SplitMix64(seed: 808)
@@ -108,11 +119,7 @@ struct WordsTests {
       let shaped = try Self.randomShaped(using: &generator)
       let layouter = TextLayouter(shaped: shaped, truncationToken: nil)
       for _ in 0..<6 {
-        let options = try LayoutOptions(
-          box: Size(
-            width: Double(5 + generator.next() % 300), height: Double(generator.next() % 250)),
-          maximumLines: Int(generator.next() % 4),
-          lineHeightMultiple: generator.next() % 3 == 0 ? 1.3 : 1, overflow: .scroll)
+        let options = try Self.randomOptions(overflow: .scroll, using: &generator)
         let size = Double(4 + generator.next() % 30)
         var reference = LineWrapper(
           shaped: shaped, pointSize: size, lineHeightMultiple: options.lineHeightMultiple,
@@ -162,11 +169,7 @@ struct WordsTests {
       let layouter = TextLayouter(shaped: shaped, truncationToken: nil)
       if !layouter.columns.breaksNeverNarrow { narrowing += 1 }
       guard layouter.columns.words != nil else { continue }
-      var options = try LayoutOptions(
-        box: Size(
-          width: Double(5 + generator.next() % 300), height: Double(generator.next() % 250)),
-        maximumLines: Int(generator.next() % 4),
-        lineHeightMultiple: generator.next() % 3 == 0 ? 1.3 : 1)
+      var options = try Self.randomOptions(overflow: .truncate, using: &generator)
       if generator.next() % 4 == 0 { options.lineSpacing = Double(generator.next() % 5) }
       let sizes = try FontSizeRange(
         minimum: Double(2 + generator.next() % 8), maximum: Double(10 + generator.next() % 30),
@@ -319,12 +322,8 @@ struct WordsTests {
       }
       let fitter = Fitter(shaped: shaped, truncationToken: nil)
       for _ in 0..<4 {
-        let options = try LayoutOptions(
-          box: Size(
-            width: Double(5 + generator.next() % 300), height: Double(generator.next() % 250)),
-          maximumLines: Int(generator.next() % 4),
-          lineHeightMultiple: generator.next() % 3 == 0 ? 1.3 : 1,
-          overflow: generator.next() % 2 == 0 ? .scroll : .truncate)
+        let overflow: Overflow = generator.next() % 2 == 0 ? .scroll : .truncate
+        let options = try Self.randomOptions(overflow: overflow, using: &generator)
         let sizes = try FontSizeRange(
           minimum: 4, maximum: Double(5 + generator.next() % 30), step: 0.5)
         let whole = generator.next() % 3 == 0

@@ -267,36 +267,43 @@ struct Hyphenation {
     init(_ shaped: ShapedText) {
       let text = shaped.text
       let clusters = shaped.clusters
-      utf16 = Array(text.utf16)
+      var units: [UInt16] = []
       var offsets = [0]
       var first: [Unicode.Scalar] = []
       var last: [Unicode.Scalar] = []
+      // UTF-16 never takes more units than UTF-8 takes bytes.
+      units.reserveCapacity(text.utf8.count)
       offsets.reserveCapacity(clusters.count + 1)
       first.reserveCapacity(clusters.count)
       last.reserveCapacity(clusters.count)
-      // One pass over the scalars, each cluster ending where the next one's range starts
-      // (clusters cover the text in order, as ShapedText checks).
+      // One pass over the scalars, writing their UTF-16 units, each cluster ending where the
+      // next one's range starts (clusters cover the text in order, as ShapedText checks).
       let utf8 = text.utf8
       var cluster = 0
       var end =
         clusters.isEmpty
         ? 0 : utf8.distance(from: text.startIndex, to: clusters[0].range.upperBound)
       var offset = 0
-      var units = 0
       var startsCluster = true
       for scalar in text.unicodeScalars {
         if startsCluster { first.append(scalar) }
         offset += UTF8.width(scalar)
-        units += UTF16.width(scalar)
+        if scalar.value < 0x1_0000 {
+          units.append(UInt16(truncatingIfNeeded: scalar.value))
+        } else {
+          units.append(UTF16.leadSurrogate(scalar))
+          units.append(UTF16.trailSurrogate(scalar))
+        }
         startsCluster = offset >= end
         guard startsCluster else { continue }
         last.append(scalar)
-        offsets.append(units)
+        offsets.append(units.count)
         cluster += 1
         if cluster < clusters.count {
           end = utf8.distance(from: text.startIndex, to: clusters[cluster].range.upperBound)
         }
       }
+      utf16 = units
       utf16Offsets = offsets
       firstScalars = first
       lastScalars = last
@@ -308,11 +315,11 @@ struct Hyphenation {
     var result = [Bool](repeating: false, count: count)
     // Only a pair of clusters that are neither spaces nor hyphens can take a hyphen; a text
     // without one needs no word boundaries.
-    let candidates = (1..<max(count, 1)).filter { index in
+    func isCandidate(_ index: Int) -> Bool {
       !Self.isSpaceOrHyphen(input.lastScalars[index - 1])
         && !Self.isSpaceOrHyphen(input.firstScalars[index])
     }
-    guard !candidates.isEmpty else {
+    guard (1..<max(count, 1)).contains(where: isCandidate) else {
       breaksInsertHyphen = result
       return
     }
@@ -330,7 +337,7 @@ struct Hyphenation {
     guard status == 0, error <= 0 else {
       throw .lineBreaking(.engineFailed(code: error, message: "ICU's word break iterator failed"))
     }
-    for index in candidates where boundary[input.utf16Offsets[index]] == 0 {
+    for index in 1..<count where boundary[input.utf16Offsets[index]] == 0 && isCandidate(index) {
       result[index] = Self.scriptHyphenates(after: input.lastScalars[index - 1])
     }
     breaksInsertHyphen = result

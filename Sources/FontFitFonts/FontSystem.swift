@@ -38,13 +38,13 @@ public final class FontSystem: Sendable {
     var resolutions: BoundedCache<ResolutionKey, ResolvedFont>
     var chains: BoundedCache<ResolutionKey, FallbackChain>
     var fallbacks: BoundedCache<FallbackKey, FallbackAnswer?>
-    var shapes: BoundedCache<ShapeKey, CachedShape>
+    var shapes: EntryCache<ShapeEntry>
 
     init(_ limits: CacheSizes) {
       resolutions = BoundedCache(entryLimit: limits.resolutions)
       chains = BoundedCache(entryLimit: limits.fallbackChains)
       fallbacks = BoundedCache(entryLimit: limits.fallbackAnswers)
-      shapes = BoundedCache(entryLimit: limits.shapedTexts, costLimit: limits.shapedTextBytes)
+      shapes = EntryCache(entryLimit: limits.shapedTexts, costLimit: limits.shapedTextBytes)
     }
   }
 
@@ -82,46 +82,44 @@ public final class FontSystem: Sendable {
     var character: ExactString
   }
 
-  /// A shaped text as the cache holds it, with what the last fit of it read besides: the face
-  /// its font resolved to and its truncation token, so that a fit of a text shaped before is
-  /// one look-up (``shapeForFit(_:token:font:options:)``).
-  private struct CachedShape {
-    var text: ShapedText
-    /// What the last fit read besides the text; a reference, so that reading an entry copies
-    /// two references, not a face's names and path.
-    var fit: FitMemo?
-  }
-
-  /// The face a text's font resolved to and the text's truncation token, as a fit read them.
-  private final class FitMemo: Sendable {
-    let inputs: ShapedForFit
-    /// The token's exact text.
-    let token: ExactString
-
-    init(_ inputs: ShapedForFit, token: ExactString) {
-      self.inputs = inputs
-      self.token = token
-    }
-  }
-
-  /// What a text's shaping depends on; the size is not part of it, since advances are in ems.
-  private struct ShapeKey: Hashable {
+  /// A shaped text as the cache holds it, with what it was shaped from and what the last fit
+  /// of it read besides: the face its font resolved to and its truncation token, so that a
+  /// fit of a text shaped before is one look-up (``shapeForFit(_:token:font:options:)``).
+  ///
+  /// The entry is its own key: a look-up compares the asked text, descriptor and options with
+  /// the entry's in place, after their hash (``ShapeEntry/hash(text:descriptor:options:)``).
+  private final class ShapeEntry: CacheEntry {
     /// Exact code units: canonically equivalent texts shape differently.
     let text: ExactString
     let descriptor: FontDescriptor
     let options: ShapingOptions
-    /// The hash of all three, worked out once: the cache's look-up and insertion touch the
-    /// key several times, and hashing a long text each time would cost more than the
-    /// look-up.
-    private let hash: Int
+    let keyHash: Int
+    let shaped: ShapedText
+    let cost: Int
+    /// What the last fit read besides the text; set and read under the caches' lock.
+    var fit: FitMemo?
 
-    /// A key, its hash made from the text's folded bytes, the descriptor's own hash and the
-    /// options without a `Hasher` (every fit makes one): each part is mixed in as the text's
-    /// words are (``ExactString/mix(_:)``), and only styled spans, rare, go through a hasher.
-    init(text: ExactString, descriptor: FontDescriptor, options: ShapingOptions) {
+    init(
+      text: ExactString, descriptor: FontDescriptor, options: ShapingOptions, hash: Int,
+      shaped: ShapedText
+    ) {
       self.text = text
       self.descriptor = descriptor
       self.options = options
+      keyHash = hash
+      self.shaped = shaped
+      cost = shaped.estimatedByteCount
+    }
+
+    /// The hash of a shaping's key: the text, the descriptor and the options.
+    ///
+    /// It is made from the text's folded bytes, the descriptor's own hash and the options
+    /// without a `Hasher` (every fit works one out): each part is mixed in as the text's words
+    /// are (``ExactString/mix(_:)``), and only styled spans, rare, go through a hasher. The
+    /// size is not part of the key, since advances are in ems.
+    static func hash(text: ExactString, descriptor: FontDescriptor, options: ShapingOptions)
+      -> Int
+    {
       var state = ExactString.mix(
         text.folded ^ UInt64(bitPattern: Int64(descriptor.precomputedHash)))
       // Tags are ASCII, so equal tags are equal bytes (Language's own hash folds them too).
@@ -136,16 +134,31 @@ public final class FontSystem: Sendable {
       let flags =
         UInt64(options.direction.ordinal) | (options.breaksBetweenPhrases ? 4 : 0)
         | (options.language == nil ? 8 : 0)
-      hash = Int(truncatingIfNeeded: ExactString.mix(state ^ flags))
+      return Int(truncatingIfNeeded: ExactString.mix(state ^ flags))
     }
 
-    static func == (lhs: ShapeKey, rhs: ShapeKey) -> Bool {
-      lhs.hash == rhs.hash && lhs.text == rhs.text && lhs.descriptor == rhs.descriptor
-        && lhs.options == rhs.options
+    /// Whether the entry is the shaping of `text` in `descriptor` with `options`.
+    @inline(__always)
+    func isShaping(of text: ExactString, _ descriptor: FontDescriptor, _ options: ShapingOptions)
+      -> Bool
+    {
+      self.text == text && self.descriptor == descriptor && self.options == options
     }
 
-    func hash(into hasher: inout Hasher) {
-      hasher.combine(hash)
+    func hasSameKey(as other: ShapeEntry) -> Bool {
+      isShaping(of: other.text, other.descriptor, other.options)
+    }
+  }
+
+  /// The face a text's font resolved to and the text's truncation token, as a fit read them.
+  private final class FitMemo: Sendable {
+    let inputs: ShapedForFit
+    /// The token's exact text.
+    let token: ExactString
+
+    init(_ inputs: ShapedForFit, token: ExactString) {
+      self.inputs = inputs
+      self.token = token
     }
   }
 
@@ -351,9 +364,13 @@ public final class FontSystem: Sendable {
   public func shape(
     _ text: String, font: FontDescriptor, options: ShapingOptions = ShapingOptions()
   ) throws(ShapingError) -> ShapedText {
-    let key = ShapeKey(text: ExactString(text), descriptor: font, options: options)
-    if let cached = caches.withLock({ $0.shapes.value(for: key) }) { return cached.text }
-    return try shapeAndCache(text, font: font, options: options, key: key).text
+    let exactText = ExactString(text)
+    let hash = ShapeEntry.hash(text: exactText, descriptor: font, options: options)
+    let cached = caches.withLock { caches in
+      caches.shapes.entry(hash: hash) { $0.isShaping(of: exactText, font, options) }?.shaped
+    }
+    if let cached { return cached }
+    return try shapeAndCache(exactText, font: font, options: options, hash: hash).shaped
   }
 
   /// ``TextShaping/shapeForFit(_:token:font:options:)`` from the shaped-text cache: a text
@@ -365,12 +382,23 @@ public final class FontSystem: Sendable {
   public func shapeForFit(
     _ text: String, token: String, font: FontDescriptor, options: ShapingOptions
   ) throws(ShapingError) -> ShapedForFit {
-    let key = ShapeKey(text: ExactString(text), descriptor: font, options: options)
+    let exactText = ExactString(text)
     let exactToken = ExactString(token)
-    var entry = caches.withLock { $0.shapes.value(for: key) }
-    if let memo = entry?.fit, memo.token == exactToken { return memo.inputs }
-    if entry == nil { entry = try shapeAndCache(text, font: font, options: options, key: key) }
-    guard var entry else { preconditionFailure("a shaped text was just cached") }
+    let hash = ShapeEntry.hash(text: exactText, descriptor: font, options: options)
+    // The entry, with its last fit when that had the same token.
+    let found: (memo: FitMemo?, entry: ShapeEntry)? = caches.withLock { caches in
+      let entry = caches.shapes.entry(hash: hash) { $0.isShaping(of: exactText, font, options) }
+      guard let entry else { return nil }
+      guard let memo = entry.fit, memo.token == exactToken else { return (nil, entry) }
+      return (memo, entry)
+    }
+    if let memo = found?.memo { return memo.inputs }
+    let entry: ShapeEntry
+    if let found {
+      entry = found.entry
+    } else {
+      entry = try shapeAndCache(exactText, font: font, options: options, hash: hash)
+    }
     let resolved: ResolvedFont
     do {
       resolved = try resolve(font, language: options.language)
@@ -378,25 +406,25 @@ public final class FontSystem: Sendable {
       throw .font(error)
     }
     let shapedToken = try shape(
-      token, font: font, options: options.truncationTokenOptions(for: entry.text))
-    let inputs = ShapedForFit(text: entry.text, token: shapedToken, resolvedFont: resolved)
-    entry.fit = FitMemo(inputs, token: exactToken)
-    let kept = entry
-    // Kept only while the text is: an entry the cache has let go is not brought back.
-    caches.withLock { $0.shapes.replaceValue(kept, for: key) }
+      token, font: font, options: options.truncationTokenOptions(for: entry.shaped))
+    let inputs = ShapedForFit(text: entry.shaped, token: shapedToken, resolvedFont: resolved)
+    let memo = FitMemo(inputs, token: exactToken)
+    // An entry the cache has let go meanwhile keeps it to no effect: it is not brought back.
+    caches.withLock { _ in entry.fit = memo }
     return inputs
   }
 
-  /// Shapes `text` and caches it under `key`.
+  /// Shapes `text` and caches it under `hash`, its key's.
   private func shapeAndCache(
-    _ text: String, font: FontDescriptor, options: ShapingOptions, key: ShapeKey
-  ) throws(ShapingError) -> CachedShape {
+    _ text: ExactString, font: FontDescriptor, options: ShapingOptions, hash: Int
+  ) throws(ShapingError) -> ShapeEntry {
     let shaped = try shape(
-      text, font: font, options: options,
+      text.string, font: font, options: options,
       lineBreaker: UnicodeLineBreaker(
         language: options.language, breaksBetweenPhrases: options.breaksBetweenPhrases))
-    let entry = CachedShape(text: shaped)
-    caches.withLock { $0.shapes.insert(entry, for: key, cost: shaped.estimatedByteCount) }
+    let entry = ShapeEntry(
+      text: text, descriptor: font, options: options, hash: hash, shaped: shaped)
+    caches.withLock { $0.shapes.insert(entry) }
     return entry
   }
 

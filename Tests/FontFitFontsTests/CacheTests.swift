@@ -85,6 +85,65 @@ struct CacheTests {
     #expect(cache.value(for: 9) == nil)
   }
 
+  /// An entry keyed by an integer, whose hash is chosen by the test: a few distinct hashes
+  /// make long probe runs, and removals from the middle of them.
+  private final class NumberEntry: CacheEntry {
+    let key: Int
+    let keyHash: Int
+    let cost: Int
+
+    init(_ key: Int, hash: Int, cost: Int) {
+      self.key = key
+      keyHash = hash
+      self.cost = cost
+    }
+
+    func hasSameKey(as other: NumberEntry) -> Bool { key == other.key }
+  }
+
+  @Test(
+    "The shaped-text cache holds what the bounded cache holds after the same operations, however its hashes collide"
+  )
+  func entryCacheMatchesBoundedCache() {
+    var generator = SplitMix64(seed: 2512)
+    for round in 0..<60 {
+      let entries = Int(generator.next() % 40) + 2
+      let costs = Int(generator.next() % 400) + 2
+      // From every key in its own slot to every key on one hash.
+      let hashes = [1, 3, 16, 1 << 20][round % 4]
+      var model = BoundedCache<Int, Int>(entryLimit: entries, costLimit: costs)
+      var cache = EntryCache<NumberEntry>(entryLimit: entries, costLimit: costs)
+      for step in 0..<600 {
+        let key = Int(generator.next() % 120)
+        let hash = (key &* 0x9E37_79B9) % hashes
+        switch generator.next() % 8 {
+        case 0..<3:
+          let expected = model.value(for: key)
+          let found = cache.entry(hash: hash) { $0.key == key }
+          #expect(found?.key == expected, "round \(round), step \(step)")
+        case 3:
+          let reserved = Int(generator.next() % 30)
+          model.reserve(entries: reserved, cost: reserved * 10)
+          cache.reserve(entries: reserved, cost: reserved * 10)
+        default:
+          let cost = Int(generator.next() % UInt64(costs))
+          model.insert(key, for: key, cost: cost)
+          cache.insert(NumberEntry(key, hash: hash, cost: cost))
+        }
+        #expect(cache.count == model.count && cache.totalCost == model.totalCost)
+        #expect(cache.entryLimit == model.entryLimit && cache.costLimit == model.costLimit)
+      }
+      // Every key the model holds, the cache holds, and no other (each look-up touches both
+      // alike).
+      for key in 0..<120 {
+        let hash = (key &* 0x9E37_79B9) % hashes
+        #expect(cache.entry(hash: hash) { $0.key == key }?.key == model.value(for: key))
+      }
+      cache.removeAll()
+      #expect(cache.count == 0 && cache.totalCost == 0)
+    }
+  }
+
   /// The system's shaping, with the protocol's own `shapeForFit`: two shapes and a resolve.
   private struct OneCallEach: TextShaping {
     let system: FontSystem

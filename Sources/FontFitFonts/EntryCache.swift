@@ -1,0 +1,159 @@
+/// An entry of an ``EntryCache``: an object that holds its own key, that key's hash (worked
+/// out once, when the entry was made) and what it costs to hold.
+package protocol CacheEntry: AnyObject {
+  /// The hash of the entry's key.
+  var keyHash: Int { get }
+  /// What holding the entry costs, in the caller's unit (bytes for shaped texts).
+  var cost: Int { get }
+  /// Whether `other` has the same key as this entry.
+  func hasSameKey(as other: Self) -> Bool
+}
+
+/// ``BoundedCache``'s two generations over entries that carry their own key and its hash, so
+/// that a look-up neither hashes nor copies a key: it is asked with a hash the caller worked
+/// out once and a predicate that compares the entry's key in place.
+///
+/// Each generation is an open-addressing table (linear probing, at most half full, removal by
+/// shifting the entries after it back), indexed by the hash's low bits. The bounds, the
+/// generations and when they turn over are ``BoundedCache``'s, so the two hold the same keys
+/// after the same operations (a test runs both side by side).
+package struct EntryCache<Entry: CacheEntry> {
+  /// The most entries the cache holds.
+  package private(set) var entryLimit: Int
+  /// The most total cost the cache holds.
+  package private(set) var costLimit: Int
+
+  private var young = Generation()
+  private var old = Generation()
+
+  /// An empty cache.
+  ///
+  /// - Parameters:
+  ///   - entryLimit: The most entries it holds; at least 2.
+  ///   - costLimit: The most total cost it holds; by default no bound but the entries'.
+  package init(entryLimit: Int, costLimit: Int = .max) {
+    self.entryLimit = max(2, entryLimit)
+    self.costLimit = max(2, costLimit)
+  }
+
+  /// The number of entries held.
+  package var count: Int { young.count + old.count }
+  /// The total cost of the entries held.
+  package var totalCost: Int { young.cost + old.cost }
+
+  /// The entry whose key hashes to `hash` and satisfies `matches`, marked as used, or nil.
+  ///
+  /// `matches` is asked only about entries of that hash, so it compares the keys alone.
+  @inline(__always)
+  package mutating func entry(hash: Int, where matches: (Entry) -> Bool) -> Entry? {
+    if let entry = young.find(hash: hash, where: matches) { return entry }
+    guard let entry = old.remove(hash: hash, where: matches) else { return nil }
+    store(entry)
+    return entry
+  }
+
+  /// Holds `entry`, dropping any entry with the same key.
+  ///
+  /// An entry costing more than half the cost bound is not held.
+  package mutating func insert(_ entry: Entry) {
+    let sameKey = { (held: Entry) in held.hasSameKey(as: entry) }
+    _ = young.remove(hash: entry.keyHash, where: sameKey)
+    _ = old.remove(hash: entry.keyHash, where: sameKey)
+    guard entry.cost <= costLimit / 2 else { return }
+    store(entry)
+  }
+
+  /// Raises the bounds so that each generation can hold `entries` entries of total cost `cost`,
+  /// as ``BoundedCache/reserve(entries:cost:)`` does.
+  package mutating func reserve(entries: Int, cost: Int) {
+    entryLimit = max(entryLimit, 2 * (min(entries, .max / 4) + 1))
+    costLimit = max(costLimit, 2 * min(cost, .max / 2))
+  }
+
+  /// Forgets every entry.
+  package mutating func removeAll() {
+    young = Generation()
+    old = Generation()
+  }
+
+  private mutating func store(_ entry: Entry) {
+    if young.count + 1 > entryLimit / 2 || young.cost + entry.cost > costLimit / 2 {
+      old = young
+      young = Generation()
+    }
+    young.add(entry)
+  }
+
+  /// One generation: a table of entries at most half full, with its count and total cost.
+  private struct Generation {
+    /// A power of two in length, or empty before the first entry.
+    private var slots: [Entry?] = []
+    private(set) var count = 0
+    private(set) var cost = 0
+
+    /// The entry of `hash` that `matches`, and its slot.
+    @inline(__always)
+    private func slot(of hash: Int, where matches: (Entry) -> Bool) -> Int? {
+      guard !slots.isEmpty else { return nil }
+      let mask = slots.count - 1
+      var index = hash & mask
+      while let held = slots[index] {
+        if held.keyHash == hash, matches(held) { return index }
+        index = (index + 1) & mask
+      }
+      return nil
+    }
+
+    @inline(__always)
+    func find(hash: Int, where matches: (Entry) -> Bool) -> Entry? {
+      guard let slot = slot(of: hash, where: matches) else { return nil }
+      return slots[slot]
+    }
+
+    /// Adds `entry`, whose key no entry here has.
+    mutating func add(_ entry: Entry) {
+      if 2 * (count + 1) > slots.count { grow() }
+      let mask = slots.count - 1
+      var index = entry.keyHash & mask
+      while slots[index] != nil { index = (index + 1) & mask }
+      slots[index] = entry
+      count += 1
+      cost += entry.cost
+    }
+
+    /// Removes and returns the entry of `hash` that `matches`, if there is one.
+    mutating func remove(hash: Int, where matches: (Entry) -> Bool) -> Entry? {
+      guard var hole = slot(of: hash, where: matches), let removed = slots[hole] else {
+        return nil
+      }
+      slots[hole] = nil
+      count -= 1
+      cost -= removed.cost
+      // Entries after the hole that probing would no longer reach move back into it.
+      let mask = slots.count - 1
+      var index = (hole + 1) & mask
+      while let held = slots[index] {
+        let home = held.keyHash & mask
+        // `held` may fill the hole when its home is not cyclically within (hole, index].
+        if (index - home) & mask >= (index - hole) & mask {
+          slots[hole] = held
+          slots[index] = nil
+          hole = index
+        }
+        index = (index + 1) & mask
+      }
+      return removed
+    }
+
+    private mutating func grow() {
+      let entries = slots
+      slots = Array(repeating: nil, count: max(8, 2 * slots.count))
+      let mask = slots.count - 1
+      for case let entry? in entries {
+        var index = entry.keyHash & mask
+        while slots[index] != nil { index = (index + 1) & mask }
+        slots[index] = entry
+      }
+    }
+  }
+}

@@ -1,17 +1,21 @@
 /// An entry of an ``EntryCache``: an object that holds its own key, that key's hash (worked
 /// out once, when the entry was made) and what it costs to hold.
 package protocol CacheEntry: AnyObject {
+  /// What the entry is found by.
+  associatedtype Key
+  /// The entry's key.
+  var key: Key { get }
   /// The hash of the entry's key.
   var keyHash: Int { get }
   /// What holding the entry costs, in the caller's unit (bytes for shaped texts).
   var cost: Int { get }
-  /// Whether `other` has the same key as this entry.
-  func hasSameKey(as other: Self) -> Bool
+  /// Whether the entry's key is `key`.
+  func hasKey(_ key: borrowing Key) -> Bool
 }
 
 /// ``BoundedCache``'s two generations over entries that carry their own key and its hash, so
 /// that a look-up neither hashes nor copies a key: it is asked with a hash the caller worked
-/// out once and a predicate that compares the entry's key in place.
+/// out once, and compares the key it is given with each entry's in place.
 ///
 /// Each generation is an open-addressing table (linear probing, at most half full, removal by
 /// shifting the entries after it back), indexed by the hash's low bits. The bounds, the
@@ -41,13 +45,10 @@ package struct EntryCache<Entry: CacheEntry> {
   /// The total cost of the entries held.
   package var totalCost: Int { young.cost + old.cost }
 
-  /// The entry whose key hashes to `hash` and satisfies `matches`, marked as used, or nil.
-  ///
-  /// `matches` is asked only about entries of that hash, so it compares the keys alone.
-  @inline(__always)
-  package mutating func entry(hash: Int, where matches: (Entry) -> Bool) -> Entry? {
-    if let entry = young.find(hash: hash, where: matches) { return entry }
-    guard let entry = old.remove(hash: hash, where: matches) else { return nil }
+  /// The entry of `key`, whose hash is `hash`, marked as used, or nil.
+  package mutating func entry(_ key: borrowing Entry.Key, hash: Int) -> Entry? {
+    if let entry = young.find(key, hash: hash) { return entry }
+    guard let entry = old.remove(key, hash: hash) else { return nil }
     store(entry)
     return entry
   }
@@ -56,9 +57,9 @@ package struct EntryCache<Entry: CacheEntry> {
   ///
   /// An entry costing more than half the cost bound is not held.
   package mutating func insert(_ entry: Entry) {
-    let sameKey = { (held: Entry) in held.hasSameKey(as: entry) }
-    _ = young.remove(hash: entry.keyHash, where: sameKey)
-    _ = old.remove(hash: entry.keyHash, where: sameKey)
+    let key = entry.key
+    _ = young.remove(key, hash: entry.keyHash)
+    _ = old.remove(key, hash: entry.keyHash)
     guard entry.cost <= costLimit / 2 else { return }
     store(entry)
   }
@@ -91,22 +92,23 @@ package struct EntryCache<Entry: CacheEntry> {
     private(set) var count = 0
     private(set) var cost = 0
 
-    /// The entry of `hash` that `matches`, and its slot.
+    /// The slot of the entry of `key`, whose hash is `hash`.
     @inline(__always)
-    private func slot(of hash: Int, where matches: (Entry) -> Bool) -> Int? {
+    private func slot(of key: borrowing Entry.Key, hash: Int) -> Int? {
       guard !slots.isEmpty else { return nil }
       let mask = slots.count - 1
       var index = hash & mask
       while let held = slots[index] {
-        if held.keyHash == hash, matches(held) { return index }
+        if held.keyHash == hash, held.hasKey(key) { return index }
         index = (index + 1) & mask
       }
       return nil
     }
 
+    /// The entry of `key`, whose hash is `hash`.
     @inline(__always)
-    func find(hash: Int, where matches: (Entry) -> Bool) -> Entry? {
-      guard let slot = slot(of: hash, where: matches) else { return nil }
+    func find(_ key: borrowing Entry.Key, hash: Int) -> Entry? {
+      guard let slot = slot(of: key, hash: hash) else { return nil }
       return slots[slot]
     }
 
@@ -121,9 +123,9 @@ package struct EntryCache<Entry: CacheEntry> {
       cost += entry.cost
     }
 
-    /// Removes and returns the entry of `hash` that `matches`, if there is one.
-    mutating func remove(hash: Int, where matches: (Entry) -> Bool) -> Entry? {
-      guard var hole = slot(of: hash, where: matches), let removed = slots[hole] else {
+    /// Removes and returns the entry of `key`, whose hash is `hash`, if there is one.
+    mutating func remove(_ key: borrowing Entry.Key, hash: Int) -> Entry? {
+      guard var hole = slot(of: key, hash: hash), let removed = slots[hole] else {
         return nil
       }
       slots[hole] = nil

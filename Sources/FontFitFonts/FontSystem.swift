@@ -82,44 +82,19 @@ public final class FontSystem: Sendable {
     var character: ExactString
   }
 
-  /// A shaped text as the cache holds it, with what it was shaped from and what the last fit
-  /// of it read besides: the face its font resolved to and its truncation token, so that a
-  /// fit of a text shaped before is one look-up (``shapeForFit(_:token:font:options:)``).
-  ///
-  /// The entry is its own key: a look-up compares the asked text, descriptor and options with
-  /// the entry's in place, after their hash (``ShapeEntry/hash(text:descriptor:options:)``).
-  private final class ShapeEntry: CacheEntry {
+  /// What a text's shaping depends on; the size is not part of it, since advances are in ems.
+  private struct ShapeKey {
     /// Exact code units: canonically equivalent texts shape differently.
     let text: ExactString
     let descriptor: FontDescriptor
     let options: ShapingOptions
-    let keyHash: Int
-    let shaped: ShapedText
-    let cost: Int
-    /// What the last fit read besides the text; set and read under the caches' lock.
-    var fit: FitMemo?
 
-    init(
-      text: ExactString, descriptor: FontDescriptor, options: ShapingOptions, hash: Int,
-      shaped: ShapedText
-    ) {
-      self.text = text
-      self.descriptor = descriptor
-      self.options = options
-      keyHash = hash
-      self.shaped = shaped
-      cost = shaped.estimatedByteCount
-    }
-
-    /// The hash of a shaping's key: the text, the descriptor and the options.
+    /// The key's hash, made from the text's folded bytes, the descriptor's own hash and the
+    /// options without a `Hasher` (every fit works one out).
     ///
-    /// It is made from the text's folded bytes, the descriptor's own hash and the options
-    /// without a `Hasher` (every fit works one out): each part is mixed in as the text's words
-    /// are (``ExactString/mix(_:)``), and only styled spans, rare, go through a hasher. The
-    /// size is not part of the key, since advances are in ems.
-    static func hash(text: ExactString, descriptor: FontDescriptor, options: ShapingOptions)
-      -> Int
-    {
+    /// Each part is mixed in as the text's words are (``ExactString/mix(_:)``), and only
+    /// styled spans, rare, go through a hasher.
+    var hash: Int {
       var state = ExactString.mix(
         text.folded ^ UInt64(bitPattern: Int64(descriptor.precomputedHash)))
       // Tags are ASCII, so equal tags are equal bytes (Language's own hash folds them too).
@@ -137,16 +112,32 @@ public final class FontSystem: Sendable {
       return Int(truncatingIfNeeded: ExactString.mix(state ^ flags))
     }
 
-    /// Whether the entry is the shaping of `text` in `descriptor` with `options`.
-    @inline(__always)
-    func isShaping(of text: ExactString, _ descriptor: FontDescriptor, _ options: ShapingOptions)
-      -> Bool
-    {
-      self.text == text && self.descriptor == descriptor && self.options == options
+    /// Whether both are the same shaping.
+    func isEqual(to other: borrowing ShapeKey) -> Bool {
+      text == other.text && descriptor == other.descriptor && options == other.options
+    }
+  }
+
+  /// A shaped text as the cache holds it, with its key and what the last fit of it read
+  /// besides: the face its font resolved to and its truncation token, so that a fit of a text
+  /// shaped before is one look-up (``shapeForFit(_:token:font:options:)``).
+  private final class ShapeEntry: CacheEntry {
+    let key: ShapeKey
+    let keyHash: Int
+    let shaped: ShapedText
+    let cost: Int
+    /// What the last fit read besides the text; set and read under the caches' lock.
+    var fit: FitMemo?
+
+    init(key: ShapeKey, hash: Int, shaped: ShapedText) {
+      self.key = key
+      keyHash = hash
+      self.shaped = shaped
+      cost = shaped.estimatedByteCount
     }
 
-    func hasSameKey(as other: ShapeEntry) -> Bool {
-      isShaping(of: other.text, other.descriptor, other.options)
+    func hasKey(_ key: borrowing ShapeKey) -> Bool {
+      self.key.isEqual(to: key)
     }
   }
 
@@ -364,13 +355,12 @@ public final class FontSystem: Sendable {
   public func shape(
     _ text: String, font: FontDescriptor, options: ShapingOptions = ShapingOptions()
   ) throws(ShapingError) -> ShapedText {
-    let exactText = ExactString(text)
-    let hash = ShapeEntry.hash(text: exactText, descriptor: font, options: options)
-    let cached = caches.withLock { caches in
-      caches.shapes.entry(hash: hash) { $0.isShaping(of: exactText, font, options) }?.shaped
+    let key = ShapeKey(text: ExactString(text), descriptor: font, options: options)
+    let hash = key.hash
+    if let cached = caches.withLock({ $0.shapes.entry(key, hash: hash)?.shaped }) {
+      return cached
     }
-    if let cached { return cached }
-    return try shapeAndCache(exactText, font: font, options: options, hash: hash).shaped
+    return try shapeAndCache(key, hash: hash).shaped
   }
 
   /// ``TextShaping/shapeForFit(_:token:font:options:)`` from the shaped-text cache: a text
@@ -382,13 +372,12 @@ public final class FontSystem: Sendable {
   public func shapeForFit(
     _ text: String, token: String, font: FontDescriptor, options: ShapingOptions
   ) throws(ShapingError) -> ShapedForFit {
-    let exactText = ExactString(text)
+    let key = ShapeKey(text: ExactString(text), descriptor: font, options: options)
     let exactToken = ExactString(token)
-    let hash = ShapeEntry.hash(text: exactText, descriptor: font, options: options)
+    let hash = key.hash
     // The entry, with its last fit when that had the same token.
     let found: (memo: FitMemo?, entry: ShapeEntry)? = caches.withLock { caches in
-      let entry = caches.shapes.entry(hash: hash) { $0.isShaping(of: exactText, font, options) }
-      guard let entry else { return nil }
+      guard let entry = caches.shapes.entry(key, hash: hash) else { return nil }
       guard let memo = entry.fit, memo.token == exactToken else { return (nil, entry) }
       return (memo, entry)
     }
@@ -397,7 +386,7 @@ public final class FontSystem: Sendable {
     if let found {
       entry = found.entry
     } else {
-      entry = try shapeAndCache(exactText, font: font, options: options, hash: hash)
+      entry = try shapeAndCache(key, hash: hash)
     }
     let resolved: ResolvedFont
     do {
@@ -414,16 +403,14 @@ public final class FontSystem: Sendable {
     return inputs
   }
 
-  /// Shapes `text` and caches it under `hash`, its key's.
-  private func shapeAndCache(
-    _ text: ExactString, font: FontDescriptor, options: ShapingOptions, hash: Int
-  ) throws(ShapingError) -> ShapeEntry {
+  /// Shapes the text of `key` and caches it; `hash` is the key's.
+  private func shapeAndCache(_ key: ShapeKey, hash: Int) throws(ShapingError) -> ShapeEntry {
+    let options = key.options
     let shaped = try shape(
-      text.string, font: font, options: options,
+      key.text.string, font: key.descriptor, options: options,
       lineBreaker: UnicodeLineBreaker(
         language: options.language, breaksBetweenPhrases: options.breaksBetweenPhrases))
-    let entry = ShapeEntry(
-      text: text, descriptor: font, options: options, hash: hash, shaped: shaped)
+    let entry = ShapeEntry(key: key, hash: hash, shaped: shaped)
     caches.withLock { $0.shapes.insert(entry) }
     return entry
   }

@@ -98,7 +98,7 @@ struct CacheTests {
       self.cost = cost
     }
 
-    func hasSameKey(as other: NumberEntry) -> Bool { key == other.key }
+    func hasKey(_ key: borrowing Int) -> Bool { self.key == key }
   }
 
   @Test(
@@ -119,7 +119,7 @@ struct CacheTests {
         switch generator.next() % 8 {
         case 0..<3:
           let expected = model.value(for: key)
-          let found = cache.entry(hash: hash) { $0.key == key }
+          let found = cache.entry(key, hash: hash)
           #expect(found?.key == expected, "round \(round), step \(step)")
         case 3:
           let reserved = Int(generator.next() % 30)
@@ -137,7 +137,7 @@ struct CacheTests {
       // alike).
       for key in 0..<120 {
         let hash = (key &* 0x9E37_79B9) % hashes
-        #expect(cache.entry(hash: hash) { $0.key == key }?.key == model.value(for: key))
+        #expect(cache.entry(key, hash: hash)?.key == model.value(for: key))
       }
       cache.removeAll()
       #expect(cache.count == 0 && cache.totalCost == 0)

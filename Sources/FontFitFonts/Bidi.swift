@@ -15,28 +15,36 @@ struct BidiLevels {
   /// The levels of `text`, with the paragraph direction `direction` says: from the first
   /// strong character when it is natural.
   init(graphemes: Graphemes, direction: WritingDirection) throws(ShapingError) {
+    // Without a right-to-left character, an Arabic number or a bidi control, every level is
+    // 0 and every paragraph left to right unless the paragraph is forced right to left: no
+    // need to ask ICU, nor to read levels per UTF-16 unit.
+    if graphemes.isLeftToRightOnly, direction != .rightToLeft {
+      self.init(leftToRight: graphemes)
+    } else {
+      try self.init(askingICU: graphemes, direction: direction)
+    }
+  }
+
+  /// The levels and paragraphs ICU's bidi algorithm finds.
+  init(askingICU graphemes: Graphemes, direction: WritingDirection) throws(ShapingError) {
     let units = graphemes.utf16
-    var unitLevels = [UInt8](repeating: 0, count: units.count)
-    var unitParagraphs = [UInt8](repeating: 0, count: units.count)
-    // Without a right-to-left character or a bidi control, every level is 0 unless the
-    // paragraph is forced right to left: no need to ask ICU.
-    if !graphemes.isBelowRightToLeftScripts || direction == .rightToLeft {
-      var error: Int32 = 0
-      guard let length = Int32(exactly: units.count) else {
-        throw .bidi(code: 0, message: "ICU cannot take \(units.count) UTF-16 units")
-      }
-      let status = units.withUnsafeBufferPointer { text in
-        unitLevels.withUnsafeMutableBufferPointer { levels in
-          unitParagraphs.withUnsafeMutableBufferPointer { paragraphs in
-            fontfit_bidi_levels(
-              text.baseAddress, length, Self.paragraphLevel(direction), levels.baseAddress,
-              paragraphs.baseAddress, &error)
-          }
+    var unitLevels = [UInt8](filled: 0, count: units.count)
+    var unitParagraphs = [UInt8](filled: 0, count: units.count)
+    var error: Int32 = 0
+    guard let length = Int32(exactly: units.count) else {
+      throw .bidi(code: 0, message: "ICU cannot take \(units.count) UTF-16 units")
+    }
+    let status = units.withUnsafeBufferPointer { text in
+      unitLevels.withUnsafeMutableBufferPointer { levels in
+        unitParagraphs.withUnsafeMutableBufferPointer { paragraphs in
+          fontfit_bidi_levels(
+            text.baseAddress, length, Self.paragraphLevel(direction), levels.baseAddress,
+            paragraphs.baseAddress, &error)
         }
       }
-      guard status == 0, error <= 0 else {
-        throw .bidi(code: error, message: "ICU's bidi algorithm failed")
-      }
+    }
+    guard status == 0, error <= 0 else {
+      throw .bidi(code: error, message: "ICU's bidi algorithm failed")
     }
     levels = (0..<graphemes.count).map { unitLevels[graphemes.utf16Offsets[$0]] }
     var paragraphs: [ShapedParagraph] = []
@@ -55,6 +63,23 @@ struct BidiLevels {
     if paragraphs.isEmpty {
       let forced: TextDirection = direction == .rightToLeft ? .rightToLeft : .leftToRight
       paragraphs = [ShapedParagraph(clusters: 0..<0, direction: forced)]
+    }
+    self.paragraphs = paragraphs
+  }
+
+  /// The levels of left-to-right text: all 0, with a paragraph after each line separator,
+  /// as ICU finds them.
+  init(leftToRight graphemes: Graphemes) {
+    let count = graphemes.count
+    levels = Array(filled: 0, count: count)
+    var paragraphs: [ShapedParagraph] = []
+    var start = 0
+    for index in 0..<count where graphemes.kinds[index] == .lineSeparator {
+      paragraphs.append(ShapedParagraph(clusters: start..<index + 1, direction: .leftToRight))
+      start = index + 1
+    }
+    if start < count || paragraphs.isEmpty {
+      paragraphs.append(ShapedParagraph(clusters: start..<count, direction: .leftToRight))
     }
     self.paragraphs = paragraphs
   }
@@ -312,7 +337,7 @@ struct Hyphenation {
 
   init(_ input: Input) throws(ShapingError) {
     let count = input.firstScalars.count
-    var result = [Bool](repeating: false, count: count)
+    var result = [Bool](filled: false, count: count)
     // Only a pair of clusters that are neither spaces nor hyphens can take a hyphen; a text
     // without one needs no word boundaries.
     func isCandidate(_ index: Int) -> Bool {
@@ -327,7 +352,7 @@ struct Hyphenation {
     guard let length = Int32(exactly: units.count) else {
       throw .lineBreaking(.engineFailed(code: 0, message: "ICU cannot take the text's length"))
     }
-    var boundary = [UInt8](repeating: 1, count: units.count + 1)
+    var boundary = [UInt8](filled: 1, count: units.count + 1)
     var error: Int32 = 0
     let status = units.withUnsafeBufferPointer { text in
       boundary.withUnsafeMutableBufferPointer { boundary in

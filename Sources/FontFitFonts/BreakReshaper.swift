@@ -93,7 +93,7 @@ final class BreakReshaper: BreakReshaping {
     fonts: [ShapedFont], advances: [Double], clusters: [ShapedCluster], scripts: [Int32],
     languages: [String], languageOf: [UInt8]
   ) {
-    var flags = [Bool](repeating: false, count: clusters.count)
+    var flags = [Bool](filled: false, count: clusters.count)
     for index in flagged where flags.indices.contains(index) { flags[index] = true }
     var shapedAdvances: [Int: Double] = [:]
     for index in clusters.indices where clusters[index].advance != advances[index] {
@@ -147,7 +147,7 @@ final class BreakReshaper: BreakReshaping {
     }
     let count = text.flagged.count
     state.withLock { state in
-      if state.answers.isEmpty { state.answers = Array(repeating: nil, count: count) }
+      if state.answers.isEmpty { state.answers = Array(filled: nil, count: count) }
       state.answers[index] = measured
     }
     return measured
@@ -160,7 +160,7 @@ final class BreakReshaper: BreakReshaping {
   private func findHyphenates(_ shaped: ShapedText) -> Hyphenates {
     let found =
       (try? Hyphenation(Hyphenation.Input(shaped)).breaksInsertHyphen)
-      ?? Array(repeating: false, count: text.flagged.count)
+      ?? Array(filled: false, count: text.flagged.count)
     return hyphenates.storeIfNil(Hyphenates(found, flagged: text.flagged))
   }
 

@@ -24,9 +24,9 @@ struct Graphemes {
   let utf16: [UInt16]
   /// For each UTF-8 byte of the text, the cluster it belongs to.
   let clusterOfByte: [Int32]
-  /// Whether every UTF-16 unit is below U+0590, so no character is strongly right to left
-  /// and there are no bidi controls.
-  let isBelowRightToLeftScripts: Bool
+  /// Whether no UTF-16 unit is in a right-to-left block or a bidi control
+  /// (``mayBeRightToLeft(_:)``): every level is then 0 in a left-to-right paragraph.
+  let isLeftToRightOnly: Bool
 
   /// Splits `text` in one pass.
   ///
@@ -71,7 +71,7 @@ struct Graphemes {
     let view = text.utf8
     var index = text.startIndex
     var offset = 0
-    var belowRightToLeft = true
+    var leftToRightOnly = true
     while offset < capacity {
       let byte = bytes[offset]
       let first: Unicode.Scalar
@@ -98,7 +98,9 @@ struct Graphemes {
         kind = ClusterKind(scalar: first)
         length = scalar.length
         utf16.append(UInt16(truncatingIfNeeded: first.value))
-        if first.value >= 0x0590 { belowRightToLeft = false }
+        if Self.mayBeRightToLeft(UInt16(truncatingIfNeeded: first.value)) {
+          leftToRightOnly = false
+        }
       } else {
         let character = text[index]
         let scalars = character.unicodeScalars
@@ -110,7 +112,7 @@ struct Graphemes {
         length = single ? UTF8.width(first) : character.utf8.count
         for unit in character.utf16 {
           utf16.append(unit)
-          if unit >= 0x0590 { belowRightToLeft = false }
+          if Self.mayBeRightToLeft(unit) { leftToRightOnly = false }
         }
       }
       // O(1) for native strings: UTF-8 is their storage.
@@ -140,7 +142,25 @@ struct Graphemes {
     self.utf16Offsets = utf16Offsets
     self.utf16 = utf16
     self.clusterOfByte = clusterOfByte
-    isBelowRightToLeftScripts = belowRightToLeft
+    isLeftToRightOnly = leftToRightOnly
+  }
+
+  /// Whether a UTF-16 unit may belong to a character that is not left to right in a
+  /// left-to-right paragraph.
+  ///
+  /// Such a unit is in one of the blocks where every right-to-left (R, AL) and Arabic number
+  /// (AN) character is (Hebrew to Arabic Extended-A, the Hebrew and Arabic presentation
+  /// forms, and through their high surrogates U+10800–10FFF and U+1E800–1EFFF), or is an
+  /// explicit bidi mark, embedding, override or isolate. Without any, the bidi algorithm
+  /// gives every character of a left-to-right paragraph level 0; a test checks that against
+  /// ICU for every other scalar.
+  static func mayBeRightToLeft(_ unit: UInt16) -> Bool {
+    switch unit {
+    case 0x0590...0x08FF, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xFB1D...0xFDFF,
+      0xFE70...0xFEFF, 0xD802...0xD803, 0xD83A...0xD83B:
+      true
+    default: false
+    }
   }
 
   /// The scalar at `offset` of `bytes` (valid UTF-8) and its length, when it is a grapheme

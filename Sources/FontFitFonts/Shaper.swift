@@ -93,7 +93,7 @@ struct Shaper {
 
   /// Each grapheme cluster's span in the options, or -1 for the text's own font.
   private func spanIndices(_ graphemes: Graphemes) -> [Int] {
-    var result = [Int](repeating: -1, count: graphemes.count)
+    var result = [Int](filled: -1, count: graphemes.count)
     let spans = options.spans
     guard !spans.isEmpty else { return result }
     var span = 0
@@ -118,8 +118,8 @@ struct Shaper {
       graphemes, text: text, scripts: scripts, levels: levels.levels,
       language: options.language, spans: spanOf, spanLanguages: options.spans.map(\.language),
       scriptsOfLanguage: { system.scripts(of: $0) })
-    var faceOf = [Int](repeating: 0, count: graphemes.count)
-    var languageOf = [UInt8](repeating: 0, count: graphemes.count)
+    var faceOf = [Int](filled: 0, count: graphemes.count)
+    var languageOf = [UInt8](filled: 0, count: graphemes.count)
     var languages: [String] = []
     do {
       for run in items.runs {
@@ -137,7 +137,7 @@ struct Shaper {
     for index in bytes.indices where bytes[index] == UInt8(ascii: "\t") {
       bytes[index] = UInt8(ascii: " ")  // A tab measures as a space.
     }
-    var advances = [Double](repeating: 0, count: graphemes.count)
+    var advances = [Double](filled: 0, count: graphemes.count)
     var placed = PlacedGlyphs(count: graphemes.count)
     // Letter-spaced spans shape without ligatures, as Pango shapes them.
     let spaced = spanOf.map { $0 >= 0 && options.spans[$0].letterSpacing != 0 }
@@ -400,7 +400,7 @@ struct PlacedGlyphs {
   /// Prepares for `count` grapheme clusters, with room for a glyph each (most texts have
   /// about as many glyphs as clusters; doubling from empty would leave up to half unused).
   init(count: Int) {
-    ranges = Array(repeating: 0..<0, count: count)
+    ranges = Array(filled: 0..<0, count: count)
     glyphs.reserveCapacity(count)
   }
 

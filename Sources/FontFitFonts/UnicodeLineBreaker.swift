@@ -118,8 +118,8 @@ public struct UnicodeLineBreaker: LineBreaking {
     guard let length = Int32(exactly: units.count) else {
       throw .engineFailed(code: 0, message: "ICU cannot take \(units.count) UTF-16 units")
     }
-    var offsets = [Int32](repeating: 0, count: units.count)
-    var hard = [UInt8](repeating: 0, count: units.count)
+    var offsets = [Int32](filled: 0, count: units.count)
+    var hard = [UInt8](filled: 0, count: units.count)
     var error: Int32 = 0
     let count = units.withUnsafeBufferPointer { text in
       offsets.withUnsafeMutableBufferPointer { offsets in

@@ -43,6 +43,52 @@ struct BidiTests {
     }
   }
 
+  @Test(
+    "Text with no right-to-left character gets ICU's levels and paragraphs without asking ICU"
+  )
+  func leftToRightWithoutICU() throws {
+    let pieces = [
+      "a", "word", " ", "\t", "\r\n", "\n", "\u{2028}", "\u{2029}", "\u{85}", "\u{0B}",
+      "e\u{301}", "👩‍👩‍👧", "在指定", "Ω", "1", "(", "-",
+    ]
+    var generator = SplitMix64(seed: 2506)
+    for _ in 0..<400 {
+      let count = Int(generator.next() % 10)
+      let text = (0..<count).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }
+        .joined()
+      let graphemes = Graphemes(text)
+      for direction in [WritingDirection.natural, .leftToRight] {
+        let direct = BidiLevels(leftToRight: graphemes)
+        let asked = try BidiLevels(askingICU: graphemes, direction: direction)
+        #expect(direct.levels == asked.levels, "\(text.debugDescription)")
+        #expect(direct.paragraphs == asked.paragraphs, "\(text.debugDescription)")
+      }
+    }
+  }
+
+  @Test("ICU gives level 0 to every character the left-to-right shortcut lets through")
+  func leftToRightShortcutCoversOnlyLevelZero() throws {
+    // Every scalar whose UTF-16 units are all let through, in runs of 4,096 after a Latin
+    // letter (a paragraph of them would take its direction from its first strong character).
+    let allowed = (0...0x10_FFFF).lazy.compactMap(Unicode.Scalar.init).filter { scalar in
+      !String(scalar).utf16.contains(where: Graphemes.mayBeRightToLeft)
+    }
+    let scalars = Array(allowed)
+    #expect(scalars.count > 1_000_000)
+    for start in stride(from: 0, to: scalars.count, by: 4096) {
+      var text = "a"
+      text.unicodeScalars.append(contentsOf: scalars[start..<min(start + 4096, scalars.count)])
+      let graphemes = Graphemes(text)
+      #expect(graphemes.isLeftToRightOnly)
+      let asked = try BidiLevels(askingICU: graphemes, direction: .natural)
+      let first = scalars[start].value
+      #expect(asked.levels.allSatisfy { $0 == 0 }, "from U+\(String(first, radix: 16))")
+      #expect(
+        asked.paragraphs.allSatisfy { $0.direction == .leftToRight },
+        "from U+\(String(first, radix: 16))")
+    }
+  }
+
   @Test("Mixed-direction lines show their grapheme clusters in ICU's visual order")
   func mixedStrings() throws {
     for text in Self.mixed {

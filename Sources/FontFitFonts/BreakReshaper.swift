@@ -82,19 +82,21 @@ final class BreakReshaper: BreakReshaping {
     var languageOf: [UInt8]
   }
 
-  /// A reshaper for a text whose clusters in `flagged` are where HarfBuzz flagged breaking
-  /// as unsafe.
+  /// A reshaper for a text whose clusters `flagged` marks (one flag per cluster) are where
+  /// HarfBuzz flagged breaking as unsafe.
   ///
   /// `advances` are HarfBuzz's advances of each cluster, in ems, which `clusters` (those of
   /// the shaped text the reshaper will be asked about) may have set to 0 where a cluster
   /// draws nothing.
   init(
-    faceCache: FaceCache, flagged: Set<Int>, faces: [FaceKey], scales: [Double],
+    faceCache: FaceCache, flagged: [Bool], faces: [FaceKey], scales: [Double],
     fonts: [ShapedFont], advances: [Double], clusters: [ShapedCluster], scripts: [Int32],
     languages: [String], languageOf: [UInt8]
   ) {
-    var flags = [Bool](filled: false, count: clusters.count)
-    for index in flagged where flags.indices.contains(index) { flags[index] = true }
+    var flags = flagged
+    if flags.count != clusters.count {
+      flags = (0..<clusters.count).map { $0 < flagged.count && flagged[$0] }
+    }
     var shapedAdvances: [Int: Double] = [:]
     for index in clusters.indices where clusters[index].advance != advances[index] {
       shapedAdvances[index] = advances[index]

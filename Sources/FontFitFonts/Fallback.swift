@@ -89,7 +89,7 @@ struct FallbackSearch {
     // Controls and default-ignorables draw nothing, so every face "has" them: the sets do
     // not say so, the search does.
     guard scalar.value >= 0xA0 || (0x20..<0x7F).contains(scalar.value),
-      !scalar.properties.isDefaultIgnorableCodePoint
+      !Self.isDefaultIgnorable(scalar)
     else { return try face(for: Character(scalar), in: system) }
     if let first = try firstFace(in: system), first.face.draws(scalar) { return first }
     let table: FirstCoverage
@@ -121,6 +121,20 @@ struct FallbackSearch {
     return try face(for: Character(scalar), in: system)
   }
 
+  /// Unicode's `Default_Ignorable_Code_Point` property of `scalar`.
+  ///
+  /// It is answered without the property tables for the ranges most text is in: below
+  /// U+061C only the soft hyphen and the combining grapheme joiner have it, and no CJK
+  /// ideograph or Hangul syllable does. Every character of a text outside ASCII asks, and a
+  /// table look-up costs about 80 instructions; a test compares the answers with the tables
+  /// for every scalar.
+  static func isDefaultIgnorable(_ scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
+    if value < 0x61C { return value == 0xAD || value == 0x34F }
+    if (0x3400..<0xA000).contains(value) || (0xAC00...0xD7A3).contains(value) { return false }
+    return scalar.properties.isDefaultIgnorableCodePoint
+  }
+
   /// The first face of the set that draws every character of `character`, or nil when no
   /// installed face does.
   ///
@@ -146,7 +160,7 @@ struct FallbackSearch {
     var found: FallbackFace?
     // Only the characters a face must draw: controls and default-ignorables draw nothing.
     let drawn = character.unicodeScalars.filter {
-      !$0.properties.isDefaultIgnorableCodePoint && $0.properties.generalCategory != .control
+      !Self.isDefaultIgnorable($0) && $0.properties.generalCategory != .control
     }
     // A character no face of the chain covers is answered by one look-up in their union.
     let noFaceCovers = chain.coverage.map { !drawn.allSatisfy($0.contains) } ?? false

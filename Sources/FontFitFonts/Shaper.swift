@@ -392,8 +392,9 @@ struct Shaper {
 /// The glyphs of a text, each grapheme cluster's kept together in visual order.
 struct PlacedGlyphs {
   private(set) var glyphs: [ShapedGlyph] = []
-  /// The grapheme clusters before which breaking changes the shaping (HarfBuzz's flag).
-  private(set) var unsafeToBreak: Set<Int> = []
+  /// For each grapheme cluster, whether breaking before it changes the shaping (HarfBuzz's
+  /// flag).
+  private(set) var unsafeToBreak: [Bool]
   /// Each grapheme cluster's glyphs; empty for one that shares a ligature drawn by another.
   private(set) var ranges: [Range<Int>]
 
@@ -401,6 +402,7 @@ struct PlacedGlyphs {
   /// about as many glyphs as clusters; doubling from empty would leave up to half unused).
   init(count: Int) {
     ranges = Array(filled: 0..<0, count: count)
+    unsafeToBreak = Array(filled: false, count: count)
     glyphs.reserveCapacity(count)
   }
 
@@ -415,7 +417,7 @@ struct PlacedGlyphs {
       var end = start
       while end < run.count, run[end].cluster == run[start].cluster { end += 1 }
       let cluster = graphemes.cluster(atUTF8: run[start].cluster)
-      if run[start..<end].contains(where: \.isUnsafeToBreak) { unsafeToBreak.insert(cluster) }
+      if run[start..<end].contains(where: \.isUnsafeToBreak) { unsafeToBreak[cluster] = true }
       let first = glyphs.count
       for glyph in run[start..<end] {
         glyphs.append(

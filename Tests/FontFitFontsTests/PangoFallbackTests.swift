@@ -220,10 +220,13 @@ struct PangoFallbackTests {
     }
   }
 
-  @Test("The fast answers for the emoji property and for keeping the font agree with Unicode's")
+  @Test(
+    "The fast answers for the emoji and default-ignorable properties and for keeping the font agree with Unicode's"
+  )
   func fastCharacterPropertiesAgree() {
     var emojiDisagreements: [UInt32] = []
     var fontDisagreements: [UInt32] = []
+    var ignorableDisagreements: [UInt32] = []
     for value in UInt32(0)...0x10FFFF {
       guard let scalar = Unicode.Scalar(value) else { continue }
       if Itemization.isEmoji(scalar) != scalar.properties.isEmoji {
@@ -232,8 +235,14 @@ struct PangoFallbackTests {
       if Itemization.keepsFont(scalar) != Itemization.keepsFontByCategory(scalar) {
         fontDisagreements.append(value)
       }
+      if FallbackSearch.isDefaultIgnorable(scalar)
+        != scalar.properties.isDefaultIgnorableCodePoint
+      {
+        ignorableDisagreements.append(value)
+      }
     }
     #expect(emojiDisagreements.isEmpty, "\(emojiDisagreements.prefix(10))")
     #expect(fontDisagreements.isEmpty, "\(fontDisagreements.prefix(10))")
+    #expect(ignorableDisagreements.isEmpty, "\(ignorableDisagreements.prefix(10))")
   }
 }

@@ -19,12 +19,18 @@ public struct ResolvedFont: Hashable, Sendable, CustomStringConvertible {
     var familyNames: [String] = []
   }
 
-  /// The fields behind one reference, immutable once made.
+  /// The fields behind one reference, immutable once made, with the display name made from
+  /// them once (every shaping of a text names its faces).
   private final class Box: Sendable {
     let fields: Fields
+    let displayName: String
 
     init(_ fields: Fields) {
       self.fields = fields
+      displayName =
+        fields.style.isEmpty
+        ? fields.family
+        : fields.family.isEmpty ? fields.style : "\(fields.family) \(fields.style)"
     }
   }
 
@@ -96,9 +102,7 @@ public struct ResolvedFont: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The family and style, as in `DejaVu Sans Bold`.
-  public var displayName: String {
-    [family, style].filter { !$0.isEmpty }.joined(separator: " ")
-  }
+  public var displayName: String { box.displayName }
 
   /// Creates a resolution; a font system makes these, and test shapers may too.
   public init(

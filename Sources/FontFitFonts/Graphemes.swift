@@ -252,6 +252,7 @@ struct Graphemes {
     // HarfBuzz's clusters are monotone: increasing in a left-to-right run, decreasing in a
     // right-to-left one. Sum each cluster's advances, in logical order.
     var totals: [(start: Int, advance: Int)] = []
+    totals.reserveCapacity(glyphs.count)
     for glyph in glyphs {
       if let last = totals.last, last.start == glyph.cluster {
         totals[totals.count - 1].advance += Int(glyph.xAdvance)

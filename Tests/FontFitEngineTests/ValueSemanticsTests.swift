@@ -60,6 +60,24 @@ struct ValueSemanticsTests {
     #expect(listed.familyNames == ["Alpha", "Альфа"] && original.familyNames.isEmpty)
   }
 
+  @Test("A resolution's display name is its family and style, either left out when empty")
+  func displayNames() {
+    for family in ["", "DejaVu Sans"] {
+      for style in ["", "Bold"] {
+        var resolved = resolution("Alpha")
+        resolved.family = family
+        resolved.style = style
+        #expect(
+          resolved.displayName == [family, style].filter { !$0.isEmpty }.joined(separator: " "))
+      }
+    }
+    // A setter makes the name again.
+    var renamed = resolution("Alpha")
+    #expect(renamed.displayName == "Alpha Regular")
+    renamed.style = "Oblique"
+    #expect(renamed.displayName == "Alpha Oblique")
+  }
+
   @Test("A fit's face and result can be set on a copy; the original and its lines stay")
   func fitSetters() throws {
     var random = SplitMix64(seed: 2525)

@@ -15,13 +15,13 @@ extension Screen {
 extension Rect {
   /// `[x, y, width, height]`, rounded to 1/1000 point.
   var summary: String {
-    var output = ""
+    var output = TextOutput()
     appendSummary(to: &output)
-    return output
+    return output.string
   }
 
   /// Appends ``summary``.
-  func appendSummary(to output: inout String) {
+  func appendSummary(to output: inout TextOutput) {
     output += "["
     output += TextFormat.string(x, fractionDigits: 3)
     output += ", "
@@ -70,22 +70,31 @@ extension FailureSnapshot {
 /// quotes (`"Text that fits…" [+12 characters]`), so a cut excerpt never looks like
 /// truncation in the layout.
 func quotedExcerpt(_ text: String, limit: Int = 48) -> String {
-  var output = ""
+  var output = TextOutput()
   appendQuotedExcerpt(of: [text], separator: "", to: &output, limit: limit)
-  return output
+  return output.string
 }
 
 /// Appends ``quotedExcerpt(_:limit:)`` of `parts` joined by `separator`, without joining them:
 /// only the characters shown are copied, the rest are only counted.
 func appendQuotedExcerpt(
-  of parts: [String], separator: String, to output: inout String, limit: Int = 48
+  of parts: [String], separator: String, to output: inout TextOutput, limit: Int = 48
 ) {
+  if appendPlainExcerpt(of: parts, separator: separator, to: &output, limit: limit) { return }
   // A part that starts with a combining mark, or ends with a prepended one, joins the
-  // separator next to it into one grapheme; only the joined text counts those right. Only a
-  // non-ASCII character at a part's edge can.
+  // separator next to it into one grapheme, and so does a separator that joins whatever is
+  // next to it; only the joined text counts those right. Only a non-ASCII character at a
+  // part's edge can join a separator that does not.
+  let separatorJoins =
+    separator == lineBreakSeparator.text
+    ? lineBreakSeparator.joins : joinsNeighbours(separator)
   func joinsSeparator(_ part: String) -> Bool {
-    // With no separator the parts meet each other: any non-ASCII edge may join.
-    if separator.isEmpty { return (part.utf8.first ?? 0) >= 0x80 || (part.utf8.last ?? 0) >= 0x80 }
+    // With no separator the parts meet each other: any non-ASCII edge may join, and a
+    // carriage return joins a line feed.
+    if separator.isEmpty {
+      return (part.utf8.first ?? 0) >= 0x80 || (part.utf8.last ?? 0) >= 0x80
+        || part.utf8.first == 0x0A || part.utf8.last == 0x0D
+    }
     if (part.utf8.first ?? 0) >= 0x80, let first = part.first, let before = separator.last,
       (String(before) + String(first)).count < 2
     {
@@ -98,7 +107,7 @@ func appendQuotedExcerpt(
     }
     return false
   }
-  if parts.count > 1, parts.contains(where: joinsSeparator) {
+  if parts.count > 1, separatorJoins || parts.contains(where: joinsSeparator) {
     appendQuotedExcerpt(
       of: [parts.joined(separator: separator)], separator: "", to: &output,
       limit: limit)
@@ -137,6 +146,77 @@ func appendQuotedExcerpt(
   }
   output += TextFormat.quoted(shown)
   if count > limit { output += " [+\(count - limit) characters]" }
+}
+
+/// ``appendQuotedExcerpt(of:separator:to:limit:)`` of printable ASCII, cut by counting bytes.
+///
+/// When every part is printable ASCII that needs no escaping (no control character, quote or
+/// backslash) and the separator needs none either, each byte of a part is a character: the
+/// excerpt is cut with no grapheme rules and no string built to be quoted. Returns false,
+/// having written nothing, for any other text.
+private func appendPlainExcerpt(
+  of parts: [String], separator: String, to output: inout TextOutput, limit: Int
+) -> Bool {
+  func isPlain(_ byte: UInt8) -> Bool {
+    byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+  }
+  guard parts.allSatisfy({ $0.utf8.allSatisfy(isPlain) }),
+    let separatorCount = separator == lineBreakSeparator.text
+      ? lineBreakSeparator.count : plainSeparatorCount(separator)
+  else { return false }
+  output += "\""
+  var count = 0
+  for (position, part) in parts.enumerated() {
+    if position > 0 {
+      if count < limit {
+        if separatorCount <= limit - count {
+          output += separator
+        } else {
+          output += separator.prefix(limit - count)
+        }
+      }
+      count += separatorCount
+    }
+    let length = part.utf8.count
+    if count < limit {
+      output.append(utf8Prefix: min(length, limit - count), of: part)
+    }
+    count += length
+  }
+  output += "\""
+  if count > limit { output += " [+\(count - limit) characters]" }
+  return true
+}
+
+/// The separator the dump joins a text's lines with, whether it joins its neighbours, and its
+/// count as a plain separator.
+private let lineBreakSeparator = (
+  text: " ⏎ ", joins: joinsNeighbours(" ⏎ "), count: plainSeparatorCount(" ⏎ ")
+)
+
+/// Whether the non-empty `separator` joins a character next to it into one grapheme,
+/// whatever that character is: it starts with a combining or spacing mark, a joiner or a
+/// line feed, or ends with a prepended mark or a carriage return (or joins a copy of itself).
+///
+/// Whether a mark joins the character before or after it does not depend on which printable
+/// ASCII character that is, so one letter stands for every neighbour.
+private func joinsNeighbours(_ separator: String) -> Bool {
+  guard !separator.isEmpty else { return false }
+  let count = separator.count
+  return ("a" + separator + "a").count != count + 2 || (separator + separator).count != 2 * count
+    || separator.utf8.first == 0x0A || separator.utf8.last == 0x0D
+}
+
+/// How many characters `separator` is between parts of printable ASCII, when it needs no
+/// escaping and joins nothing next to it; nil otherwise.
+private func plainSeparatorCount(_ separator: String) -> Int? {
+  guard !TextFormat.hasControlCharacters(separator),
+    !separator.utf8.contains(where: {
+      $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
+    }),
+    !joinsNeighbours(separator)
+  else { return nil }
+  return separator.count
 }
 
 /// The number of characters (grapheme clusters) in `text`, without Unicode's grapheme rules

@@ -39,12 +39,14 @@ extension ScreenSnapshot {
   /// with the serialiser's layout, without building the whole screen's JSON value first (for
   /// 10,000 labels, that value was ten times the text).
   func streamedJSON(includingGlyphs: Bool, level: Int) -> String {
-    var output = JSONOutput.object(ownMembers).serialized(indent: 2, level: level)
-    JSONStream.reopen(&output, level: level)
+    var own = JSONOutput.object(ownMembers).serialized(indent: 2, level: level)
+    JSONStream.reopen(&own, level: level)
+    var output = TextOutput(reservingCapacity: 4096)
+    output += own
     output += JSONStream.memberStart("root", level: level)
     root.appendJSON(to: &output, includingGlyphs: includingGlyphs, level: level + 1)
     output += JSONStream.close(level: level)
-    return output
+    return output.string
   }
 }
 
@@ -99,7 +101,7 @@ extension WidgetSnapshot {
   }
 
   /// Appends this widget's JSON, nested `level` containers deep, one widget at a time.
-  fileprivate func appendJSON(to output: inout String, includingGlyphs: Bool, level: Int) {
+  fileprivate func appendJSON(to output: inout TextOutput, includingGlyphs: Bool, level: Int) {
     var own = JSONOutput.object(ownMembers(includingGlyphs: includingGlyphs))
       .serialized(indent: 2, level: level)
     JSONStream.reopen(&own, level: level)
@@ -111,10 +113,13 @@ extension WidgetSnapshot {
       output += "["
       let indentation = JSONStream.indentation(level + 2)
       ParallelAppend.forEach(children, to: &output) { child, position, output in
-        output += (position > 0 ? ",\n" : "\n") + indentation
+        output += position > 0 ? ",\n" : "\n"
+        output += indentation
         child.appendJSON(to: &output, includingGlyphs: includingGlyphs, level: level + 2)
       }
-      output += "\n" + JSONStream.indentation(level + 1) + "]"
+      output += "\n"
+      output += JSONStream.indentation(level + 1)
+      output += "]"
     }
     output += JSONStream.close(level: level)
   }

@@ -10,8 +10,8 @@ enum ParallelAppend {
   /// each core writes a consecutive run of children into a string of its own, and the runs
   /// are joined in order.
   static func forEach(
-    _ children: [WidgetSnapshot], to output: inout String,
-    _ write: @escaping @Sendable (WidgetSnapshot, Int, inout String) -> Void
+    _ children: [WidgetSnapshot], to output: inout TextOutput,
+    _ write: @escaping @Sendable (WidgetSnapshot, Int, inout TextOutput) -> Void
   ) {
     guard children.count >= threshold, ParallelLayout.processorCount > 1 else {
       for (position, child) in children.enumerated() { write(child, position, &output) }
@@ -20,12 +20,12 @@ enum ParallelAppend {
     // More runs than cores, so a core that finishes early takes another.
     let runCount = ParallelLayout.processorCount * 4
     let runs = ParallelLayout.map(runCount) { run in
-      var text = ""
+      var text = TextOutput()
       let lower = children.count * run / runCount
       let upper = children.count * (run + 1) / runCount
       for position in lower..<upper { write(children[position], position, &text) }
       return text
     }
-    for text in runs { output += text }
+    for text in runs { output.append(text) }
   }
 }

@@ -22,17 +22,20 @@ extension LayoutSnapshot {
 extension ScreenSnapshot {
   /// The text dump of this screen.
   public var text: String {
-    var output = screen.summary
-    if let locale { output += " · locale " + locale }
-    output.reserveCapacity(1024)
+    var output = TextOutput(reservingCapacity: 1024)
+    output += screen.summary
+    if let locale {
+      output += " · locale "
+      output += locale
+    }
     root.appendText(depth: 1, unit: screen.unitName, to: &output)
-    return output
+    return output.string
   }
 }
 
 extension WidgetSnapshot {
   /// Appends this widget's line (after a line break) and its children's, lengths in `unit`.
-  fileprivate func appendText(depth: Int, unit: String, to output: inout String) {
+  fileprivate func appendText(depth: Int, unit: String, to output: inout TextOutput) {
     output += "\n"
     for _ in 0..<depth { output += "  " }
     output += kind.rawValue
@@ -54,7 +57,7 @@ extension WidgetSnapshot {
 
 extension TextSnapshot {
   /// Appends the font, sizes, lines, fit and shown text, joined by ` · `, lengths in `unit`.
-  fileprivate func appendSummary(unit: String, to output: inout String) {
+  fileprivate func appendSummary(unit: String, to output: inout TextOutput) {
     guard let size = font.size else {
       output += "layout failed: \(error ?? "unknown error")"
       return
@@ -72,7 +75,7 @@ extension TextSnapshot {
     }
     if let rejectedText {
       output += " · rejected "
-      output += quotedExcerpt(rejectedText)
+      appendQuotedExcerpt(of: [rejectedText], separator: "", to: &output)
       if let rejectionFailure { output += " (\(rejectionFailure.summary(unit: unit)))" }
       output += ", kept the previous text"
     } else if overflow == .scroll, let failure, failure.kind == .tooTall {
@@ -106,7 +109,7 @@ extension TextSnapshot {
 
   /// Appends each line's styled pieces, for rich text: ` · styles: [Bold]"42,00 €" ⏎ …`,
   /// the plain pieces left out.
-  private func appendStyles(to output: inout String) {
+  private func appendStyles(to output: inout TextOutput) {
     guard !lineStyles.isEmpty else { return }
     output += " · styles: "
     var first = true
@@ -122,7 +125,7 @@ extension TextSnapshot {
   }
 
   /// Appends the size stages: `17 → +3 increments → 20 → ×1.3 AX1 → 26 → fit 21.5 (2 lines)`.
-  private func appendPipeline(fittedSize size: Double, to output: inout String) {
+  private func appendPipeline(fittedSize size: Double, to output: inout TextOutput) {
     var fitted = false
     for stage in font.pipeline {
       switch stage.kind {
@@ -182,7 +185,7 @@ extension TextSnapshot {
   }
 
   /// Appends the face used, and the requested family when it was substituted.
-  private func appendFontName(to output: inout String) {
+  private func appendFontName(to output: inout TextOutput) {
     guard !font.family.isEmpty else {
       output += font.requestedFamilies
       return

@@ -41,12 +41,21 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 
   /// `#RRGGBB` when opaque, else `#RRGGBBAA`, in uppercase.
   public var description: String {
-    let channels = alpha == 255 ? [red, green, blue] : [red, green, blue, alpha]
-    return "#"
-      + channels.map { channel in
-        let digits = String(channel, radix: 16, uppercase: true)
-        return channel < 16 ? "0" + digits : digits
-      }.joined()
+    // Written byte by byte: a dump names two colours per text widget.
+    let count = alpha == 255 ? 7 : 9
+    return String(unsafeUninitializedCapacity: count) { buffer in
+      let digits: StaticString = "0123456789ABCDEF"
+      func write(_ channel: UInt8, at offset: Int) {
+        buffer[offset] = digits.utf8Start[Int(channel >> 4)]
+        buffer[offset + 1] = digits.utf8Start[Int(channel & 15)]
+      }
+      buffer[0] = UInt8(ascii: "#")
+      write(red, at: 1)
+      write(green, at: 3)
+      write(blue, at: 5)
+      if count == 9 { write(alpha, at: 7) }
+      return count
+    }
   }
 
   /// Black, the default text colour.

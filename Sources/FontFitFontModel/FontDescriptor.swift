@@ -169,19 +169,38 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
 
   /// A font exactly as written: its families by their scalars (`==` on strings would take
   /// "Café" composed and decomposed for one another) and its size by its bits.
+  ///
+  /// The key holds the descriptor's own array of families (copying a reference, not the
+  /// names) and compares and hashes them by their bytes.
   private struct NameKey: Hashable {
-    var families: [ExactString]
+    var families: [String]
     var weight: FontWeight
     var slant: FontSlant
     var size: UInt64
     var isPixelSize: Bool
 
     init(_ font: Font) {
-      families = font.descriptor.families.map(ExactString.init)
+      families = font.descriptor.families
       weight = font.descriptor.weight
       slant = font.descriptor.slant
       size = font.pointSize.bitPattern
       isPixelSize = font.isPixelSize
+    }
+
+    static func == (lhs: NameKey, rhs: NameKey) -> Bool {
+      lhs.size == rhs.size && lhs.weight == rhs.weight && lhs.slant == rhs.slant
+        && lhs.isPixelSize == rhs.isPixelSize && lhs.families.count == rhs.families.count
+        && zip(lhs.families, rhs.families).allSatisfy { ExactString($0) == ExactString($1) }
+    }
+
+    func hash(into hasher: inout Hasher) {
+      var folded = UInt64(truncatingIfNeeded: families.count)
+      for family in families { folded = ExactString.mix(folded ^ ExactString(family).folded) }
+      hasher.combine(folded)
+      hasher.combine(weight)
+      hasher.combine(slant)
+      hasher.combine(size)
+      hasher.combine(isPixelSize)
     }
   }
 

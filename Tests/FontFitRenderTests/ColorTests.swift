@@ -1,4 +1,5 @@
 import FontFitFontModel
+import TestSupport
 import Testing
 
 @testable import FontFitWidgets
@@ -15,6 +16,21 @@ struct ColorTests {
     }
     #expect(Color(hex: "#a0b1c2") == Color(red: 0xA0, green: 0xB1, blue: 0xC2))
     #expect(Color(hex: "#a0b1c2")?.alpha == 255)
+  }
+
+  @Test("Every colour is written as two uppercase hex digits a channel, alpha when not opaque")
+  func writtenDigits() {
+    var generator = SplitMix64(seed: 9)
+    for _ in 0..<2000 {
+      let channels = (0..<4).map { _ in UInt8.random(in: 0...255, using: &generator) }
+      let alpha = Bool.random(using: &generator) ? 255 : channels[3]
+      let color = Color(red: channels[0], green: channels[1], blue: channels[2], alpha: alpha)
+      let shown = alpha == 255 ? Array(channels.prefix(3)) : channels
+      let expected =
+        "#" + shown.map { ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined()
+      #expect(color.description == expected)
+      #expect(Color(hex: color.description) == color)
+    }
   }
 
   @Test(

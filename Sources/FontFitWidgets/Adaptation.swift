@@ -61,8 +61,14 @@ public enum AdaptationPolicy: Hashable, Sendable {
   /// The increment of the range that holds `width`: the entry with the largest minimum width
   /// not above it, or 0 below every entry.
   private static func increment(_ table: [SizeIncrement], width: Double) -> Double {
-    table.filter { $0.minimumWidth <= width }.max { $0.minimumWidth < $1.minimumWidth }?.points
-      ?? 0
+    // One pass, keeping the first of equal minimums as `max(by:)` over the filtered rows
+    // does; every text widget asks twice per layout.
+    var best: SizeIncrement?
+    for row in table where row.minimumWidth <= width {
+      if let found = best, !(found.minimumWidth < row.minimumWidth) { continue }
+      best = row
+    }
+    return best?.points ?? 0
   }
 }
 

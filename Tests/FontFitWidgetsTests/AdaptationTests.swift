@@ -65,6 +65,28 @@ struct AdaptationTests {
     #expect(policy.adaptedPointSize(10, on: Self.screen(width: 600), designScreen: design) == 16)
   }
 
+  @Test("A random increments table adds the row with the largest minimum at or below the width")
+  func randomTables() {
+    var generator = SplitMix64(seed: 5)
+    for _ in 0..<500 {
+      let table = (0..<Int(generator.next() % 6)).map { _ in
+        SizeIncrement(
+          minimumWidth: Double(generator.next() % 8) * 100,
+          points: Double(generator.next() % 9) - 4)
+      }
+      let width = Double(generator.next() % 900)
+      // The first row of the largest minimum at or below the width, or none.
+      let rows = table.filter { $0.minimumWidth <= width }
+      let largest = rows.map(\.minimumWidth).max()
+      let expected = rows.first { $0.minimumWidth == largest }?.points ?? 0
+      let design = Self.screen(width: 0)
+      let adapted = AdaptationPolicy.increments(table).adaptedPointSize(
+        20, on: Self.screen(width: width), designScreen: design)
+      let designIncrement = table.first { $0.minimumWidth == 0 }?.points ?? 0
+      #expect(adapted == 20 + expected - designIncrement, "\(table) at \(width)")
+    }
+  }
+
   @Test("Proportional adaptation scales by the width ratio to a power, then clamps")
   func proportional() {
     let five = TestScreens.iPhone5

@@ -39,10 +39,9 @@ extension ScreenSnapshot {
   /// with the serialiser's layout, without building the whole screen's JSON value first (for
   /// 10,000 labels, that value was ten times the text).
   func streamedJSON(includingGlyphs: Bool, level: Int) -> String {
-    var own = JSONOutput.object(ownMembers).serialized(indent: 2, level: level)
-    JSONStream.reopen(&own, level: level)
     var output = TextOutput(reservingCapacity: 4096)
-    output += own
+    JSONOutput.object(ownMembers).write(to: &output, indent: 2, level: level)
+    JSONStream.reopen(&output, level: level)
     output += JSONStream.memberStart("root", level: level)
     root.appendJSON(to: &output, includingGlyphs: includingGlyphs, level: level + 1)
     output += JSONStream.close(level: level)
@@ -65,8 +64,8 @@ private enum JSONStream {
 
   /// Removes the closing line of `object`, a serialised object with members at `level`, so
   /// more members can follow.
-  static func reopen(_ object: inout String, level: Int) {
-    object.removeLast(close(level: level).count)
+  static func reopen(_ object: inout TextOutput, level: Int) {
+    object.removeLast(close(level: level).utf8.count)
   }
 
   /// What starts another member `key` of an object at `level` that already has members.
@@ -102,10 +101,9 @@ extension WidgetSnapshot {
 
   /// Appends this widget's JSON, nested `level` containers deep, one widget at a time.
   fileprivate func appendJSON(to output: inout TextOutput, includingGlyphs: Bool, level: Int) {
-    var own = JSONOutput.object(ownMembers(includingGlyphs: includingGlyphs))
-      .serialized(indent: 2, level: level)
-    JSONStream.reopen(&own, level: level)
-    output += own
+    JSONOutput.object(ownMembers(includingGlyphs: includingGlyphs))
+      .write(to: &output, indent: 2, level: level)
+    JSONStream.reopen(&output, level: level)
     output += JSONStream.memberStart("children", level: level)
     if children.isEmpty {
       output += "[]"

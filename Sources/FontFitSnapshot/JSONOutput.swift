@@ -37,9 +37,17 @@ extension JSONOutput {
   ///     lines are indented for that depth.
   /// - Returns: The JSON text.
   package func serialized(indent: Int = 2, level: Int = 0) -> String {
-    var writer = JSONWriter(indent: max(0, indent))
+    var output = TextOutput()
+    write(to: &output, indent: indent, level: level)
+    return output.string
+  }
+
+  /// Appends ``serialized(indent:level:)`` to `output`.
+  func write(to output: inout TextOutput, indent: Int = 2, level: Int = 0) {
+    var writer = JSONWriter(indent: max(0, indent), output: output)
+    output = TextOutput()
     writer.write(self, level: level)
-    return writer.output
+    output = writer.output
   }
 }
 
@@ -48,11 +56,12 @@ private struct JSONWriter {
   /// The number of spaces per nesting level; 0 means compact output.
   let indent: Int
   /// The text written so far.
-  var output = ""
+  var output: TextOutput
 
-  /// Creates a writer with `indent` spaces per nesting level.
-  init(indent: Int) {
+  /// Creates a writer with `indent` spaces per nesting level that goes on from `output`.
+  init(indent: Int, output: TextOutput) {
     self.indent = indent
+    self.output = output
   }
 
   /// Appends `value`, which is nested `level` containers deep.
@@ -107,12 +116,12 @@ private struct JSONWriter {
       return
     }
     output += "\n"
-    output += String(repeating: " ", count: indent * level)
+    output.append(spaces: indent * level)
   }
 
   /// Appends `string` in quotes, escaping quotes, backslashes, and control characters.
   mutating func writeString(_ string: String) {
-    output += TextFormat.quoted(string)
+    output.appendQuoted(string)
   }
 
   /// Formats a number: `null` if not finite, an integer if integral and below 10^15 in

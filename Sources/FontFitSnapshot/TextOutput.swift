@@ -1,3 +1,5 @@
+import FontFitText
+
 /// Text being written, kept as UTF-8 bytes and made a `String` once, when it is done.
 ///
 /// A dump appends a hundred short pieces per widget. Appending to a `String` costs about 300
@@ -37,6 +39,32 @@ struct TextOutput {
       bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0.prefix(count)))
     }
     if copied == nil { bytes.append(contentsOf: text.utf8.prefix(count)) }
+  }
+
+  /// Appends `count` spaces.
+  mutating func append(spaces count: Int) {
+    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(0, count)))
+  }
+
+  /// Appends `text` as a JSON string literal, as ``FontFitText/TextFormat/quoted(_:)``
+  /// writes it; printable ASCII without quotes or backslashes, the usual case, is copied as
+  /// it is.
+  mutating func appendQuoted(_ text: String) {
+    let plain = text.utf8.allSatisfy {
+      $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
+    }
+    guard plain else {
+      append(TextFormat.quoted(text))
+      return
+    }
+    bytes.append(UInt8(ascii: "\""))
+    append(text)
+    bytes.append(UInt8(ascii: "\""))
+  }
+
+  /// Removes the last `count` bytes written.
+  mutating func removeLast(_ count: Int) {
+    bytes.removeLast(count)
   }
 
   /// Appends what `other` holds.

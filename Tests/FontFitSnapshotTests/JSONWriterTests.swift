@@ -1,6 +1,7 @@
 import FontFitDescription
 import FontFitFontModel
 import FontFitSnapshot
+import FontFitText
 import TestSupport
 import Testing
 
@@ -217,6 +218,21 @@ struct JSONWriterTests {
     ])
   func strings(string: String, expected: String) {
     #expect(sameScalars(JSONOutput.string(string).serialized(), expected))
+  }
+
+  @Test("A string is written as the text dump quotes it, whether or not it needs escaping")
+  func stringsAsQuoted() {
+    var generator = SplitMix64(seed: 2025)
+    let pieces = ["a", "Z", " ", "~", "\"", "\\", "\n", "\u{7F}", "\u{9B}", "é", "\u{202E}"]
+    for _ in 0..<2000 {
+      let count = Int(generator.next() % 12)
+      // Mostly printable ASCII, so most strings are copied as they are.
+      let string = (0..<count).map { _ in
+        let choice = Int(generator.next() % 100)
+        return choice < 90 ? pieces[choice % 4] : pieces[4 + choice % 7]
+      }.joined()
+      #expect(JSONOutput.string(string).serialized() == TextFormat.quoted(string))
+    }
   }
 
   @Test("Keys are escaped like strings")

@@ -96,8 +96,11 @@ public struct TextRequest: Hashable, Sendable {
   /// The ladder a fit uses: ``fitLadder``, or the default for ``hyphenation``.
   public var effectiveFitLadder: FitLadder {
     if let fitLadder { return fitLadder }
-    return hyphenation == .auto ? FitLadder([.size, .hyphenation]) : .sizeOnly
+    return hyphenation == .auto ? Self.sizeThenHyphenation : .sizeOnly
   }
+
+  /// The ladder of automatic hyphenation, made once: every fit asks for its ladder.
+  private static let sizeThenHyphenation = FitLadder([.size, .hyphenation])
 
   /// A request with a label's defaults: wrapped at words, truncated at the tail with `…`,
   /// centred vertically, natural alignment.

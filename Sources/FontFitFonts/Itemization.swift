@@ -71,9 +71,12 @@ struct Itemization {
       return chosen
     }
     for index in 0..<graphemes.count {
+      // A cluster whose first character is not an emoji is not one (asked first: most are
+      // not, and the cluster's characters need not be read).
+      let first = graphemes.firstScalars[index]
       let isEmoji =
-        !graphemes.isSingleScalar[index] || graphemes.firstScalars[index].value >= 0x80
-        ? Self.isEmojiPresentation(text[graphemes.ranges[index]].unicodeScalars) : false
+        (!graphemes.isSingleScalar[index] || first.value >= 0x80) && Self.isEmoji(first)
+        && Self.isEmojiPresentation(text[graphemes.ranges[index]].unicodeScalars)
       // A line separator is a run of its own: each paragraph is itemised apart, as Pango
       // lays out each paragraph on its own.
       let separates =

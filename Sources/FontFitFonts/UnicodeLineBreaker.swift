@@ -73,17 +73,19 @@ public struct UnicodeLineBreaker: LineBreaking {
   func opportunities(in graphemes: Graphemes) throws(LineBreakingError)
     -> [LineBreakOpportunity]
   {
-    let breaks = try Self.breakOffsets(inUTF16: graphemes.utf16, tag: ruleTag)
     var result: [LineBreakOpportunity] = []
     result.reserveCapacity(graphemes.count)
-    var next = 0
-    for index in 0..<graphemes.count {
-      let offset = graphemes.utf16Offsets[index]
-      while next < breaks.count, breaks[next].offset < offset { next += 1 }
-      if offset > 0, next < breaks.count, breaks[next].offset == offset {
-        result.append(breaks[next].isMandatory ? .mandatory : .allowed)
-      } else {
-        result.append(.prohibited)
+    // Read from ICU's own arrays of positions, without making pairs of them first.
+    try Self.withBreaks(inUTF16: graphemes.utf16, tag: ruleTag) { offsets, hard in
+      var next = 0
+      for index in 0..<graphemes.count {
+        let offset = graphemes.utf16Offsets[index]
+        while next < offsets.count, Int(offsets[next]) < offset { next += 1 }
+        if offset > 0, next < offsets.count, Int(offsets[next]) == offset {
+          result.append(hard[next] != 0 ? .mandatory : .allowed)
+        } else {
+          result.append(.prohibited)
+        }
       }
     }
     return result
@@ -114,7 +116,21 @@ public struct UnicodeLineBreaker: LineBreaking {
     throws(LineBreakingError)
     -> [(offset: Int, isMandatory: Bool)]
   {
-    guard !units.isEmpty else { return [] }
+    var result: [(offset: Int, isMandatory: Bool)] = []
+    try withBreaks(inUTF16: units, tag: tag) { offsets, hard in
+      result = (0..<offsets.count).map { (offset: Int(offsets[$0]), isMandatory: hard[$0] != 0) }
+    }
+    return result
+  }
+
+  /// Calls `body` with ICU's break positions in `units` (UTF-16 offsets, increasing) and,
+  /// for each, whether it is a hard break, as ``breakOffsets(inUTF16:language:)`` returns
+  /// them; `body` is not called for an empty text.
+  private static func withBreaks(
+    inUTF16 units: [UInt16], tag: String?,
+    _ body: (UnsafeBufferPointer<Int32>, UnsafeBufferPointer<UInt8>) -> Void
+  ) throws(LineBreakingError) {
+    guard !units.isEmpty else { return }
     guard let length = Int32(exactly: units.count) else {
       throw .engineFailed(code: 0, message: "ICU cannot take \(units.count) UTF-16 units")
     }
@@ -133,6 +149,12 @@ public struct UnicodeLineBreaker: LineBreaking {
     guard count >= 0, error <= 0 else {
       throw .engineFailed(code: error, message: "ICU's line break iterator failed")
     }
-    return (0..<Int(count)).map { (offset: Int(offsets[$0]), isMandatory: hard[$0] != 0) }
+    offsets.withUnsafeBufferPointer { offsets in
+      hard.withUnsafeBufferPointer { hard in
+        body(
+          UnsafeBufferPointer(rebasing: offsets.prefix(Int(count))),
+          UnsafeBufferPointer(rebasing: hard.prefix(Int(count))))
+      }
+    }
   }
 }

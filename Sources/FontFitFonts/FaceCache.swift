@@ -42,6 +42,9 @@ final class FaceCache: Sendable {
   ///   Fontconfig has for the face.
   func face(for resolved: ResolvedFont) throws(FontError) -> FontFace {
     let key = FaceKey(resolved)
+    // A face open now was opened, and its names recorded, by the first resolution of it:
+    // faces are opened by file and index alone only for text shaped from a resolution.
+    if let face = faces.withLock({ $0.value(for: key) }) { return face }
     if !resolved.familyNames.isEmpty {
       expectedFamilies.withLock { known in
         if known[key] == nil { known[key] = resolved.familyNames }

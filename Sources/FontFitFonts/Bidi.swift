@@ -9,7 +9,8 @@ import FontFitText
 struct BidiLevels {
   /// One level per grapheme cluster, the level of its first character.
   let levels: [UInt8]
-  /// The paragraphs (split at paragraph separators) and their directions.
+  /// The paragraphs (split after each line separator cluster, ``ClusterKind/lineSeparator``)
+  /// and their directions.
   let paragraphs: [ShapedParagraph]
 
   /// The levels of `text`, with the paragraph direction `direction` says: from the first
@@ -27,25 +28,8 @@ struct BidiLevels {
 
   /// The levels and paragraphs ICU's bidi algorithm finds.
   init(askingICU graphemes: Graphemes, direction: WritingDirection) throws(ShapingError) {
-    let units = graphemes.utf16
-    var unitLevels = [UInt8](filled: 0, count: units.count)
-    var unitParagraphs = [UInt8](filled: 0, count: units.count)
-    var error: Int32 = 0
-    guard let length = Int32(exactly: units.count) else {
-      throw .bidi(code: 0, message: "ICU cannot take \(units.count) UTF-16 units")
-    }
-    let status = units.withUnsafeBufferPointer { text in
-      unitLevels.withUnsafeMutableBufferPointer { levels in
-        unitParagraphs.withUnsafeMutableBufferPointer { paragraphs in
-          fontfit_bidi_levels(
-            text.baseAddress, length, Self.paragraphLevel(direction), levels.baseAddress,
-            paragraphs.baseAddress, &error)
-        }
-      }
-    }
-    guard status == 0, error <= 0 else {
-      throw .bidi(code: error, message: "ICU's bidi algorithm failed")
-    }
+    let (unitLevels, unitParagraphs) = try Self.unitLevels(
+      of: graphemes.utf16, direction: direction)
     levels = (0..<graphemes.count).map { unitLevels[graphemes.utf16Offsets[$0]] }
     var paragraphs: [ShapedParagraph] = []
     for index in 0..<graphemes.count {
@@ -67,8 +51,34 @@ struct BidiLevels {
     self.paragraphs = paragraphs
   }
 
-  /// The levels of left-to-right text: all 0, with a paragraph after each line separator,
-  /// as ICU finds them.
+  /// ICU's level of each UTF-16 unit of `units`, and for each whether its paragraph runs
+  /// right to left (1) or not (0).
+  static func unitLevels(of units: [UInt16], direction: WritingDirection)
+    throws(ShapingError) -> (levels: [UInt8], paragraphs: [UInt8])
+  {
+    var levels = [UInt8](filled: 0, count: units.count)
+    var paragraphs = [UInt8](filled: 0, count: units.count)
+    var error: Int32 = 0
+    guard let length = Int32(exactly: units.count) else {
+      throw .bidi(code: 0, message: "ICU cannot take \(units.count) UTF-16 units")
+    }
+    let status = units.withUnsafeBufferPointer { text in
+      levels.withUnsafeMutableBufferPointer { levels in
+        paragraphs.withUnsafeMutableBufferPointer { paragraphs in
+          fontfit_bidi_levels(
+            text.baseAddress, length, Self.paragraphLevel(direction), levels.baseAddress,
+            paragraphs.baseAddress, &error)
+        }
+      }
+    }
+    guard status == 0, error <= 0 else {
+      throw .bidi(code: error, message: "ICU's bidi algorithm failed")
+    }
+    return (levels, paragraphs)
+  }
+
+  /// The levels of left-to-right text: all 0, with a paragraph ending at each line separator
+  /// cluster, as ``init(askingICU:direction:)`` cuts them for such text.
   init(leftToRight graphemes: Graphemes) {
     let count = graphemes.count
     levels = Array(filled: 0, count: count)

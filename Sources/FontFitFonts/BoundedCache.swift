@@ -8,10 +8,12 @@
 /// behaviour of least-recently-used eviction, at the cost of one dictionary operation — and
 /// the two generations together never exceed the bounds.
 package struct BoundedCache<Key: Hashable, Value> {
+  /// The bounds, and when the young generation turns old.
+  private var bounds: CacheBounds
   /// The most entries the cache holds.
-  package private(set) var entryLimit: Int
+  package var entryLimit: Int { bounds.entryLimit }
   /// The most total cost (in bytes, as the caller measures it) the cache holds.
-  package private(set) var costLimit: Int
+  package var costLimit: Int { bounds.costLimit }
 
   private var young: [Key: Entry] = [:]
   private var old: [Key: Entry] = [:]
@@ -29,8 +31,7 @@ package struct BoundedCache<Key: Hashable, Value> {
   ///   - entryLimit: The most entries it holds; at least 2.
   ///   - costLimit: The most total cost it holds; by default no bound but the entries'.
   package init(entryLimit: Int, costLimit: Int = .max) {
-    self.entryLimit = max(2, entryLimit)
-    self.costLimit = max(2, costLimit)
+    bounds = CacheBounds(entryLimit: entryLimit, costLimit: costLimit)
   }
 
   /// The number of entries held.
@@ -47,14 +48,6 @@ package struct BoundedCache<Key: Hashable, Value> {
     return entry.value
   }
 
-  /// Gives `key` `value` instead of the value it has, if it has one.
-  ///
-  /// The entry keeps its cost and generation, and this is not a use of it.
-  package mutating func replaceValue(_ value: Value, for key: Key) {
-    young[key]?.value = value
-    old[key]?.value = value
-  }
-
   /// Holds `value` for `key`, replacing any value it had.
   ///
   /// A value costing more than half the
@@ -62,7 +55,7 @@ package struct BoundedCache<Key: Hashable, Value> {
   package mutating func insert(_ value: Value, for key: Key, cost: Int = 0) {
     if let replaced = young.removeValue(forKey: key) { youngCost -= replaced.cost }
     if let replaced = old.removeValue(forKey: key) { oldCost -= replaced.cost }
-    guard cost <= costLimit / 2 else { return }
+    guard bounds.holds(cost: cost) else { return }
     store(Entry(value: value, cost: cost), for: key)
   }
 
@@ -71,8 +64,7 @@ package struct BoundedCache<Key: Hashable, Value> {
   /// That many, inserted and read in any order with nothing else, all stay held, whatever
   /// was inserted before. Bounds already larger are kept.
   package mutating func reserve(entries: Int, cost: Int) {
-    entryLimit = max(entryLimit, 2 * (min(entries, .max / 4) + 1))
-    costLimit = max(costLimit, 2 * min(cost, .max / 2))
+    bounds.reserve(entries: entries, cost: cost)
   }
 
   /// Forgets every entry.
@@ -84,7 +76,7 @@ package struct BoundedCache<Key: Hashable, Value> {
   }
 
   private mutating func store(_ entry: Entry, for key: Key) {
-    if young.count + 1 > entryLimit / 2 || youngCost + entry.cost > costLimit / 2 {
+    if bounds.turnsOver(count: young.count, cost: youngCost, adding: entry.cost) {
       old = young
       oldCost = youngCost
       young = [:]
@@ -92,5 +84,40 @@ package struct BoundedCache<Key: Hashable, Value> {
     }
     young[key] = entry
     youngCost += entry.cost
+  }
+}
+
+/// The bounds of a two-generation cache (``BoundedCache``, ``EntryCache``): how many entries
+/// and how much cost it holds, when its young generation turns old, and which entries are too
+/// costly to hold at all.
+package struct CacheBounds {
+  /// The most entries the cache holds.
+  package private(set) var entryLimit: Int
+  /// The most total cost the cache holds.
+  package private(set) var costLimit: Int
+
+  /// Bounds of `entryLimit` entries (at least 2) and `costLimit` cost (at least 2).
+  package init(entryLimit: Int, costLimit: Int) {
+    self.entryLimit = max(2, entryLimit)
+    self.costLimit = max(2, costLimit)
+  }
+
+  /// Whether an entry of `cost` may be held: one costing more than half the cost bound is
+  /// not.
+  package func holds(cost: Int) -> Bool {
+    cost <= costLimit / 2
+  }
+
+  /// Whether a young generation of `count` entries costing `cost` must turn old before an
+  /// entry costing `adding` joins it: it would reach half of either bound.
+  package func turnsOver(count: Int, cost: Int, adding: Int) -> Bool {
+    count + 1 > entryLimit / 2 || cost + adding > costLimit / 2
+  }
+
+  /// Raises the bounds so that each generation can hold `entries` entries of total cost
+  /// `cost`; bounds already larger are kept.
+  package mutating func reserve(entries: Int, cost: Int) {
+    entryLimit = max(entryLimit, 2 * (min(entries, .max / 4) + 1))
+    costLimit = max(costLimit, 2 * min(cost, .max / 2))
   }
 }

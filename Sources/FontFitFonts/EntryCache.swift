@@ -14,18 +14,20 @@ package protocol CacheEntry: AnyObject {
 }
 
 /// ``BoundedCache``'s two generations over entries that carry their own key and its hash, so
-/// that a look-up neither hashes nor copies a key: it is asked with a hash the caller worked
-/// out once, and compares the key it is given with each entry's in place.
+/// that a look-up neither hashes nor copies the key it is asked with: the caller works its
+/// hash out once, and the key is compared with each entry's in place.
 ///
 /// Each generation is an open-addressing table (linear probing, at most half full, removal by
-/// shifting the entries after it back), indexed by the hash's low bits. The bounds, the
-/// generations and when they turn over are ``BoundedCache``'s, so the two hold the same keys
-/// after the same operations (a test runs both side by side).
+/// shifting the entries after it back), indexed by the hash's low bits. The bounds and when a
+/// generation turns over are ``BoundedCache``'s (``CacheBounds``), so the two hold the same
+/// keys after the same operations (a test runs both side by side).
 package struct EntryCache<Entry: CacheEntry> {
+  /// The bounds, and when the young generation turns old.
+  private var bounds: CacheBounds
   /// The most entries the cache holds.
-  package private(set) var entryLimit: Int
+  package var entryLimit: Int { bounds.entryLimit }
   /// The most total cost the cache holds.
-  package private(set) var costLimit: Int
+  package var costLimit: Int { bounds.costLimit }
 
   private var young = Generation()
   private var old = Generation()
@@ -36,8 +38,7 @@ package struct EntryCache<Entry: CacheEntry> {
   ///   - entryLimit: The most entries it holds; at least 2.
   ///   - costLimit: The most total cost it holds; by default no bound but the entries'.
   package init(entryLimit: Int, costLimit: Int = .max) {
-    self.entryLimit = max(2, entryLimit)
-    self.costLimit = max(2, costLimit)
+    bounds = CacheBounds(entryLimit: entryLimit, costLimit: costLimit)
   }
 
   /// The number of entries held.
@@ -60,15 +61,14 @@ package struct EntryCache<Entry: CacheEntry> {
     let key = entry.key
     _ = young.remove(key, hash: entry.keyHash)
     _ = old.remove(key, hash: entry.keyHash)
-    guard entry.cost <= costLimit / 2 else { return }
+    guard bounds.holds(cost: entry.cost) else { return }
     store(entry)
   }
 
   /// Raises the bounds so that each generation can hold `entries` entries of total cost `cost`,
   /// as ``BoundedCache/reserve(entries:cost:)`` does.
   package mutating func reserve(entries: Int, cost: Int) {
-    entryLimit = max(entryLimit, 2 * (min(entries, .max / 4) + 1))
-    costLimit = max(costLimit, 2 * min(cost, .max / 2))
+    bounds.reserve(entries: entries, cost: cost)
   }
 
   /// Forgets every entry.
@@ -78,7 +78,7 @@ package struct EntryCache<Entry: CacheEntry> {
   }
 
   private mutating func store(_ entry: Entry) {
-    if young.count + 1 > entryLimit / 2 || young.cost + entry.cost > costLimit / 2 {
+    if bounds.turnsOver(count: young.count, cost: young.cost, adding: entry.cost) {
       old = young
       young = Generation()
     }
@@ -115,12 +115,17 @@ package struct EntryCache<Entry: CacheEntry> {
     /// Adds `entry`, whose key no entry here has.
     mutating func add(_ entry: Entry) {
       if 2 * (count + 1) > slots.count { grow() }
+      place(entry)
+      count += 1
+      cost += entry.cost
+    }
+
+    /// Puts `entry` in the first free slot from its hash's.
+    private mutating func place(_ entry: Entry) {
       let mask = slots.count - 1
       var index = entry.keyHash & mask
       while slots[index] != nil { index = (index + 1) & mask }
       slots[index] = entry
-      count += 1
-      cost += entry.cost
     }
 
     /// Removes and returns the entry of `key`, whose hash is `hash`, if there is one.
@@ -150,12 +155,7 @@ package struct EntryCache<Entry: CacheEntry> {
     private mutating func grow() {
       let entries = slots
       slots = Array(repeating: nil, count: max(8, 2 * slots.count))
-      let mask = slots.count - 1
-      for case let entry? in entries {
-        var index = entry.keyHash & mask
-        while slots[index] != nil { index = (index + 1) & mask }
-        slots[index] = entry
-      }
+      for case let entry? in entries { place(entry) }
     }
   }
 }

@@ -121,7 +121,10 @@ public final class FontSystem: Sendable {
   /// A shaped text as the cache holds it, with its key and what the last fit of it read
   /// besides: the face its font resolved to and its truncation token, so that a fit of a text
   /// shaped before is one look-up (``shapeForFit(_:token:font:options:)``).
-  private final class ShapeEntry: CacheEntry {
+  ///
+  /// Its one variable, ``fit``, is read and written only under the caches' lock, which is
+  /// what makes sharing it between threads safe.
+  private final class ShapeEntry: CacheEntry, @unchecked Sendable {
     let key: ShapeKey
     let keyHash: Int
     let shaped: ShapedText

@@ -157,10 +157,7 @@ func appendQuotedExcerpt(
 private func appendPlainExcerpt(
   of parts: [String], separator: String, to output: inout TextOutput, limit: Int
 ) -> Bool {
-  func isPlain(_ byte: UInt8) -> Bool {
-    byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
-  }
-  guard parts.allSatisfy({ $0.utf8.allSatisfy(isPlain) }),
+  guard parts.allSatisfy({ $0.utf8.allSatisfy(isPlainQuoted) }),
     let separatorCount = separator == lineBreakSeparator.text
       ? lineBreakSeparator.count : plainSeparatorCount(separator)
   else { return false }
@@ -211,9 +208,7 @@ private func joinsNeighbours(_ separator: String) -> Bool {
 /// escaping and joins nothing next to it; nil otherwise.
 private func plainSeparatorCount(_ separator: String) -> Int? {
   guard !TextFormat.hasControlCharacters(separator),
-    !separator.utf8.contains(where: {
-      $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
-    }),
+    !separator.utf8.contains(where: { $0 < 0x80 && !isPlainQuoted($0) }),
     !joinsNeighbours(separator)
   else { return nil }
   return separator.count

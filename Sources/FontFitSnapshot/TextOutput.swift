@@ -21,13 +21,7 @@ struct TextOutput {
   var isEmpty: Bool { bytes.isEmpty }
 
   /// Appends `text`.
-  mutating func append(_ text: String) {
-    let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
-    if copied == nil { bytes.append(contentsOf: text.utf8) }
-  }
-
-  /// Appends `text`.
-  mutating func append(_ text: Substring) {
+  mutating func append(_ text: some StringProtocol) {
     let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
     if copied == nil { bytes.append(contentsOf: text.utf8) }
   }
@@ -50,10 +44,7 @@ struct TextOutput {
   /// writes it; printable ASCII without quotes or backslashes, the usual case, is copied as
   /// it is.
   mutating func appendQuoted(_ text: String) {
-    let plain = text.utf8.allSatisfy {
-      $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
-    }
-    guard plain else {
+    guard text.utf8.allSatisfy(isPlainQuoted) else {
       append(TextFormat.quoted(text))
       return
     }
@@ -73,12 +64,13 @@ struct TextOutput {
   }
 
   /// Appends `text`.
-  static func += (output: inout TextOutput, text: String) {
+  static func += (output: inout TextOutput, text: some StringProtocol) {
     output.append(text)
   }
+}
 
-  /// Appends `text`.
-  static func += (output: inout TextOutput, text: Substring) {
-    output.append(text)
-  }
+/// Whether `byte` is printable ASCII that a quoted string (``FontFitText/TextFormat/quoted(_:)``)
+/// writes as it is: not a control character, a quote or a backslash.
+func isPlainQuoted(_ byte: UInt8) -> Bool {
+  byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
 }

@@ -69,7 +69,8 @@ struct BidiTests {
   @Test("ICU gives level 0 to every character the left-to-right shortcut lets through")
   func leftToRightShortcutCoversOnlyLevelZero() throws {
     // Every scalar whose UTF-16 units are all let through, in runs of 4,096 after a Latin
-    // letter (a paragraph of them would take its direction from its first strong character).
+    // letter (a paragraph of them would take its direction from its first strong character),
+    // each unit's level read from ICU: marks and other characters inside a cluster too.
     let allowed = (0...0x10_FFFF).lazy.compactMap(Unicode.Scalar.init).filter { scalar in
       !String(scalar).utf16.contains(where: Graphemes.mayBeRightToLeft)
     }
@@ -78,14 +79,34 @@ struct BidiTests {
     for start in stride(from: 0, to: scalars.count, by: 4096) {
       var text = "a"
       text.unicodeScalars.append(contentsOf: scalars[start..<min(start + 4096, scalars.count)])
+      #expect(Graphemes(text).isLeftToRightOnly)
+      let units = Array(text.utf16)
+      let first = String(scalars[start].value, radix: 16)
+      for direction in [WritingDirection.natural, .leftToRight] {
+        let (levels, paragraphs) = try BidiLevels.unitLevels(of: units, direction: direction)
+        #expect(levels.allSatisfy { $0 == 0 }, "from U+\(first)")
+        #expect(paragraphs.allSatisfy { $0 == 0 }, "from U+\(first)")
+      }
+    }
+  }
+
+  @Test("A text takes the left-to-right shortcut exactly when it has nothing right to left")
+  func shortcutChosen() throws {
+    for (text, direction, expected) in [
+      ("abc", WritingDirection.natural, true), ("在指定 👍", .leftToRight, true),
+      ("a\u{2029}b", .natural, true), ("abc", .rightToLeft, false),
+      ("a\u{200F}b", .natural, false), ("aשb", .natural, false), ("a\u{2067}b", .natural, false),
+    ] {
       let graphemes = Graphemes(text)
-      #expect(graphemes.isLeftToRightOnly)
-      let asked = try BidiLevels(askingICU: graphemes, direction: .natural)
-      let first = scalars[start].value
-      #expect(asked.levels.allSatisfy { $0 == 0 }, "from U+\(String(first, radix: 16))")
+      let levels = try BidiLevels(graphemes: graphemes, direction: direction)
+      let asked = try BidiLevels(askingICU: graphemes, direction: direction)
       #expect(
-        asked.paragraphs.allSatisfy { $0.direction == .leftToRight },
-        "from U+\(String(first, radix: 16))")
+        graphemes.isLeftToRightOnly
+          == (text.unicodeScalars.allSatisfy { scalar in
+            !String(scalar).utf16.contains(where: Graphemes.mayBeRightToLeft)
+          }))
+      #expect(levels.levels == asked.levels && levels.paragraphs == asked.paragraphs)
+      #expect((graphemes.isLeftToRightOnly && direction != .rightToLeft) == expected, "\(text)")
     }
   }
 

@@ -93,19 +93,16 @@ final class BreakReshaper: BreakReshaping {
     fonts: [ShapedFont], advances: [Double], clusters: [ShapedCluster], scripts: [Int32],
     languages: [String], languageOf: [UInt8]
   ) {
-    var flags = flagged
-    if flags.count != clusters.count {
-      flags = (0..<clusters.count).map { $0 < flagged.count && flagged[$0] }
-    }
+    assert(flagged.count == clusters.count, "one unsafe-to-break flag per cluster")
     var shapedAdvances: [Int: Double] = [:]
     for index in clusters.indices where clusters[index].advance != advances[index] {
       shapedAdvances[index] = advances[index]
     }
     self.faceCache = faceCache
     clusterCount = clusters.count
-    breaksNeverNarrow = !flags.contains(true)
+    breaksNeverNarrow = !flagged.contains(true)
     text = Text(
-      flagged: flags, faces: faces, scales: scales, hyphens: fonts.map(\.hyphen),
+      flagged: flagged, faces: faces, scales: scales, hyphens: fonts.map(\.hyphen),
       shapedAdvances: shapedAdvances, scripts: scripts, languages: languages,
       languageOf: languageOf)
   }

@@ -83,7 +83,7 @@ public final class FontSystem: Sendable {
   }
 
   /// What a text's shaping depends on; the size is not part of it, since advances are in ems.
-  private struct ShapeKey {
+  private struct ShapeKey: Equatable {
     /// Exact code units: canonically equivalent texts shape differently.
     let text: ExactString
     let descriptor: FontDescriptor
@@ -111,11 +111,6 @@ public final class FontSystem: Sendable {
         | (options.language == nil ? 8 : 0)
       return Int(truncatingIfNeeded: ExactString.mix(state ^ flags))
     }
-
-    /// Whether both are the same shaping.
-    func isEqual(to other: borrowing ShapeKey) -> Bool {
-      text == other.text && descriptor == other.descriptor && options == other.options
-    }
   }
 
   /// A shaped text as the cache holds it, with its key and what the last fit of it read
@@ -140,7 +135,7 @@ public final class FontSystem: Sendable {
     }
 
     func hasKey(_ key: borrowing ShapeKey) -> Bool {
-      self.key.isEqual(to: key)
+      self.key == key
     }
   }
 

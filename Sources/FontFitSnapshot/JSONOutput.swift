@@ -44,28 +44,17 @@ extension JSONOutput {
 
   /// Appends ``serialized(indent:level:)`` to `output`.
   func write(to output: inout TextOutput, indent: Int = 2, level: Int = 0) {
-    var writer = JSONWriter(indent: max(0, indent), output: output)
-    output = TextOutput()
-    writer.write(self, level: level)
-    output = writer.output
+    JSONWriter(indent: max(0, indent)).write(self, level: level, to: &output)
   }
 }
 
-/// Accumulates the text of a JSON value being written.
+/// Writes JSON values as text.
 private struct JSONWriter {
   /// The number of spaces per nesting level; 0 means compact output.
   let indent: Int
-  /// The text written so far.
-  var output: TextOutput
 
-  /// Creates a writer with `indent` spaces per nesting level that goes on from `output`.
-  init(indent: Int, output: TextOutput) {
-    self.indent = indent
-    self.output = output
-  }
-
-  /// Appends `value`, which is nested `level` containers deep.
-  mutating func write(_ value: JSONOutput, level: Int) {
+  /// Appends `value`, which is nested `level` containers deep, to `output`.
+  func write(_ value: JSONOutput, level: Int, to output: inout TextOutput) {
     switch value {
     case .null:
       output += "null"
@@ -74,7 +63,7 @@ private struct JSONWriter {
     case .number(let number):
       output += Self.format(number)
     case .string(let string):
-      writeString(string)
+      output.appendQuoted(string)
     case .array(let elements):
       guard !elements.isEmpty else {
         output += "[]"
@@ -85,10 +74,10 @@ private struct JSONWriter {
         if position > 0 {
           output += ","
         }
-        startLine(level: level + 1)
-        write(element, level: level + 1)
+        startLine(level: level + 1, in: &output)
+        write(element, level: level + 1, to: &output)
       }
-      startLine(level: level)
+      startLine(level: level, in: &output)
       output += "]"
     case .object(let members):
       guard !members.isEmpty else {
@@ -100,28 +89,23 @@ private struct JSONWriter {
         if position > 0 {
           output += ","
         }
-        startLine(level: level + 1)
-        writeString(key)
+        startLine(level: level + 1, in: &output)
+        output.appendQuoted(key)
         output += indent > 0 ? ": " : ":"
-        write(member, level: level + 1)
+        write(member, level: level + 1, to: &output)
       }
-      startLine(level: level)
+      startLine(level: level, in: &output)
       output += "}"
     }
   }
 
-  /// In pretty mode, appends a line break and the indentation for `level`.
-  mutating func startLine(level: Int) {
+  /// In pretty mode, appends a line break and the indentation for `level` to `output`.
+  func startLine(level: Int, in output: inout TextOutput) {
     guard indent > 0 else {
       return
     }
     output += "\n"
     output.append(spaces: indent * level)
-  }
-
-  /// Appends `string` in quotes, escaping quotes, backslashes, and control characters.
-  mutating func writeString(_ string: String) {
-    output.appendQuoted(string)
   }
 
   /// Formats a number: `null` if not finite, an integer if integral and below 10^15 in

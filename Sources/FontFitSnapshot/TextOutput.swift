@@ -17,9 +17,6 @@ struct TextOutput {
   /// The text written.
   var string: String { String(decoding: bytes, as: UTF8.self) }
 
-  /// Whether nothing has been written.
-  var isEmpty: Bool { bytes.isEmpty }
-
   /// Appends `text`.
   mutating func append(_ text: some StringProtocol) {
     let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }

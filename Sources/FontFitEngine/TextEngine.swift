@@ -32,7 +32,8 @@ public struct TextEngine: Sendable {
   /// - Throws: ``TextLayoutError`` when the request's values are out of range or the text
   ///   cannot be measured.
   public func fit(_ request: TextRequest) throws(TextLayoutError) -> TextFit {
-    try fit(request) { () throws(TextLayoutError) in try shapes(request) }
+    var noCache: TextShapeCache?
+    return try fit(request, cache: &noCache)
   }
 
   /// The size the text takes at ``TextRequest/fontSize`` within `proposal`: wrapped to the
@@ -101,7 +102,7 @@ public struct TextEngine: Sendable {
   ///
   /// - Throws: ``TextLayoutError`` when the text cannot be shaped.
   public func prepare(_ request: TextRequest) throws(TextLayoutError) {
-    _ = try shapes(request)
+    _ = try keptOrShaped(request)
   }
 
   /// ``fit(_:)``, reusing the shaped texts and face in `cache` while the request's text, token,
@@ -109,14 +110,16 @@ public struct TextEngine: Sendable {
   package func fit(_ request: TextRequest, cache: inout TextShapeCache) throws(TextLayoutError)
     -> TextFit
   {
-    try fit(request) { () throws(TextLayoutError) in try shapes(request, cache: &cache) }
+    var some: TextShapeCache? = cache
+    defer { if let some { cache = some } }
+    return try fit(request, cache: &some)
   }
 
-  /// ``fit(_:)`` with the shaped texts and face `inputs` gives, asked for once the request's
-  /// values are checked.
-  private func fit(
-    _ request: TextRequest, inputs: () throws(TextLayoutError) -> ShapedForFit
-  ) throws(TextLayoutError) -> TextFit {
+  /// ``fit(_:)`` with the shaped texts and face from `cache` when there is one, else from
+  /// what the request kept or the shaper, asked for once the request's values are checked.
+  private func fit(_ request: TextRequest, cache: inout TextShapeCache?) throws(TextLayoutError)
+    -> TextFit
+  {
     var sizes: FontSizeRange
     let hasFitSizes = request.fitSizes != nil
     if let fitSizes = request.fitSizes {
@@ -129,7 +132,13 @@ public struct TextEngine: Sendable {
       }
     }
     let options = try request.layoutOptions(box: request.box, overflow: request.overflow)
-    let inputs = try inputs()
+    let inputs: ShapedForFit
+    if var some = cache {
+      inputs = try shapes(request, cache: &some)
+      cache = some
+    } else {
+      inputs = try keptOrShaped(request)
+    }
     let text = inputs.text
     let token = inputs.token
     let resolved = inputs.resolvedFont
@@ -141,18 +150,21 @@ public struct TextEngine: Sendable {
     // The wrapping columns are made once per shaped text and shared (ShapedText keeps them).
     // Hyphen points are found only when the ladder reaches hyphenation.
     var dictionary: String??
+    // The closure captures these, not the whole request.
+    let hyphenates = request.hyphenation == .auto
+    let language = request.language
+    let limits = request.hyphenationLimits
     var result = Fitter(shaped: text, truncationToken: token).fit(
       sizes: sizes, options: options, keepingWordsWhole: request.keepsWordsWhole,
       exact: request.fitsExactly, ladder: request.effectiveFitLadder
     ) {
-      guard request.hyphenation == .auto else { return nil }
-      let limits = request.hyphenationLimits
+      guard hyphenates else { return nil }
       let key =
-        "\(request.language?.tag ?? "")/\(limits.minimumWordLength)/\(limits.minimumBefore)/"
+        "\(language?.tag ?? "")/\(limits.minimumWordLength)/\(limits.minimumBefore)/"
         + "\(limits.minimumAfter)"
       let points = text.hyphenationPoints(key: key) {
         (shaper as? any Hyphenating)?.hyphenationPoints(
-          in: text, language: request.language, limits: limits) ?? .unavailable
+          in: text, language: language, limits: limits) ?? .unavailable
       }
       dictionary = .some(points.dictionary)
       return points.breaks
@@ -192,6 +204,17 @@ public struct TextEngine: Sendable {
   private static func checkedSize(_ size: Double) throws(TextLayoutError) -> Double {
     guard size.isFinite, size > 0 else { throw .invalidFontSize(size) }
     return size
+  }
+
+  /// What `request` kept of a fit through this engine's shaper, when it still holds for the
+  /// request; else the shaper's answer, which the request then keeps (when the shaper says
+  /// what its answers stand for, ``TextShaping/fitInputsIdentity``).
+  private func keptOrShaped(_ request: TextRequest) throws(TextLayoutError) -> ShapedForFit {
+    guard let identity = shaper.fitInputsIdentity else { return try shapes(request) }
+    if let kept = request.keptFitInputs(from: identity) { return kept }
+    let inputs = try shapes(request)
+    request.keepFitInputs(inputs, from: identity)
+    return inputs
   }
 
   /// The shaped text, the shaped truncation token and the resolved face, from the shaper.

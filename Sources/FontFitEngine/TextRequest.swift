@@ -1,5 +1,10 @@
 import FontFitFontModel
 @_spi(Engine) import FontFitText
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// One text to lay out, with everything that decides its layout: a value a caller builds and
 /// hands to ``TextEngine``, with no widget involved.
@@ -92,6 +97,8 @@ public struct TextRequest: Hashable, Sendable {
   public var fitLadder: FitLadder?
   /// How lines are chosen once the size is known (``LineBreakStrategy/greedy`` by default).
   public var lineBreakStrategy: LineBreakStrategy
+  /// What the request's last fit was given: read by the next fit of this request or a copy.
+  private let keptInputs: KeptFitInputs
 
   /// The ladder a fit uses: ``fitLadder``, or the default for ``hyphenation``.
   public var effectiveFitLadder: FitLadder {
@@ -104,12 +111,31 @@ public struct TextRequest: Hashable, Sendable {
 
   /// A request with a label's defaults: wrapped at words, truncated at the tail with `…`,
   /// centred vertically, natural alignment.
+  ///
+  /// The request keeps the inputs of its fits for the next fit of it or a copy (see
+  /// ``TextShaping/fitInputsIdentity``).
   public init(
     text: String, font: FontDescriptor, fontSize: Double, fitSizes: FontSizeRange? = nil,
     box: Size, maximumLines: Int = 0, wrapping: LineWrapping = .words,
     truncation: Truncation = .tail, language: Language? = nil,
     direction: WritingDirection = .natural
   ) {
+    self.init(
+      text: text, font: font, fontSize: fontSize, fitSizes: fitSizes, box: box,
+      maximumLines: maximumLines, wrapping: wrapping, truncation: truncation, language: language,
+      direction: direction, keepsFitInputs: true)
+  }
+
+  /// A request with a label's defaults that keeps its fits' inputs only if `keepsFitInputs`:
+  /// a caller that makes a request for each fit and keeps the shaped text itself (a widget)
+  /// spares the request the room to keep them.
+  package init(
+    text: String, font: FontDescriptor, fontSize: Double, fitSizes: FontSizeRange? = nil,
+    box: Size, maximumLines: Int = 0, wrapping: LineWrapping = .words,
+    truncation: Truncation = .tail, language: Language? = nil,
+    direction: WritingDirection = .natural, keepsFitInputs: Bool
+  ) {
+    keptInputs = KeptFitInputs(keeps: keepsFitInputs)
     storedText = ExactString(text)
     self.font = font
     self.fontSize = fontSize
@@ -183,6 +209,120 @@ public struct TextRequest: Hashable, Sendable {
     options.lineBreakStrategy = lineBreakStrategy
     return options
   }
+}
+
+extension TextRequest {
+  /// The inputs a fit through a shaper of `identity` was given for this request's text,
+  /// token, font and shaping options, when the request (or a copy) kept them; nil otherwise.
+  func keptFitInputs(from identity: any AnyObject & Sendable) -> ShapedForFit? {
+    keptInputs.box?.withKept { kept in
+      guard let kept, kept.identity === identity, kept.text == storedText,
+        kept.token == truncationToken, kept.font == font, kept.language == language,
+        kept.direction == direction, kept.lineBreakStrategy == lineBreakStrategy,
+        kept.styles == styles, kept.designSize == shapingDesignSize
+      else { return nil }
+      return kept.inputs
+    }
+  }
+
+  /// Keeps `inputs`, which a shaper of `identity` gave for this request, for the next fit of
+  /// the request or a copy; they replace what was kept.
+  func keepFitInputs(_ inputs: ShapedForFit, from identity: any AnyObject & Sendable) {
+    guard let box = keptInputs.box else { return }
+    let kept = KeptFitInputs.Kept(
+      identity: identity, text: storedText, token: truncationToken, font: font,
+      language: language, direction: direction, lineBreakStrategy: lineBreakStrategy,
+      styles: styles, designSize: shapingDesignSize, inputs: inputs)
+    // What was kept before goes after the lock is let go: freeing it may free shaped texts.
+    let replaced = box.withKept { old in
+      defer { old = kept }
+      return old
+    }
+    withExtendedLifetime(replaced) {}
+  }
+
+  /// The size the styles' spans are shaped relative to; nil for plain text, whose shaping
+  /// no size changes.
+  private var shapingDesignSize: Double? {
+    styles.isEmpty ? nil : designFontSize ?? fontSize
+  }
+}
+
+/// The inputs of a request's last fit, with what they were made from, so that fitting the
+/// request again (in a new box, at new sizes) takes them back by comparing the request with
+/// what they were made from, not by looking its text up in the shaper's cache.
+///
+/// A PangoLayout keeps its shaped text the same way until its text or attributes change.
+/// Copies of a request share what was kept: a copy moved to a new box, the usual re-fit,
+/// finds its original's inputs. It is no part of the request's value (every two are equal
+/// and hash alike), and it keeps the shaped texts alive as long as the request.
+private struct KeptFitInputs: Hashable, Sendable {
+  /// The last inputs and what they were made from; the fields are the request's, as
+  /// ``TextRequest/shapingOptions`` and ``TextRequest/shapingWork`` read them.
+  ///
+  /// A class, so that a fit reads it in place: a copy of so many fields costs a retain each.
+  final class Kept: Sendable {
+    let identity: any AnyObject & Sendable
+    let text: ExactString
+    let token: String
+    let font: FontDescriptor
+    let language: Language?
+    let direction: WritingDirection
+    let lineBreakStrategy: LineBreakStrategy
+    let styles: [StyleRun]
+    let designSize: Double?
+    let inputs: ShapedForFit
+
+    init(
+      identity: any AnyObject & Sendable, text: ExactString, token: String,
+      font: FontDescriptor, language: Language?, direction: WritingDirection,
+      lineBreakStrategy: LineBreakStrategy, styles: [StyleRun], designSize: Double?,
+      inputs: ShapedForFit
+    ) {
+      self.identity = identity
+      self.text = text
+      self.token = token
+      self.font = font
+      self.language = language
+      self.direction = direction
+      self.lineBreakStrategy = lineBreakStrategy
+      self.styles = styles
+      self.designSize = designSize
+      self.inputs = inputs
+    }
+  }
+
+  /// What was kept, shared by the request's copies; nil for a request that keeps nothing.
+  let box: Box?
+
+  /// Room to keep inputs in, or none.
+  init(keeps: Bool) {
+    box = keeps ? Box() : nil
+  }
+
+  /// What was kept, guarded by a flag: fits of copies on several threads may read and replace
+  /// it at once.
+  ///
+  /// A spin lock, not a mutex: every request that keeps inputs makes a box, many are fitted
+  /// once, and a mutex's storage would cost its allocation and set-up each time; the lock is
+  /// held only to compare a few fields or swap a reference.
+  final class Box: @unchecked Sendable {
+    private let busy = Atomic<Bool>(false)
+    private var kept: Kept?
+
+    /// `body` applied to what was kept, with the flag held.
+    func withKept<Result>(_ body: (inout Kept?) -> Result) -> Result {
+      while !busy.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
+        sched_yield()
+      }
+      defer { busy.store(false, ordering: .releasing) }
+      return body(&kept)
+    }
+  }
+
+  static func == (lhs: KeptFitInputs, rhs: KeptFitInputs) -> Bool { true }
+
+  func hash(into hasher: inout Hasher) {}
 }
 
 /// The space a parent offers a text: a width and a height, each nil for no limit.

@@ -31,6 +31,15 @@ public protocol TextShaping: Sendable {
   /// - Throws: ``ShapingError`` when the font cannot be used or either text cannot be broken.
   func shapeForFit(_ text: String, token: String, font: FontDescriptor, options: ShapingOptions)
     throws(ShapingError) -> ShapedForFit
+
+  /// An object that stands for this shaper's answers, so that a request may keep what it was
+  /// fitted with; nil, the default, keeps nothing.
+  ///
+  /// A request (FontFitEngine's `TextRequest`) fitted through the shaper keeps the inputs of
+  /// its fit with this object, and its next fit takes them back without asking the shaper, when the object
+  /// is the same (`===`) and so are the request's text, token, font and shaping options. A
+  /// shaper returns an object only if it answers those alike for as long as the object lives.
+  var fitInputsIdentity: (any AnyObject & Sendable)? { get }
 }
 
 /// A text shaped for a fit, its truncation token, and the face its font resolves to.
@@ -77,6 +86,9 @@ extension TextShaping {
   public func resolve(_ font: FontDescriptor) throws(FontError) -> ResolvedFont {
     try resolve(font, language: nil)
   }
+
+  /// None: a request keeps nothing of this shaper's answers between fits.
+  public var fitInputsIdentity: (any AnyObject & Sendable)? { nil }
 
   /// Shapes the text and the token, and resolves the font, one call each.
   ///

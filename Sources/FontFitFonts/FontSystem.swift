@@ -33,6 +33,13 @@ public final class FontSystem: Sendable {
   /// The caches, guarded: resolutions, chains and fallback answers by descriptor and language,
   /// shaped texts by text, descriptor and options (open faces are in ``faceCache``).
   private let caches: Lock<Caches>
+  /// Stands for the system's answers to a request that keeps its fit inputs: the system
+  /// answers the same text, token, font and options alike for as long as it lives, and a
+  /// request keeping this object keeps no face or cache of the system alive.
+  public let fitInputsIdentity: (any AnyObject & Sendable)? = FitInputsIdentity()
+
+  /// An object of no content, told apart by its identity.
+  private final class FitInputsIdentity: Sendable {}
 
   private struct Caches {
     var resolutions: BoundedCache<ResolutionKey, ResolvedFont>

@@ -121,7 +121,7 @@ extension FitRequest {
         fitSizes: try plan.fitSizes(for: adapted, autoFit: autoFit, cap: nil), box: frame.size,
         maximumLines: numberOfLines, wrapping: lineBreakMode.wrapping,
         truncation: lineBreakMode.truncation,
-        language: language ?? environment.language)
+        language: language ?? environment.language, keepsFitInputs: false)
       request.takeFitSettings(of: autoFit)
       do {
         outcome = .success(try engine.fit(request))

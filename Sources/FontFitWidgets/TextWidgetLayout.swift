@@ -364,7 +364,8 @@ extension TextWidget {
       font: adapted.descriptor, fontSize: adapted.pointSize * plan.unitsPerPoint,
       fitSizes: try plan.fitSizes(for: adapted, autoFit: autoFit, cap: cap), box: box,
       maximumLines: isSingleLine ? 1 : numberOfLines, wrapping: wrapping, truncation: truncation,
-      language: language ?? plan.environment.language, direction: writingDirection)
+      language: language ?? plan.environment.language, direction: writingDirection,
+      keepsFitInputs: false)
     // The styles are the shown text's: a text field's placeholder is plain.
     if !styles.isEmpty, displayed.utf8.elementsEqual(shown.utf8),
       let styled = try? StyledText(text: shown, runs: styles)

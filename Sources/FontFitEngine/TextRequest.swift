@@ -13,24 +13,32 @@ import Synchronization
 /// units. The text is styled as Pango styles a layout, by a base style for the whole text;
 /// attributes over ranges of it (a bold word, a smaller unit) will refine that base style.
 public struct TextRequest: Hashable, Sendable {
+  /// What the request's text is shaped from, and what fits kept of it.
+  ///
+  /// The values are shared by the request's copies until one changes them: a fit, a widget
+  /// and a caller that moves a request to a new box copy requests often, and a copy then
+  /// costs a retain, not one for each string and array of the request.
+  private var shaping: ShapingStorage
+  /// The rest of the request's values (sizes, box, lines, spacing), shared likewise.
+  private var layout: Storage<LayoutValues>
+
   /// The text, exactly as given (its code units, not just its canonical form, are compared).
   public var text: String {
-    get { storedText.string }
+    get { shaping.values.text.string }
     set {
-      storedText = ExactString(newValue)
-      styles = []
+      changeShaping {
+        $0.text = ExactString(newValue)
+        $0.styles = []
+      }
     }
   }
-  private var storedText: ExactString
   /// The styled runs of rich text over ``text`` (UTF-8 offsets), as Pango markup gives them.
   ///
   /// Empty for plain text. Set them with ``styledText`` or ``setMarkup(_:)``.
-  public private(set) var styles: [StyleRun] = []
-  /// The size that absolute sizes, rises and letter spacings in ``styles`` are relative to:
-  /// the text's design size (a span of `size="14pt"` in a 17pt design is 14/17 of the text
-  /// whatever size it is adapted or fitted to); nil for ``fontSize``.
-  public var designFontSize: Double?
-
+  public private(set) var styles: [StyleRun] {
+    get { shaping.values.styles }
+    set { changeShaping { $0.styles = newValue } }
+  }
   /// The text with its styles; setting it sets ``text`` and ``styles``.
   public var styledText: StyledText {
     get {
@@ -48,57 +56,285 @@ public struct TextRequest: Hashable, Sendable {
   public mutating func setMarkup(_ markup: String) throws(MarkupError) {
     styledText = try Markup.parse(markup)
   }
+  /// The size that absolute sizes, rises and letter spacings in ``styles`` are relative to:
+  /// the text's design size (a span of `size="14pt"` in a 17pt design is 14/17 of the text
+  /// whatever size it is adapted or fitted to); nil for ``fontSize``.
+  public var designFontSize: Double? {
+    get { shaping.values.designFontSize }
+    set { changeShaping { $0.designFontSize = newValue } }
+  }
   /// The font's family, weight and slant.
-  public var font: FontDescriptor
+  public var font: FontDescriptor {
+    get { shaping.values.font }
+    set { changeShaping { $0.font = newValue } }
+  }
   /// The size the text has before any fit, and the one ``TextEngine/measure(_:proposal:)``
   /// measures at.
-  public var fontSize: Double
+  public var fontSize: Double {
+    get { layout.values.fontSize }
+    set { changeLayout { $0.fontSize = newValue } }
+  }
   /// The sizes a fit may choose from; nil to set the text at ``fontSize`` only.
-  public var fitSizes: FontSizeRange?
+  public var fitSizes: FontSizeRange? {
+    get { layout.values.fitSizes }
+    set { changeLayout { $0.fitSizes = newValue } }
+  }
   /// Whether a fit keeps every word on one line (a size that must break a word inside is not
   /// chosen while a smaller one keeps words whole).
-  public var keepsWordsWhole: Bool
+  public var keepsWordsWhole: Bool {
+    get { layout.values.keepsWordsWhole }
+    set { changeLayout { $0.keepsWordsWhole = newValue } }
+  }
   /// Whether a fit chooses the largest size at which the text fills its box exactly, between
   /// the grid's sizes; otherwise the largest grid size that fits.
-  public var fitsExactly: Bool
+  public var fitsExactly: Bool {
+    get { layout.values.fitsExactly }
+    set { changeLayout { $0.fitsExactly = newValue } }
+  }
   /// The text's language, or nil for none in particular.
-  public var language: Language?
+  public var language: Language? {
+    get { shaping.values.language }
+    set { changeShaping { $0.language = newValue } }
+  }
   /// The paragraph direction.
-  public var direction: WritingDirection
+  public var direction: WritingDirection {
+    get { shaping.values.direction }
+    set { changeShaping { $0.direction = newValue } }
+  }
   /// The box the text is laid out in; `.infinity` on a side for no limit.
-  public var box: Size
+  public var box: Size {
+    get { layout.values.box }
+    set { changeLayout { $0.box = newValue } }
+  }
   /// The most lines; 0 for no limit but the box.
-  public var maximumLines: Int
+  public var maximumLines: Int {
+    get { layout.values.maximumLines }
+    set { changeLayout { $0.maximumLines = newValue } }
+  }
   /// Where lines wrap.
-  public var wrapping: LineWrapping
+  public var wrapping: LineWrapping {
+    get { layout.values.wrapping }
+    set { changeLayout { $0.wrapping = newValue } }
+  }
   /// How text past the last line is marked.
-  public var truncation: Truncation
+  public var truncation: Truncation {
+    get { layout.values.truncation }
+    set { changeLayout { $0.truncation = newValue } }
+  }
   /// The text that marks where text was cut.
-  public var truncationToken: String
+  public var truncationToken: String {
+    get { shaping.values.truncationToken }
+    set { changeShaping { $0.truncationToken = newValue } }
+  }
   /// A factor on every line's height.
-  public var lineHeightMultiple: Double
+  public var lineHeightMultiple: Double {
+    get { layout.values.lineHeightMultiple }
+    set { changeLayout { $0.lineHeightMultiple = newValue } }
+  }
   /// What happens to text that does not fit even at the smallest size.
-  public var overflow: Overflow
+  public var overflow: Overflow {
+    get { layout.values.overflow }
+    set { changeLayout { $0.overflow = newValue } }
+  }
   /// How lines are aligned across the box.
-  public var alignment: TextAlignment
+  public var alignment: TextAlignment {
+    get { layout.values.alignment }
+    set { changeLayout { $0.alignment = newValue } }
+  }
   /// Where the block of lines sits in a box taller than it.
-  public var verticalPlacement: VerticalPlacement
+  public var verticalPlacement: VerticalPlacement {
+    get { layout.values.verticalPlacement }
+    set { changeLayout { $0.verticalPlacement = newValue } }
+  }
   /// Letter and word spacing, in ems of the size laid out at, so that they scale with the
   /// fit (none by default).
-  public var spacing: TextSpacing
+  public var spacing: TextSpacing {
+    get { layout.values.spacing }
+    set { changeLayout { $0.spacing = newValue } }
+  }
   /// Extra space added to every line's height, in the request's units (0 by default).
-  public var lineSpacing: Double
+  public var lineSpacing: Double {
+    get { layout.values.lineSpacing }
+    set { changeLayout { $0.lineSpacing = newValue } }
+  }
   /// Whether words may be hyphenated by dictionary (``Hyphenation/none`` by default).
-  public var hyphenation: Hyphenation
+  public var hyphenation: Hyphenation {
+    get { layout.values.hyphenation }
+    set { changeLayout { $0.hyphenation = newValue } }
+  }
   /// Where dictionary hyphenation may break a word.
-  public var hyphenationLimits: HyphenationLimits
+  public var hyphenationLimits: HyphenationLimits {
+    get { layout.values.hyphenationLimits }
+    set { changeLayout { $0.hyphenationLimits = newValue } }
+  }
   /// The levers a fit may use, in order, before it truncates; nil for the size, then
   /// hyphenation when ``hyphenation`` is ``Hyphenation/auto``.
-  public var fitLadder: FitLadder?
+  public var fitLadder: FitLadder? {
+    get { layout.values.fitLadder }
+    set { changeLayout { $0.fitLadder = newValue } }
+  }
   /// How lines are chosen once the size is known (``LineBreakStrategy/greedy`` by default).
-  public var lineBreakStrategy: LineBreakStrategy
-  /// What the request's last fit was given: read by the next fit of this request or a copy.
-  private let keptInputs: KeptFitInputs
+  public var lineBreakStrategy: LineBreakStrategy {
+    get { shaping.values.lineBreakStrategy }
+    set { changeShaping { $0.lineBreakStrategy = newValue } }
+  }
+
+  /// Applies `body` to the shaping values, copying them first if another request shares
+  /// them; what fits kept of the values before is not the new values'.
+  private mutating func changeShaping(_ body: (inout ShapingValues) -> Void) {
+    if isKnownUniquelyReferenced(&shaping) {
+      shaping.forgetKept()
+    } else {
+      shaping = ShapingStorage(shaping.values, keeps: shaping.keeps)
+    }
+    body(&shaping.values)
+  }
+
+  /// Applies `body` to the layout values, copying them first if another request shares them.
+  private mutating func changeLayout(_ body: (inout LayoutValues) -> Void) {
+    if !isKnownUniquelyReferenced(&layout) {
+      layout = Storage(layout.values)
+    }
+    body(&layout.values)
+  }
+
+  /// The values the text is shaped from, as the properties of the same names describe them
+  /// (``text`` is kept as its exact code units); the font size too, for styled text.
+  private struct ShapingValues: Hashable, Sendable {
+    var text: ExactString
+    var styles: [StyleRun] = []
+    var designFontSize: Double?
+    var font: FontDescriptor
+    var language: Language?
+    var direction: WritingDirection
+    var truncationToken: String
+    var lineBreakStrategy: LineBreakStrategy
+  }
+
+  /// The values that lay the shaped text out, as the properties of the same names describe
+  /// them.
+  private struct LayoutValues: Hashable, Sendable {
+    var fontSize: Double
+    var fitSizes: FontSizeRange?
+    var keepsWordsWhole: Bool
+    var fitsExactly: Bool
+    var box: Size
+    var maximumLines: Int
+    var wrapping: LineWrapping
+    var truncation: Truncation
+    var lineHeightMultiple: Double
+    var overflow: Overflow
+    var alignment: TextAlignment
+    var verticalPlacement: VerticalPlacement
+    var spacing: TextSpacing
+    var lineSpacing: Double
+    var hyphenation: Hyphenation
+    var hyphenationLimits: HyphenationLimits
+    var fitLadder: FitLadder?
+  }
+
+  /// Values behind one reference.
+  ///
+  /// Only a request that holds the one reference to it changes it, so sharing it across
+  /// threads is safe, and the values need no run-time exclusivity checks: a request's own
+  /// exclusive access (it is a value) covers its storage's.
+  private class Storage<Values: Sendable>: @unchecked Sendable {
+    @exclusivity(unchecked) final var values: Values
+
+    init(_ values: Values) {
+      self.values = values
+    }
+  }
+
+  /// The shaping values, and what a fit was given for them: the inputs a shaper returned, so
+  /// that fitting the request or a copy again (in a new box, at new sizes) takes them back
+  /// instead of looking its text up in the shaper's cache, as a PangoLayout keeps its shaped
+  /// text until its text or attributes change.
+  ///
+  /// What was kept is read and replaced under a spin lock, not a mutex: fits of copies on
+  /// several threads may use it at once, but only to check a reference or swap one, and a
+  /// mutex's storage would cost an allocation and set-up for every request.
+  private final class ShapingStorage: Storage<ShapingValues>, @unchecked Sendable {
+    /// Whether fits keep their inputs here; a widget, which makes a request for each fit and
+    /// keeps shaped text itself, keeps none.
+    let keeps: Bool
+    private let busy = Atomic<Bool>(false)
+    @exclusivity(unchecked) private var kept: Kept?
+
+    /// What a fit was given, and by whom.
+    final class Kept: Sendable {
+      /// The shaper's ``TextShaping/fitInputsIdentity``.
+      let identity: any AnyObject & Sendable
+      /// The size styled text's spans were shaped relative to; nil for plain text.
+      let designSize: Double?
+      /// The shaped text, token and face.
+      let inputs: ShapedForFit
+
+      init(identity: any AnyObject & Sendable, designSize: Double?, inputs: ShapedForFit) {
+        self.identity = identity
+        self.designSize = designSize
+        self.inputs = inputs
+      }
+    }
+
+    init(_ values: ShapingValues, keeps: Bool) {
+      self.keeps = keeps
+      super.init(values)
+    }
+
+    /// `body` applied to what was kept, with the flag held.
+    private func withKept<Result>(_ body: (inout Kept?) -> Result) -> Result {
+      while !busy.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
+        sched_yield()
+      }
+      defer { busy.store(false, ordering: .releasing) }
+      return body(&kept)
+    }
+
+    /// The inputs kept from a shaper of `identity` for styled text's `designSize`.
+    func kept(from identity: any AnyObject & Sendable, designSize: Double?) -> ShapedForFit? {
+      withKept { kept in
+        guard let kept, kept.identity === identity, kept.designSize == designSize else {
+          return nil
+        }
+        return kept.inputs
+      }
+    }
+
+    /// Keeps `kept`, replacing what was kept.
+    func keep(_ kept: Kept) {
+      guard keeps else { return }
+      // What was kept before goes after the flag is let go: freeing it may free shaped texts.
+      let replaced = withKept { old in
+        defer { old = kept }
+        return old
+      }
+      withExtendedLifetime(replaced) {}
+    }
+
+    /// Forgets what was kept, as the values are about to change; only for a storage one
+    /// request holds alone.
+    func forgetKept() {
+      guard keeps else { return }
+      let replaced = withKept { old in
+        defer { old = nil }
+        return old
+      }
+      withExtendedLifetime(replaced) {}
+    }
+  }
+
+  /// Whether two requests have the same values; what their fits kept is not compared.
+  public static func == (lhs: TextRequest, rhs: TextRequest) -> Bool {
+    (lhs.shaping === rhs.shaping || lhs.shaping.values == rhs.shaping.values)
+      && (lhs.layout === rhs.layout || lhs.layout.values == rhs.layout.values)
+  }
+
+  /// Hashes what ``==(_:_:)`` compares.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(shaping.values)
+    hasher.combine(layout.values)
+  }
 
   /// The ladder a fit uses: ``fitLadder``, or the default for ``hyphenation``.
   public var effectiveFitLadder: FitLadder {
@@ -135,30 +371,18 @@ public struct TextRequest: Hashable, Sendable {
     truncation: Truncation = .tail, language: Language? = nil,
     direction: WritingDirection = .natural, keepsFitInputs: Bool
   ) {
-    keptInputs = KeptFitInputs(keeps: keepsFitInputs)
-    storedText = ExactString(text)
-    self.font = font
-    self.fontSize = fontSize
-    self.fitSizes = fitSizes
-    keepsWordsWhole = false
-    fitsExactly = false
-    self.language = language
-    self.direction = direction
-    self.box = box
-    self.maximumLines = maximumLines
-    self.wrapping = wrapping
-    self.truncation = truncation
-    truncationToken = "…"
-    lineHeightMultiple = 1
-    overflow = .truncate
-    alignment = .natural
-    verticalPlacement = .center
-    spacing = .none
-    lineSpacing = 0
-    hyphenation = .none
-    hyphenationLimits = .standard
-    fitLadder = nil
-    lineBreakStrategy = .greedy
+    shaping = ShapingStorage(
+      ShapingValues(
+        text: ExactString(text), designFontSize: nil, font: font, language: language,
+        direction: direction, truncationToken: "…", lineBreakStrategy: .greedy),
+      keeps: keepsFitInputs)
+    layout = Storage(
+      LayoutValues(
+        fontSize: fontSize, fitSizes: fitSizes, keepsWordsWhole: false, fitsExactly: false,
+        box: box, maximumLines: maximumLines, wrapping: wrapping, truncation: truncation,
+        lineHeightMultiple: 1, overflow: .truncate, alignment: .natural,
+        verticalPlacement: .center, spacing: .none, lineSpacing: 0, hyphenation: .none,
+        hyphenationLimits: .standard, fitLadder: nil))
   }
 
   /// What shaping the request depends on: its text, truncation token, font and options.
@@ -166,7 +390,8 @@ public struct TextRequest: Hashable, Sendable {
   /// Two requests with equal work shape alike, whatever their boxes and sizes.
   package var shapingWork: ShapingWork {
     ShapingWork(
-      text: storedText, token: ExactString(truncationToken), font: font, options: shapingOptions)
+      text: shaping.values.text, token: ExactString(truncationToken), font: font,
+      options: shapingOptions)
   }
 
   /// What shaping the request's truncation token depends on.
@@ -215,30 +440,14 @@ extension TextRequest {
   /// The inputs a fit through a shaper of `identity` was given for this request's text,
   /// token, font and shaping options, when the request (or a copy) kept them; nil otherwise.
   func keptFitInputs(from identity: any AnyObject & Sendable) -> ShapedForFit? {
-    keptInputs.box?.withKept { kept in
-      guard let kept, kept.identity === identity, kept.text == storedText,
-        kept.token == truncationToken, kept.font == font, kept.language == language,
-        kept.direction == direction, kept.lineBreakStrategy == lineBreakStrategy,
-        kept.styles == styles, kept.designSize == shapingDesignSize
-      else { return nil }
-      return kept.inputs
-    }
+    shaping.kept(from: identity, designSize: shapingDesignSize)
   }
 
   /// Keeps `inputs`, which a shaper of `identity` gave for this request, for the next fit of
-  /// the request or a copy; they replace what was kept.
+  /// the request or a copy with the same shaping values; they replace what was kept.
   func keepFitInputs(_ inputs: ShapedForFit, from identity: any AnyObject & Sendable) {
-    guard let box = keptInputs.box else { return }
-    let kept = KeptFitInputs.Kept(
-      identity: identity, text: storedText, token: truncationToken, font: font,
-      language: language, direction: direction, lineBreakStrategy: lineBreakStrategy,
-      styles: styles, designSize: shapingDesignSize, inputs: inputs)
-    // What was kept before goes after the lock is let go: freeing it may free shaped texts.
-    let replaced = box.withKept { old in
-      defer { old = kept }
-      return old
-    }
-    withExtendedLifetime(replaced) {}
+    shaping.keep(
+      ShapingStorage.Kept(identity: identity, designSize: shapingDesignSize, inputs: inputs))
   }
 
   /// The size the styles' spans are shaped relative to; nil for plain text, whose shaping
@@ -246,83 +455,6 @@ extension TextRequest {
   private var shapingDesignSize: Double? {
     styles.isEmpty ? nil : designFontSize ?? fontSize
   }
-}
-
-/// The inputs of a request's last fit, with what they were made from, so that fitting the
-/// request again (in a new box, at new sizes) takes them back by comparing the request with
-/// what they were made from, not by looking its text up in the shaper's cache.
-///
-/// A PangoLayout keeps its shaped text the same way until its text or attributes change.
-/// Copies of a request share what was kept: a copy moved to a new box, the usual re-fit,
-/// finds its original's inputs. It is no part of the request's value (every two are equal
-/// and hash alike), and it keeps the shaped texts alive as long as the request.
-private struct KeptFitInputs: Hashable, Sendable {
-  /// The last inputs and what they were made from; the fields are the request's, as
-  /// ``TextRequest/shapingOptions`` and ``TextRequest/shapingWork`` read them.
-  ///
-  /// A class, so that a fit reads it in place: a copy of so many fields costs a retain each.
-  final class Kept: Sendable {
-    let identity: any AnyObject & Sendable
-    let text: ExactString
-    let token: String
-    let font: FontDescriptor
-    let language: Language?
-    let direction: WritingDirection
-    let lineBreakStrategy: LineBreakStrategy
-    let styles: [StyleRun]
-    let designSize: Double?
-    let inputs: ShapedForFit
-
-    init(
-      identity: any AnyObject & Sendable, text: ExactString, token: String,
-      font: FontDescriptor, language: Language?, direction: WritingDirection,
-      lineBreakStrategy: LineBreakStrategy, styles: [StyleRun], designSize: Double?,
-      inputs: ShapedForFit
-    ) {
-      self.identity = identity
-      self.text = text
-      self.token = token
-      self.font = font
-      self.language = language
-      self.direction = direction
-      self.lineBreakStrategy = lineBreakStrategy
-      self.styles = styles
-      self.designSize = designSize
-      self.inputs = inputs
-    }
-  }
-
-  /// What was kept, shared by the request's copies; nil for a request that keeps nothing.
-  let box: Box?
-
-  /// Room to keep inputs in, or none.
-  init(keeps: Bool) {
-    box = keeps ? Box() : nil
-  }
-
-  /// What was kept, guarded by a flag: fits of copies on several threads may read and replace
-  /// it at once.
-  ///
-  /// A spin lock, not a mutex: every request that keeps inputs makes a box, many are fitted
-  /// once, and a mutex's storage would cost its allocation and set-up each time; the lock is
-  /// held only to compare a few fields or swap a reference.
-  final class Box: @unchecked Sendable {
-    private let busy = Atomic<Bool>(false)
-    private var kept: Kept?
-
-    /// `body` applied to what was kept, with the flag held.
-    func withKept<Result>(_ body: (inout Kept?) -> Result) -> Result {
-      while !busy.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
-        sched_yield()
-      }
-      defer { busy.store(false, ordering: .releasing) }
-      return body(&kept)
-    }
-  }
-
-  static func == (lhs: KeptFitInputs, rhs: KeptFitInputs) -> Bool { true }
-
-  func hash(into hasher: inout Hasher) {}
 }
 
 /// The space a parent offers a text: a width and a height, each nil for no limit.

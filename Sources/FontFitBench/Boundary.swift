@@ -91,12 +91,17 @@ enum Boundary {
       box: Size(width: benchCase.width, height: benchCase.height),
       maximumLines: benchCase.maximumLines)
     guard let options = ff_text_options_create() else { fail("ff_text_options_create failed") }
+    let error = ff_error_create()
+    defer { ff_error_destroy(error) }
     guard
-      ff_text_options_set_font(options, benchCase.font.description, nil) == 0,
-      ff_text_options_set_box(options, benchCase.width, benchCase.height, nil) == 0,
-      ff_text_options_set_max_lines(options, UInt32(benchCase.maximumLines), nil) == 0,
-      ff_text_options_set_fit(options, 1, 8, 0, 0.5, nil) == 0
-    else { fail("\(benchCase.font): the C options were refused") }
+      ff_text_options_set_font(options, benchCase.font.description, error) == 0,
+      ff_text_options_set_box(options, benchCase.width, benchCase.height, error) == 0,
+      ff_text_options_set_max_lines(options, UInt32(benchCase.maximumLines), error) == 0,
+      ff_text_options_set_fit(options, 1, 8, 0, 0.5, error) == 0
+    else {
+      let message = ff_error_get_message(error).map { String(cString: $0) } ?? "no message"
+      fail("\(benchCase.font): the C options were refused: \(message)")
+    }
     var prepared = Prepared(request: request, options: options)
     prepared.request.text = text
     return prepared

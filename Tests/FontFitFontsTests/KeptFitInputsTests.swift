@@ -119,6 +119,26 @@ struct KeptFitInputsTests {
     }
   }
 
+  @Test("A request changed in place, with no copy sharing it, forgets what it kept")
+  func changedInPlaceForgets() throws {
+    let fonts = try FontSystem.shared()
+    let counting = CountingShaper(base: fonts, keeps: true)
+    let engine = TextEngine(shaper: counting)
+    let fresh = TextEngine(shaper: CountingShaper(base: fonts, keeps: false))
+    var random = SplitMix64(seed: 31)
+    for change in Self.changes {
+      var request = try Self.request(Self.texts[3], using: &random)
+      _ = try engine.fit(request)
+      let before = counting.askedCount
+      try change.change(&request)
+      let fit = try engine.fit(request)
+      // Every change to styled text's size is a shaping change: its spans are relative to it.
+      let shapes = change.shapes || change.name.hasSuffix("size")
+      #expect(counting.askedCount - before == (shapes ? 1 : 0), "\(change.name)")
+      #expect(fit == (try fresh.fit(request)), "\(change.name)")
+    }
+  }
+
   @Test("A shaper that stands for nothing, or another font system, is asked every time")
   func otherShapersAreAsked() throws {
     let fonts = try FontSystem.shared()

@@ -97,8 +97,10 @@ public struct TextEngine: Sendable {
   /// Shapes the request's text and truncation token through the shaper, fitting nothing.
   ///
   /// A shaper that caches (``FontFitFonts/FontSystem`` does) then has them for every later
-  /// fit of the same text, in any box and at any size. A run that lays out many screens shapes
-  /// its texts this way first, on all cores, so each is shaped once.
+  /// fit of the same text, in any box and at any size, and the request (and its copies) keeps
+  /// them as its fits do (``TextShaping/fitInputsIdentity``); a request kept already asks the
+  /// shaper nothing. A run that lays out many screens shapes its texts this way first, on all
+  /// cores, so each is shaped once.
   ///
   /// - Throws: ``TextLayoutError`` when the text cannot be shaped.
   public func prepare(_ request: TextRequest) throws(TextLayoutError) {

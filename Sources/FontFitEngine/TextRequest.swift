@@ -12,7 +12,7 @@ import Synchronization
 /// Sizes and the box are in one unit, whatever the caller draws in: points, or a screen's
 /// units. The text is styled as Pango styles a layout, by a base style for the whole text;
 /// attributes over ranges of it (a bold word, a smaller unit) will refine that base style.
-public struct TextRequest: Hashable, Sendable {
+public struct TextRequest: Hashable, Sendable, CustomReflectable {
   /// What the request's text is shaped from, and what fits kept of it.
   ///
   /// The values are shared by the request's copies until one changes them: a fit, a widget
@@ -251,9 +251,11 @@ public struct TextRequest: Hashable, Sendable {
   /// instead of looking its text up in the shaper's cache, as a PangoLayout keeps its shaped
   /// text until its text or attributes change.
   ///
-  /// What was kept is read and replaced under a spin lock, not a mutex: fits of copies on
-  /// several threads may use it at once, but only to check a reference or swap one, and a
-  /// mutex's storage would cost an allocation and set-up for every request.
+  /// What was kept is read and replaced under a spin lock on an atomic flag: fits of copies on
+  /// several threads may use it at once, but only to check a reference or swap one. The
+  /// package's `Lock` would cost every request an allocation and a mutex's set-up, and
+  /// `Synchronization.Mutex`, stored inline, waits on futexes the thread sanitizer cannot
+  /// see, so it would report every read of what the mutex guards as a race.
   private final class ShapingStorage: Storage<ShapingValues>, @unchecked Sendable {
     /// Whether fits keep their inputs here; a widget, which makes a request for each fit and
     /// keeps shaped text itself, keeps none.
@@ -322,6 +324,25 @@ public struct TextRequest: Hashable, Sendable {
       }
       withExtendedLifetime(replaced) {}
     }
+  }
+
+  /// The request's values by name, as a struct's stored properties would show them (in
+  /// `print`, `dump` and test failures), not the storage that holds them.
+  public var customMirror: Mirror {
+    Mirror(
+      self,
+      children: [
+        "text": text, "styles": styles, "designFontSize": designFontSize as Any,
+        "font": font, "fontSize": fontSize, "fitSizes": fitSizes as Any,
+        "keepsWordsWhole": keepsWordsWhole, "fitsExactly": fitsExactly,
+        "language": language as Any, "direction": direction, "box": box,
+        "maximumLines": maximumLines, "wrapping": wrapping, "truncation": truncation,
+        "truncationToken": truncationToken, "lineHeightMultiple": lineHeightMultiple,
+        "overflow": overflow, "alignment": alignment, "verticalPlacement": verticalPlacement,
+        "spacing": spacing, "lineSpacing": lineSpacing, "hyphenation": hyphenation,
+        "hyphenationLimits": hyphenationLimits, "fitLadder": fitLadder as Any,
+        "lineBreakStrategy": lineBreakStrategy,
+      ], displayStyle: .struct)
   }
 
   /// Whether two requests have the same values; what their fits kept is not compared.

@@ -36,9 +36,10 @@ public protocol TextShaping: Sendable {
   /// fitted with; nil, the default, keeps nothing.
   ///
   /// A request (FontFitEngine's `TextRequest`) fitted through the shaper keeps the inputs of
-  /// its fit with this object, and its next fit takes them back without asking the shaper, when the object
-  /// is the same (`===`) and so are the request's text, token, font and shaping options. A
-  /// shaper returns an object only if it answers those alike for as long as the object lives.
+  /// its fit with this object. Its next fit, or a copy's, takes them back without asking the
+  /// shaper when the object is the same (`===`) and the request's text, token, font and
+  /// shaping options have not changed since. A shaper returns an object only if it answers
+  /// those alike for as long as the object lives.
   var fitInputsIdentity: (any AnyObject & Sendable)? { get }
 }
 

@@ -34,8 +34,11 @@ public final class FontSystem: Sendable {
   /// shaped texts by text, descriptor and options (open faces are in ``faceCache``).
   private let caches: Lock<Caches>
   /// Stands for the system's answers to a request that keeps its fit inputs: the system
-  /// answers the same text, token, font and options alike for as long as it lives, and a
-  /// request keeping this object keeps no face or cache of the system alive.
+  /// answers the same text, token, font and options alike for as long as it lives.
+  ///
+  /// The object itself holds nothing; the inputs a request keeps with it hold what a fit's
+  /// result holds: the shaped texts, and through them the open faces they measure forced
+  /// breaks with (as a `PangoLayout` keeps its lines and its font map).
   public let fitInputsIdentity: (any AnyObject & Sendable)? = FitInputsIdentity()
 
   /// An object of no content, told apart by its identity.
@@ -182,6 +185,9 @@ public final class FontSystem: Sendable {
   }
 
   /// Forgets every shaped text, as an app might on a memory warning; the fonts stay open.
+  ///
+  /// Texts that fits and requests still hold (a request keeps the inputs of its last fit)
+  /// are freed with them.
   public func removeCachedTexts() {
     caches.withLock { $0.shapes.removeAll() }
   }

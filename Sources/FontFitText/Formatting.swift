@@ -207,13 +207,6 @@ package struct ExactString: Hashable, Sendable {
 
   /// Whether both have the same UTF-8 code units.
   package static func == (lhs: ExactString, rhs: ExactString) -> Bool {
-    // The same representation (one stored string, or the same small string's bytes in place)
-    // is the same text: a request compared with what it kept is equal at once.
-    if unsafeBitCast(lhs.string, to: (UInt64, UInt64).self)
-      == unsafeBitCast(rhs.string, to: (UInt64, UInt64).self)
-    {
-      return true
-    }
     // Native strings are contiguous UTF-8, so neither copy below copies any bytes; a text
     // compared with its own cache key shares them, and is equal at once.
     var left = lhs.string

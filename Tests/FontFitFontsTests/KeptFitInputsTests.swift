@@ -178,12 +178,15 @@ struct KeptFitInputsTests {
     let engine = TextEngine(shaper: CountingShaper(base: fonts, keeps: true))
     let fresh = TextEngine(shaper: CountingShaper(base: fonts, keeps: false))
     var random = SplitMix64(seed: 30)
-    let original = try Self.request("Settings and privacy", using: &random)
-    // Copies in other boxes, half with another text: they replace what the others kept.
+    // Styled text: every copy shares the original's shaping values, but its spans are shaped
+    // relative to its own size, so the copies take turns replacing what the others kept in
+    // the one storage they share. A quarter have a text of their own.
+    let original = try Self.request(Self.texts[3], using: &random)
     let copies = (0..<64).map { index in
       var copy = original
       copy.box.width = 40 + Double(index) * 3
-      if index.isMultiple(of: 2) { copy.text = "设置与隐私，以及更多选项 \(index % 3)" }
+      copy.fontSize = 12 + Double(index % 4)
+      if index.isMultiple(of: 4) { copy.text = "设置与隐私，以及更多选项 \(index % 3)" }
       return copy
     }
     let expected = try copies.map { try fresh.fit($0) }
@@ -196,6 +199,16 @@ struct KeptFitInputsTests {
     for (index, fit) in results.withLock({ $0 }).enumerated() {
       #expect(fit == expected[index], "copy \(index)")
     }
+  }
+
+  @Test("A request shows its values, not the storage that holds them")
+  func requestsDescribeTheirValues() throws {
+    var random = SplitMix64(seed: 32)
+    let request = try Self.request("Settings and privacy", using: &random)
+    let description = String(describing: request)
+    #expect(description.hasPrefix("TextRequest(text: \"Settings and privacy\""))
+    #expect(description.contains("maximumLines: 0"))
+    #expect(Mirror(reflecting: request).children.count == 25)
   }
 
   @Test("Kept inputs are no part of a request's value")

@@ -207,6 +207,16 @@ package struct ExactString: Hashable, Sendable {
 
   /// Whether both have the same UTF-8 code units.
   package static func == (lhs: ExactString, rhs: ExactString) -> Bool {
+    #if _pointerBitWidth(_64)
+      // A string is two words here. The same two words are the same text: one stored string
+      // both share (a widget's text compared with the one its shaped text was kept for), or
+      // the same small string's bytes held in place.
+      if unsafeBitCast(lhs.string, to: (UInt64, UInt64).self)
+        == unsafeBitCast(rhs.string, to: (UInt64, UInt64).self)
+      {
+        return true
+      }
+    #endif
     // Native strings are contiguous UTF-8, so neither copy below copies any bytes; a text
     // compared with its own cache key shares them, and is equal at once.
     var left = lhs.string

@@ -100,8 +100,8 @@ final class TextOptionsObject: CObject, @unchecked Sendable {
     guard let utf8 else { throw .invalidArgument("utf8 (the text) is NULL") }
     let count = length < 0 ? strlen(utf8) : length
     let generation = generation
-    let (last, made) = self.made.withLock { made in
-      (made.text, made.generation == generation ? made.request : nil)
+    let (last, made, earlier) = self.made.withLock { made in
+      (made.text, made.generation == generation ? made.request : nil, made.request)
     }
     let text: String
     if Self.text(last, is: utf8, count: count) {
@@ -110,7 +110,11 @@ final class TextOptionsObject: CObject, @unchecked Sendable {
     } else {
       text = try decodeUTF8(UnsafeRawBufferPointer(start: utf8, count: count), name: "utf8")
     }
-    let request = MadeRequest(try request(for: text))
+    var fresh = try request(for: text)
+    // After a setter that changed only the box, lines or sizes (a resize), the text is
+    // shaped as before: the new request shares what the last one's fits were given.
+    if let earlier { fresh.shareShaping(with: earlier.request) }
+    let request = MadeRequest(fresh)
     self.made.withLock { made in
       made.text = text
       made.request = request

@@ -458,6 +458,16 @@ public struct TextRequest: Hashable, Sendable, CustomReflectable {
 }
 
 extension TextRequest {
+  /// Takes `other`'s shaping values, with what its fits kept, when they equal this request's
+  /// and both keep inputs or neither does: a request made afresh from the same settings (the
+  /// C library makes one after every setter) then finds what the other's fits were given.
+  package mutating func shareShaping(with other: TextRequest) {
+    guard shaping !== other.shaping, shaping.keeps == other.shaping.keeps,
+      shaping.values == other.shaping.values
+    else { return }
+    shaping = other.shaping
+  }
+
   /// The inputs a fit through a shaper of `identity` was given for this request's text,
   /// token, font and shaping options, when the request (or a copy) kept them; nil otherwise.
   func keptFitInputs(from identity: any AnyObject & Sendable) -> ShapedForFit? {

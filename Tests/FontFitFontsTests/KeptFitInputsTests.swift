@@ -139,6 +139,30 @@ struct KeptFitInputsTests {
     }
   }
 
+  @Test("A request made afresh shares what an equal one kept, and only an equal one")
+  func freshRequestsShareEqualShaping() throws {
+    let counting = CountingShaper(base: try FontSystem.shared(), keeps: true)
+    let engine = TextEngine(shaper: counting)
+    var random = SplitMix64(seed: 33)
+    for text in Self.texts {
+      let fitted = try Self.request(text, using: &random)
+      _ = try engine.fit(fitted)
+      let asked = counting.askedCount
+      // Built the same way, in another box and with another line limit: the same shaping.
+      var fresh = try Self.request(text, using: &random)
+      fresh.maximumLines = 3
+      fresh.shareShaping(with: fitted)
+      #expect(try engine.fit(fresh) == (try engine.fit(fresh)))
+      #expect(counting.askedCount == asked, "\(text)")
+      // Another token is other shaping: nothing is shared, and the text is shaped for it.
+      var other = try Self.request(text, using: &random)
+      other.truncationToken = "…more"
+      other.shareShaping(with: fitted)
+      _ = try engine.fit(other)
+      #expect(counting.askedCount == asked + 1, "\(text)")
+    }
+  }
+
   @Test("A shaper that stands for nothing, or another font system, is asked every time")
   func otherShapersAreAsked() throws {
     let fonts = try FontSystem.shared()

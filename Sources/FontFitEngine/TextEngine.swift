@@ -32,8 +32,54 @@ public struct TextEngine: Sendable {
   /// - Throws: ``TextLayoutError`` when the request's values are out of range or the text
   ///   cannot be measured.
   public func fit(_ request: TextRequest) throws(TextLayoutError) -> TextFit {
-    var noCache: TextShapeCache?
-    return try fit(request, cache: &noCache)
+    var sizes: FontSizeRange
+    let hasFitSizes = request.fitSizes != nil
+    if let fitSizes = request.fitSizes {
+      sizes = fitSizes
+    } else {
+      do {
+        sizes = try FontSizeRange(fixed: request.fontSize)
+      } catch {
+        throw .invalidFontSize(request.fontSize)
+      }
+    }
+    let options = try request.layoutOptions(box: request.box, overflow: request.overflow)
+    let inputs = try keptOrShaped(request)
+    let text = inputs.text
+    let token = inputs.token
+    let resolved = inputs.resolvedFont
+    // One factor scales every span, and none set smaller may go below the fit's smallest
+    // size: a span at 1/1.2 of the text keeps the text at least 1.2 times the minimum.
+    if hasFitSizes, !request.styles.isEmpty {
+      sizes = Self.sizes(sizes, floorFor: request)
+    }
+    // The wrapping columns are made once per shaped text and shared (ShapedText keeps them).
+    // Hyphen points are found only when the ladder reaches hyphenation.
+    var dictionary: String??
+    // The closure captures these, not the whole request.
+    let hyphenates = request.hyphenation == .auto
+    let language = request.language
+    let limits = request.hyphenationLimits
+    var result = Fitter(shaped: text, truncationToken: token).fit(
+      sizes: sizes, options: options, keepingWordsWhole: request.keepsWordsWhole,
+      exact: request.fitsExactly, ladder: request.effectiveFitLadder
+    ) {
+      guard hyphenates else { return nil }
+      let key =
+        "\(language?.tag ?? "")/\(limits.minimumWordLength)/\(limits.minimumBefore)/"
+        + "\(limits.minimumAfter)"
+      let points = text.hyphenationPoints(key: key) {
+        (shaper as? any Hyphenating)?.hyphenationPoints(
+          in: text, language: language, limits: limits) ?? .unavailable
+      }
+      dictionary = .some(points.dictionary)
+      return points.breaks
+    }
+    if let dictionary { result.hyphenationDictionary = .some(dictionary) }
+    return TextFit(
+      resolvedFont: resolved, result: result,
+      positioner: TextPositioner(shaped: text, truncationToken: token), box: request.box,
+      alignment: request.alignment, vertical: request.verticalPlacement, styles: request.styles)
   }
 
   /// The size the text takes at ``TextRequest/fontSize`` within `proposal`: wrapped to the
@@ -45,8 +91,12 @@ public struct TextEngine: Sendable {
   public func measure(_ request: TextRequest, proposal: ProposedSize) throws(TextLayoutError)
     -> Size
   {
-    var cache = TextShapeCache()
-    return try measure(request, proposal: proposal, cache: &cache)
+    let size = try Self.checkedSize(request.fontSize)
+    let options = try request.layoutOptions(
+      box: Size(width: proposal.width ?? .infinity, height: .infinity), overflow: .truncate)
+    let inputs = try keptOrShaped(request)
+    return TextLayouter(shaped: inputs.text, truncationToken: inputs.token)
+      .layout(pointSize: size, options: options).size
   }
 
   /// The text's min- and max-content widths at ``TextRequest/fontSize``.
@@ -107,89 +157,6 @@ public struct TextEngine: Sendable {
     _ = try keptOrShaped(request)
   }
 
-  /// ``fit(_:)``, reusing the shaped texts and face in `cache` while the request's text, token,
-  /// font and language stay the same.
-  package func fit(_ request: TextRequest, cache: inout TextShapeCache) throws(TextLayoutError)
-    -> TextFit
-  {
-    var some: TextShapeCache? = cache
-    defer { if let some { cache = some } }
-    return try fit(request, cache: &some)
-  }
-
-  /// ``fit(_:)`` with the shaped texts and face from `cache` when there is one, else from
-  /// what the request kept or the shaper, asked for once the request's values are checked.
-  private func fit(_ request: TextRequest, cache: inout TextShapeCache?) throws(TextLayoutError)
-    -> TextFit
-  {
-    var sizes: FontSizeRange
-    let hasFitSizes = request.fitSizes != nil
-    if let fitSizes = request.fitSizes {
-      sizes = fitSizes
-    } else {
-      do {
-        sizes = try FontSizeRange(fixed: request.fontSize)
-      } catch {
-        throw .invalidFontSize(request.fontSize)
-      }
-    }
-    let options = try request.layoutOptions(box: request.box, overflow: request.overflow)
-    let inputs: ShapedForFit
-    if var some = cache {
-      inputs = try shapes(request, cache: &some)
-      cache = some
-    } else {
-      inputs = try keptOrShaped(request)
-    }
-    let text = inputs.text
-    let token = inputs.token
-    let resolved = inputs.resolvedFont
-    // One factor scales every span, and none set smaller may go below the fit's smallest
-    // size: a span at 1/1.2 of the text keeps the text at least 1.2 times the minimum.
-    if hasFitSizes, !request.styles.isEmpty {
-      sizes = Self.sizes(sizes, floorFor: request)
-    }
-    // The wrapping columns are made once per shaped text and shared (ShapedText keeps them).
-    // Hyphen points are found only when the ladder reaches hyphenation.
-    var dictionary: String??
-    // The closure captures these, not the whole request.
-    let hyphenates = request.hyphenation == .auto
-    let language = request.language
-    let limits = request.hyphenationLimits
-    var result = Fitter(shaped: text, truncationToken: token).fit(
-      sizes: sizes, options: options, keepingWordsWhole: request.keepsWordsWhole,
-      exact: request.fitsExactly, ladder: request.effectiveFitLadder
-    ) {
-      guard hyphenates else { return nil }
-      let key =
-        "\(language?.tag ?? "")/\(limits.minimumWordLength)/\(limits.minimumBefore)/"
-        + "\(limits.minimumAfter)"
-      let points = text.hyphenationPoints(key: key) {
-        (shaper as? any Hyphenating)?.hyphenationPoints(
-          in: text, language: language, limits: limits) ?? .unavailable
-      }
-      dictionary = .some(points.dictionary)
-      return points.breaks
-    }
-    if let dictionary { result.hyphenationDictionary = .some(dictionary) }
-    return TextFit(
-      resolvedFont: resolved, result: result,
-      positioner: TextPositioner(shaped: text, truncationToken: token), box: request.box,
-      alignment: request.alignment, vertical: request.verticalPlacement, styles: request.styles)
-  }
-
-  /// ``measure(_:proposal:)`` with a cache, as ``fit(_:cache:)``.
-  package func measure(
-    _ request: TextRequest, proposal: ProposedSize, cache: inout TextShapeCache
-  ) throws(TextLayoutError) -> Size {
-    let size = try Self.checkedSize(request.fontSize)
-    let options = try request.layoutOptions(
-      box: Size(width: proposal.width ?? .infinity, height: .infinity), overflow: .truncate)
-    let inputs = try shapes(request, cache: &cache)
-    return TextLayouter(shaped: inputs.text, truncationToken: inputs.token)
-      .layout(pointSize: size, options: options).size
-  }
-
   /// `sizes` without those at which a span set smaller than the text would be below the
   /// smallest of them.
   ///
@@ -228,74 +195,6 @@ public struct TextEngine: Sendable {
     } catch {
       throw TextLayoutError(error)
     }
-  }
-
-  /// ``shapes(_:)`` through `cache`.
-  private func shapes(_ request: TextRequest, cache: inout TextShapeCache)
-    throws(TextLayoutError) -> ShapedForFit
-  {
-    do {
-      return try cache.inputs(
-        request.text, token: request.truncationToken, font: request.font,
-        options: request.shapingOptions, shaper: shaper)
-    } catch {
-      throw TextLayoutError(error)
-    }
-  }
-}
-
-/// The last text a caller fitted, with its truncation token and face, reused while text,
-/// token, font and language stay the same: a widget keeps one.
-///
-/// A new text asks the shaper for all three in one call, which a caching shaper answers with
-/// one look-up; a new token under the same text shapes the token alone.
-package struct TextShapeCache {
-  /// The last fit's inputs and what they were shaped from, behind a reference, so that a
-  /// look-up compares in place and copies one reference.
-  private final class Entry {
-    /// Exact code units: canonically equivalent texts shape differently.
-    let text: ExactString
-    let token: ExactString
-    let font: FontDescriptor
-    let options: ShapingOptions
-    let inputs: ShapedForFit
-
-    init(
-      text: ExactString, token: ExactString, font: FontDescriptor, options: ShapingOptions,
-      inputs: ShapedForFit
-    ) {
-      self.text = text
-      self.token = token
-      self.font = font
-      self.options = options
-      self.inputs = inputs
-    }
-  }
-
-  private var last: Entry?
-
-  /// An empty cache.
-  package init() {}
-
-  mutating func inputs(
-    _ text: String, token: String, font: FontDescriptor, options: ShapingOptions,
-    shaper: any TextShaping
-  ) throws(ShapingError) -> ShapedForFit {
-    let exactText = ExactString(text)
-    let exactToken = ExactString(token)
-    if let last, last.text == exactText, last.font == font, last.options == options {
-      if last.token == exactToken { return last.inputs }
-      var inputs = last.inputs
-      inputs.token = try shaper.shape(
-        token, font: font, options: options.truncationTokenOptions(for: inputs.text))
-      self.last = Entry(
-        text: exactText, token: exactToken, font: font, options: options, inputs: inputs)
-      return inputs
-    }
-    let inputs = try shaper.shapeForFit(text, token: token, font: font, options: options)
-    last = Entry(
-      text: exactText, token: exactToken, font: font, options: options, inputs: inputs)
-    return inputs
   }
 }
 

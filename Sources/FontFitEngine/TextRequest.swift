@@ -183,7 +183,7 @@ public struct TextRequest: Hashable, Sendable, CustomReflectable {
   /// them; what fits kept of the values before is not the new values'.
   private mutating func changeShaping(_ body: (inout ShapingValues) -> Void) {
     if isKnownUniquelyReferenced(&shaping) {
-      shaping.forgetKept()
+      shaping.replaceKept(with: nil)
     } else {
       shaping = ShapingStorage(shaping.values, keeps: shaping.keeps)
     }
@@ -200,7 +200,7 @@ public struct TextRequest: Hashable, Sendable, CustomReflectable {
 
   /// The values the text is shaped from, as the properties of the same names describe them
   /// (``text`` is kept as its exact code units); the font size too, for styled text.
-  private struct ShapingValues: Hashable, Sendable {
+  fileprivate struct ShapingValues: Hashable, Sendable {
     var text: ExactString
     var styles: [StyleRun] = []
     var designFontSize: Double?
@@ -238,7 +238,7 @@ public struct TextRequest: Hashable, Sendable, CustomReflectable {
   /// Only a request that holds the one reference to it changes it, so sharing it across
   /// threads is safe, and the values need no run-time exclusivity checks: a request's own
   /// exclusive access (it is a value) covers its storage's.
-  private class Storage<Values: Sendable>: @unchecked Sendable {
+  fileprivate class Storage<Values: Sendable>: @unchecked Sendable {
     @exclusivity(unchecked) final var values: Values
 
     init(_ values: Values) {
@@ -256,9 +256,9 @@ public struct TextRequest: Hashable, Sendable, CustomReflectable {
   /// package's `Lock` would cost every request an allocation and a mutex's set-up, and
   /// `Synchronization.Mutex`, stored inline, waits on futexes the thread sanitizer cannot
   /// see, so it would report every read of what the mutex guards as a race.
-  private final class ShapingStorage: Storage<ShapingValues>, @unchecked Sendable {
-    /// Whether fits keep their inputs here; a widget, which makes a request for each fit and
-    /// keeps shaped text itself, keeps none.
+  fileprivate final class ShapingStorage: Storage<ShapingValues>, @unchecked Sendable {
+    /// Whether fits keep their inputs here; the batch layout's requests, each made for one
+    /// fit and dropped, keep none.
     let keeps: Bool
     private let busy = Atomic<Bool>(false)
     @exclusivity(unchecked) private var kept: Kept?
@@ -284,6 +284,22 @@ public struct TextRequest: Hashable, Sendable, CustomReflectable {
       super.init(values)
     }
 
+    /// Whether `other`'s values are these, compared field by field in place: comparing the
+    /// two values whole would copy each out of its storage first (a retain for each string
+    /// and array), on every re-fit of a widget.
+    func hasValues(of other: ShapingStorage) -> Bool {
+      let same =
+        values.text == other.values.text && values.truncationToken == other.values.truncationToken
+        && values.font == other.values.font && values.language == other.values.language
+        && values.direction == other.values.direction
+        && values.lineBreakStrategy == other.values.lineBreakStrategy
+        && values.designFontSize == other.values.designFontSize
+        && values.styles == other.values.styles
+      // Every field: a test build checks the list against the synthesized comparison.
+      assert(same == (values == other.values), "ShapingValues has a field hasValues skips")
+      return same
+    }
+
     /// `body` applied to what was kept, with the flag held.
     private func withKept<Result>(_ body: (inout Kept?) -> Result) -> Result {
       while !busy.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
@@ -303,23 +319,13 @@ public struct TextRequest: Hashable, Sendable, CustomReflectable {
       }
     }
 
-    /// Keeps `kept`, replacing what was kept.
-    func keep(_ kept: Kept) {
+    /// Keeps `kept` in place of what was kept; nil forgets it, as the values are about to
+    /// change (only for a storage one request holds alone).
+    func replaceKept(with kept: Kept?) {
       guard keeps else { return }
       // What was kept before goes after the flag is let go: freeing it may free shaped texts.
       let replaced = withKept { old in
         defer { old = kept }
-        return old
-      }
-      withExtendedLifetime(replaced) {}
-    }
-
-    /// Forgets what was kept, as the values are about to change; only for a storage one
-    /// request holds alone.
-    func forgetKept() {
-      guard keeps else { return }
-      let replaced = withKept { old in
-        defer { old = nil }
         return old
       }
       withExtendedLifetime(replaced) {}
@@ -384,8 +390,8 @@ public struct TextRequest: Hashable, Sendable, CustomReflectable {
   }
 
   /// A request with a label's defaults that keeps its fits' inputs only if `keepsFitInputs`:
-  /// a caller that makes a request for each fit and keeps the shaped text itself (a widget)
-  /// spares the request the room to keep them.
+  /// a caller that makes a request for one fit and drops it (the batch layout) spares each
+  /// fit keeping what no later fit reads.
   package init(
     text: String, font: FontDescriptor, fontSize: Double, fitSizes: FontSizeRange? = nil,
     box: Size, maximumLines: Int = 0, wrapping: LineWrapping = .words,
@@ -462,10 +468,23 @@ extension TextRequest {
   /// and both keep inputs or neither does: a request made afresh from the same settings (the
   /// C library makes one after every setter) then finds what the other's fits were given.
   package mutating func shareShaping(with other: TextRequest) {
-    guard shaping !== other.shaping, shaping.keeps == other.shaping.keeps,
-      shaping.values == other.shaping.values
+    shareShaping(with: other.shapingValues)
+  }
+
+  /// What the request's text is shaped from, with what its fits kept, for
+  /// ``shareShaping(with:)``: a caller that keeps only this (a
+  /// widget between its layouts) keeps no sizes, box or spacing.
+  package var shapingValues: ShapingValuesReference {
+    ShapingValuesReference(storage: shaping)
+  }
+
+  /// Takes `values`, with what fits kept of them, when they equal this request's shaping
+  /// values (see the other ``shareShaping(with:)``).
+  package mutating func shareShaping(with values: ShapingValuesReference) {
+    guard shaping !== values.storage, shaping.keeps == values.storage.keeps,
+      shaping.hasValues(of: values.storage)
     else { return }
-    shaping = other.shaping
+    shaping = values.storage
   }
 
   /// The inputs a fit through a shaper of `identity` was given for this request's text,
@@ -477,8 +496,8 @@ extension TextRequest {
   /// Keeps `inputs`, which a shaper of `identity` gave for this request, for the next fit of
   /// the request or a copy with the same shaping values; they replace what was kept.
   func keepFitInputs(_ inputs: ShapedForFit, from identity: any AnyObject & Sendable) {
-    shaping.keep(
-      ShapingStorage.Kept(identity: identity, designSize: shapingDesignSize, inputs: inputs))
+    shaping.replaceKept(
+      with: ShapingStorage.Kept(identity: identity, designSize: shapingDesignSize, inputs: inputs))
   }
 
   /// The size the styles' spans are shaped relative to; nil for plain text, whose shaping
@@ -486,6 +505,12 @@ extension TextRequest {
   private var shapingDesignSize: Double? {
     styles.isEmpty ? nil : designFontSize ?? fontSize
   }
+}
+
+/// A request's shaping values and what its fits kept of them, held by reference
+/// (``TextRequest/shapingValues``).
+package struct ShapingValuesReference: Sendable {
+  fileprivate let storage: TextRequest.ShapingStorage
 }
 
 /// The space a parent offers a text: a width and a height, each nil for no limit.

@@ -211,8 +211,10 @@ open class TextWidget: View {
   @exclusivity(unchecked) var acceptedText = ""
   /// The styles of ``acceptedText``.
   @exclusivity(unchecked) var acceptedStyles: [StyleRun] = []
-  /// The last shaping, reused while the text, token and font stay the same.
-  @exclusivity(unchecked) var shapeCache = TextShapeCache()
+  /// The shaping values of the last request the widget fitted or measured, with what its
+  /// fit was given, which the next request shares while the text, token and font stay the
+  /// same.
+  @exclusivity(unchecked) var lastShaped: ShapingValuesReference?
   /// The size the last layout pass chose before any group capped it; nil when layout failed
   /// or the widget has not been laid out.
   @exclusivity(unchecked) var naturalPointSize: Double?
@@ -283,7 +285,7 @@ open class TextWidget: View {
 
   /// Forgets what was measured with the previous environment's shaper.
   open override func environmentDidChange() {
-    shapeCache = TextShapeCache()
+    lastShaped = nil
     super.environmentDidChange()
   }
 

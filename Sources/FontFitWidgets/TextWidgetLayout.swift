@@ -254,10 +254,11 @@ extension TextWidget {
     _ shown: String, styles: [StyleRun], font adapted: Font, box: Size, plan: SizePlan,
     cap: Double?
   ) throws(WidgetLayoutError) -> TextFit {
-    let request = try textRequest(
-      shown, styles: styles, font: adapted, box: box, plan: plan, autoFit: autoFit, cap: cap)
+    let request = sharingShaping(
+      try textRequest(
+        shown, styles: styles, font: adapted, box: box, plan: plan, autoFit: autoFit, cap: cap))
     do {
-      return try TextEngine(shaper: plan.environment.shaper).fit(request, cache: &shapeCache)
+      return try TextEngine(shaper: plan.environment.shaper).fit(request)
     } catch {
       throw WidgetLayoutError(error)
     }
@@ -280,12 +281,13 @@ extension TextWidget {
     try Self.check(adapted)
     let horizontal = contentInsets.total(along: .horizontal)
     let inner = max(0, width - horizontal)
-    let request = try textRequest(
-      text, styles: textStyles, font: adapted, box: Size(width: inner, height: .infinity),
-      plan: plan, autoFit: nil, cap: nil)
+    let request = sharingShaping(
+      try textRequest(
+        text, styles: textStyles, font: adapted, box: Size(width: inner, height: .infinity),
+        plan: plan, autoFit: nil, cap: nil))
     do {
       let size = try TextEngine(shaper: environment.shaper).measure(
-        request, proposal: ProposedSize(width: isSingleLine ? nil : inner), cache: &shapeCache)
+        request, proposal: ProposedSize(width: isSingleLine ? nil : inner))
       return Size(
         width: size.width + horizontal,
         height: size.height + contentInsets.total(along: .vertical))
@@ -364,8 +366,7 @@ extension TextWidget {
       font: adapted.descriptor, fontSize: adapted.pointSize * plan.unitsPerPoint,
       fitSizes: try plan.fitSizes(for: adapted, autoFit: autoFit, cap: cap), box: box,
       maximumLines: isSingleLine ? 1 : numberOfLines, wrapping: wrapping, truncation: truncation,
-      language: language ?? plan.environment.language, direction: writingDirection,
-      keepsFitInputs: false)
+      language: language ?? plan.environment.language, direction: writingDirection)
     // The styles are the shown text's: a text field's placeholder is plain.
     if !styles.isEmpty, displayed.utf8.elementsEqual(shown.utf8),
       let styled = try? StyledText(text: shown, runs: styles)
@@ -388,6 +389,17 @@ extension TextWidget {
     request.overflow = overflow
     request.alignment = textAlignment
     request.verticalPlacement = verticalPlacement
+    return request
+  }
+
+  /// `request`, sharing the shaping of the widget's last fitted or measured request when the
+  /// two are shaped alike, and kept as the last: a re-fit in a new frame, or a measure at a
+  /// new width, then takes back what the last one's fit was given
+  /// (``TextRequest/shareShaping(with:)``).
+  func sharingShaping(_ request: TextRequest) -> TextRequest {
+    var request = request
+    if let lastShaped { request.shareShaping(with: lastShaped) }
+    lastShaped = request.shapingValues
     return request
   }
 

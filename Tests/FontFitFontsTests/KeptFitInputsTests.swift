@@ -154,12 +154,16 @@ struct KeptFitInputsTests {
       fresh.shareShaping(with: fitted)
       #expect(try engine.fit(fresh) == (try engine.fit(fresh)))
       #expect(counting.askedCount == asked, "\(text)")
-      // Another token is other shaping: nothing is shared, and the text is shaped for it.
-      var other = try Self.request(text, using: &random)
-      other.truncationToken = "…more"
-      other.shareShaping(with: fitted)
-      _ = try engine.fit(other)
-      #expect(counting.askedCount == asked + 1, "\(text)")
+      // Any other shaping value: nothing is shared, and the text is shaped for it.
+      var expected = asked
+      for change in Self.changes where change.shapes {
+        var other = try Self.request(text, using: &random)
+        try change.change(&other)
+        other.shareShaping(with: fitted)
+        _ = try engine.fit(other)
+        expected += 1
+        #expect(counting.askedCount == expected, "\(text), \(change.name)")
+      }
     }
   }
 

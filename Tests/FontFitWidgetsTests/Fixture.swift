@@ -71,6 +71,17 @@ enum Fixture {
 final class CountingShaper: TextShaping {
   private let base = ArithmeticShaper()
   private let count = Mutex(0)
+  /// Itself, when requests may keep its answers (as a font system's); nil by default, as the
+  /// arithmetic shaper's.
+  let fitInputsIdentity: (any AnyObject & Sendable)?
+
+  /// A counting shaper whose answers requests keep if `keepsInputs`.
+  init(keepsInputs: Bool = false) {
+    fitInputsIdentity = keepsInputs ? Identity() : nil
+  }
+
+  /// An object of no content, told apart by its identity.
+  private final class Identity: Sendable {}
 
   /// How many texts were shaped so far.
   var shapeCount: Int { count.withLock { $0 } }

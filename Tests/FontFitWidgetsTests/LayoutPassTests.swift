@@ -94,6 +94,39 @@ struct LayoutPassTests {
     #expect(label.layout?.shownText == Fixture.words(8))
   }
 
+  @Test("A widget re-fitted in new frames, or measured at new widths, shapes its text once")
+  func refitsShapeOnce() throws {
+    let shaper = CountingShaper(keepsInputs: true)
+    let label = Fixture.label(
+      width: 100, height: 40, text: Fixture.words(6),
+      environment: Fixture.environment(on: TestScreens.iPhone6, shaper: shaper))
+    label.numberOfLines = 0
+    label.layoutIfNeeded()
+    let shaped = shaper.shapeCount
+    #expect(shaped > 0)
+    for width in stride(from: 60.0, through: 300, by: 20) {
+      label.frame.width = width
+      label.layoutIfNeeded()
+      _ = try label.sizeThatFits(width: width / 2)
+      // The same as a label made afresh in this frame, with a shaper that keeps nothing.
+      let fresh = Fixture.label(
+        width: width, height: 40, text: Fixture.words(6),
+        environment: Fixture.environment(on: TestScreens.iPhone6))
+      fresh.numberOfLines = 0
+      fresh.layoutIfNeeded()
+      #expect(label.layout?.fit == fresh.layout?.fit, "\(width)")
+    }
+    #expect(shaper.shapeCount == shaped)
+    // Another text is shaped, once.
+    label.text = Fixture.words(3)
+    label.layoutIfNeeded()
+    let reshaped = shaper.shapeCount
+    #expect(reshaped > shaped)
+    label.frame.width = 90
+    label.layoutIfNeeded()
+    #expect(shaper.shapeCount == reshaped)
+  }
+
   @Test(
     "A setter marks the widget as needing layout; layoutIfNeeded clears the mark",
     arguments: Setting.allCases)

@@ -30,14 +30,14 @@ struct BidiLevels {
   init(askingICU graphemes: Graphemes, direction: WritingDirection) throws(ShapingError) {
     let (unitLevels, unitParagraphs) = try Self.unitLevels(
       of: graphemes.utf16, direction: direction)
-    levels = (0..<graphemes.count).map { unitLevels[graphemes.utf16Offsets[$0]] }
+    levels = (0..<graphemes.count).map { unitLevels[graphemes.utf16Offset($0)] }
     var paragraphs: [ShapedParagraph] = []
     for index in 0..<graphemes.count {
       let direction: TextDirection =
-        unitParagraphs[graphemes.utf16Offsets[index]] == 1 ? .rightToLeft : .leftToRight
+        unitParagraphs[graphemes.utf16Offset(index)] == 1 ? .rightToLeft : .leftToRight
       if let last = paragraphs.last, last.direction == direction,
         index == last.clusters.upperBound, index > 0,
-        graphemes.kinds[index - 1] != .lineSeparator
+        graphemes[index - 1].kind != .lineSeparator
       {
         paragraphs[paragraphs.count - 1].clusters = last.clusters.lowerBound..<index + 1
       } else {
@@ -84,7 +84,7 @@ struct BidiLevels {
     levels = Array(filled: 0, count: count)
     var paragraphs: [ShapedParagraph] = []
     var start = 0
-    for index in 0..<count where graphemes.kinds[index] == .lineSeparator {
+    for index in 0..<count where graphemes[index].kind == .lineSeparator {
       paragraphs.append(ShapedParagraph(clusters: start..<index + 1, direction: .leftToRight))
       start = index + 1
     }
@@ -148,7 +148,7 @@ struct Scripts {
   /// up to 128 deep. Each paragraph (after a line feed, carriage return or U+2029) starts
   /// afresh, as Pango lays out each paragraph on its own.
   init(_ graphemes: Graphemes) {
-    let codes = graphemes.firstScalars.map(Self.code)
+    let codes = graphemes.clusters.map { Self.code($0.first) }
     var resolved = codes
     var runStart = 0
     var runScript = Self.common
@@ -157,8 +157,8 @@ struct Scripts {
     var stackAtRunStart = 0
     var index = 0
     while index < codes.count {
-      if graphemes.kinds[index] == .lineSeparator,
-        ["\n", "\r", "\u{2029}"].contains(graphemes.firstScalars[index])
+      if graphemes[index].kind == .lineSeparator,
+        ["\n", "\r", "\u{2029}"].contains(graphemes[index].first)
       {
         // The separator ends its paragraph's run; the next paragraph starts afresh (Pango's
         // paragraphs end at a line feed, a carriage return and U+2029).
@@ -172,7 +172,7 @@ struct Scripts {
       }
       var script = Self.isReal(codes[index]) ? codes[index] : Self.common
       var closes = false
-      if script == Self.common, let bracket = Self.bracket(graphemes.firstScalars[index]) {
+      if script == Self.common, let bracket = Self.bracket(graphemes[index].first) {
         if bracket.isOpening {
           if stack.count == 128 {
             stack.removeAll()
@@ -292,9 +292,9 @@ struct Hyphenation {
 
     init(_ graphemes: Graphemes) {
       utf16 = graphemes.utf16
-      utf16Offsets = graphemes.utf16Offsets
-      firstScalars = graphemes.firstScalars
-      lastScalars = graphemes.lastScalars
+      utf16Offsets = graphemes.clusters.map(\.utf16Offset) + [graphemes.utf16.count]
+      firstScalars = graphemes.clusters.map(\.first)
+      lastScalars = graphemes.clusters.map(\.last)
     }
 
     /// The same input made again from a shaped text's source and clusters (one per grapheme

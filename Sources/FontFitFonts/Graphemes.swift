@@ -3,23 +3,32 @@ import FontFitText
 
 /// The grapheme clusters of a text with what shaping asks of each: its kind, its first and
 /// last scalars and its UTF-8 and UTF-16 offsets, found in one pass over the text.
+///
+/// It is three arrays, each allocated once at its final capacity and written in place: the
+/// clusters, the text's UTF-16 units and each byte's cluster. A cold fit splits every new
+/// text, and appending to ten columns cost it ten allocations and a uniqueness check per
+/// column per cluster.
 struct Graphemes {
-  let ranges: [Range<String.Index>]
-  let kinds: [ClusterKind]
-  /// Whether the cluster is a control character other than a tab, which draws nothing.
-  let isControl: [Bool]
-  /// Each cluster's first and last Unicode scalars.
-  let firstScalars: [Unicode.Scalar]
-  let lastScalars: [Unicode.Scalar]
-  /// Whether the cluster is a single scalar, so its first scalar is all of it.
-  let isSingleScalar: [Bool]
-  /// The UTF-8 offset of each cluster's start, and the text's length at the end.
-  let utf8Offsets: [Int]
-  /// The UTF-16 offset of each cluster's start, and the text's length at the end.
-  let utf16Offsets: [Int]
+  /// One grapheme cluster and what shaping asks of it.
+  struct Cluster {
+    /// Where the cluster lies in the text.
+    var range: Range<String.Index>
+    /// The UTF-8 offset of its start.
+    var utf8Offset: Int
+    /// The UTF-16 offset of its start.
+    var utf16Offset: Int
+    /// Its first and last Unicode scalars.
+    var first: Unicode.Scalar
+    var last: Unicode.Scalar
+    var kind: ClusterKind
+    /// Whether it is a control character other than a tab, which draws nothing.
+    var isControl: Bool
+    /// Whether it is a single scalar, so its first scalar is all of it.
+    var isSingleScalar: Bool
+  }
 
-  var count: Int { ranges.count }
-
+  /// The clusters, in order.
+  let clusters: [Cluster]
   /// The text as UTF-16, which ICU reads.
   let utf16: [UInt16]
   /// For each UTF-8 byte of the text, the cluster it belongs to.
@@ -27,6 +36,26 @@ struct Graphemes {
   /// Whether no UTF-16 unit is in a right-to-left block or a bidi control
   /// (``mayBeRightToLeft(_:)``): every level is then 0 in a left-to-right paragraph.
   let isLeftToRightOnly: Bool
+
+  /// The number of clusters.
+  var count: Int { clusters.count }
+
+  /// Cluster `index`.
+  subscript(index: Int) -> Cluster {
+    @inline(__always) get { clusters[index] }
+  }
+
+  /// The UTF-8 offset of cluster `index`'s start, or the text's length for `index` ==
+  /// ``count``.
+  func utf8Offset(_ index: Int) -> Int {
+    index < clusters.count ? clusters[index].utf8Offset : clusterOfByte.count
+  }
+
+  /// The UTF-16 offset of cluster `index`'s start, or the text's length in UTF-16 units for
+  /// `index` == ``count``.
+  func utf16Offset(_ index: Int) -> Int {
+    index < clusters.count ? clusters[index].utf16Offset : utf16.count
+  }
 
   /// Splits `text` in one pass.
   ///
@@ -47,99 +76,88 @@ struct Graphemes {
   }
 
   private init(_ text: String, utf8 bytes: UnsafeBufferPointer<UInt8>) {
+    // A text has at most one cluster and one UTF-16 unit per UTF-8 byte, and exactly one
+    // owner per byte: each array is written once, in place, up to its count.
     let capacity = bytes.count
-    var ranges: [Range<String.Index>] = []
-    var kinds: [ClusterKind] = []
-    var isControl: [Bool] = []
-    var firstScalars: [Unicode.Scalar] = []
-    var lastScalars: [Unicode.Scalar] = []
-    var isSingleScalar: [Bool] = []
-    var utf8Offsets = [0]
-    var utf16Offsets = [0]
-    var utf16: [UInt16] = []
-    var clusterOfByte: [Int32] = []
-    clusterOfByte.reserveCapacity(capacity)
-    ranges.reserveCapacity(capacity)
-    kinds.reserveCapacity(capacity)
-    isControl.reserveCapacity(capacity)
-    firstScalars.reserveCapacity(capacity)
-    lastScalars.reserveCapacity(capacity)
-    isSingleScalar.reserveCapacity(capacity)
-    utf8Offsets.reserveCapacity(capacity + 1)
-    utf16Offsets.reserveCapacity(capacity + 1)
-    utf16.reserveCapacity(capacity)
-    let view = text.utf8
-    var index = text.startIndex
-    var offset = 0
     var leftToRightOnly = true
-    while offset < capacity {
-      let byte = bytes[offset]
-      let first: Unicode.Scalar
-      let last: Unicode.Scalar
-      let single: Bool
-      let kind: ClusterKind
-      let length: Int
-      if byte < 0x80,
-        offset + 1 == capacity
-          || (bytes[offset + 1] < 0x80 && !(byte == 0x0D && bytes[offset + 1] == 0x0A))
-      {
-        first = Unicode.Scalar(byte)
-        last = first
-        single = true
-        kind = ClusterKind(scalar: first)
-        length = 1
-        utf16.append(UInt16(byte))
-      } else if let scalar = Self.separateScalar(in: bytes, at: offset) {
-        // A BMP character of class Other or Control followed by ASCII or another such: a
-        // cluster of its own (an ASCII one is followed by such a character here).
-        first = scalar.value
-        last = first
-        single = true
-        kind = ClusterKind(scalar: first)
-        length = scalar.length
-        utf16.append(UInt16(truncatingIfNeeded: first.value))
-        if Self.mayBeRightToLeft(UInt16(truncatingIfNeeded: first.value)) {
-          leftToRightOnly = false
-        }
-      } else {
-        let character = text[index]
-        let scalars = character.unicodeScalars
-        var iterator = scalars.makeIterator()
-        first = iterator.next() ?? "\u{FFFD}"
-        single = iterator.next() == nil
-        last = single ? first : scalars.last ?? first
-        kind = single ? ClusterKind(scalar: first) : ClusterKind(character)
-        length = single ? UTF8.width(first) : character.utf8.count
-        for unit in character.utf16 {
-          utf16.append(unit)
-          if Self.mayBeRightToLeft(unit) { leftToRightOnly = false }
+    var clusters: [Cluster] = []
+    var clusterOfByte: [Int32] = []
+    let utf16 = [UInt16](unsafeUninitializedCapacity: capacity) { units, unitCount in
+      clusterOfByte = [Int32](unsafeUninitializedCapacity: capacity) { owners, ownerCount in
+        clusters = [Cluster](unsafeUninitializedCapacity: capacity) { found, clusterCount in
+          let view = text.utf8
+          var index = text.startIndex
+          var offset = 0
+          while offset < capacity {
+            let byte = bytes[offset]
+            let first: Unicode.Scalar
+            let last: Unicode.Scalar
+            let single: Bool
+            let kind: ClusterKind
+            let length: Int
+            let utf16Offset = unitCount
+            if byte < 0x80,
+              offset + 1 == capacity
+                || (bytes[offset + 1] < 0x80 && !(byte == 0x0D && bytes[offset + 1] == 0x0A))
+            {
+              first = Unicode.Scalar(byte)
+              last = first
+              single = true
+              kind = ClusterKind(scalar: first)
+              length = 1
+              units.initializeElement(at: unitCount, to: UInt16(byte))
+              unitCount += 1
+            } else if let scalar = Self.separateScalar(in: bytes, at: offset) {
+              // A BMP character of class Other or Control followed by ASCII or another such:
+              // a cluster of its own (an ASCII one is followed by such a character here).
+              first = scalar.value
+              last = first
+              single = true
+              kind = ClusterKind(scalar: first)
+              length = scalar.length
+              let unit = UInt16(truncatingIfNeeded: first.value)
+              units.initializeElement(at: unitCount, to: unit)
+              unitCount += 1
+              if Self.mayBeRightToLeft(unit) { leftToRightOnly = false }
+            } else {
+              let character = text[index]
+              let scalars = character.unicodeScalars
+              var iterator = scalars.makeIterator()
+              first = iterator.next() ?? "\u{FFFD}"
+              single = iterator.next() == nil
+              last = single ? first : scalars.last ?? first
+              kind = single ? ClusterKind(scalar: first) : ClusterKind(character)
+              length = single ? UTF8.width(first) : character.utf8.count
+              for unit in character.utf16 {
+                units.initializeElement(at: unitCount, to: unit)
+                unitCount += 1
+                if Self.mayBeRightToLeft(unit) { leftToRightOnly = false }
+              }
+            }
+            // O(1) for native strings: UTF-8 is their storage.
+            let next = view.index(index, offsetBy: length)
+            found.initializeElement(
+              at: clusterCount,
+              to: Cluster(
+                range: index..<next, utf8Offset: offset, utf16Offset: utf16Offset,
+                first: first, last: last, kind: kind,
+                // General category Cc is exactly U+0000–001F and U+007F–009F.
+                isControl: first != "\t"
+                  && (first.value < 0x20 || (first.value >= 0x7F && first.value <= 0x9F)),
+                isSingleScalar: single))
+            let cluster = Int32(truncatingIfNeeded: clusterCount)
+            clusterCount += 1
+            for byte in offset..<offset + length {
+              owners.initializeElement(at: byte, to: cluster)
+            }
+            ownerCount += length
+            offset += length
+            index = next
+          }
         }
       }
-      // O(1) for native strings: UTF-8 is their storage.
-      let next = view.index(index, offsetBy: length)
-      ranges.append(index..<next)
-      kinds.append(kind)
-      // General category Cc is exactly U+0000–001F and U+007F–009F.
-      isControl.append(
-        first != "\t" && (first.value < 0x20 || (first.value >= 0x7F && first.value <= 0x9F)))
-      firstScalars.append(first)
-      lastScalars.append(last)
-      isSingleScalar.append(single)
-      let cluster = Int32(truncatingIfNeeded: kinds.count - 1)
-      for _ in 0..<length { clusterOfByte.append(cluster) }
-      offset += length
-      utf8Offsets.append(offset)
-      utf16Offsets.append(utf16.count)
-      index = next
     }
-    self.ranges = ranges
-    self.kinds = kinds
-    self.isControl = isControl
-    self.firstScalars = firstScalars
-    self.lastScalars = lastScalars
-    self.isSingleScalar = isSingleScalar
-    self.utf8Offsets = utf8Offsets
-    self.utf16Offsets = utf16Offsets
+    self.clusters = clusters
     self.utf16 = utf16
     self.clusterOfByte = clusterOfByte
     isLeftToRightOnly = leftToRightOnly
@@ -232,7 +250,9 @@ struct Graphemes {
 
   /// The grapheme cluster at `index` of `text`, the text these clusters were found in.
   func character(_ index: Int, in text: String) -> Character {
-    isSingleScalar[index] ? Character(firstScalars[index]) : Character(String(text[ranges[index]]))
+    let cluster = clusters[index]
+    return cluster.isSingleScalar
+      ? Character(cluster.first) : Character(String(text[cluster.range]))
   }
 
   /// The cluster that holds UTF-8 offset `offset`.

@@ -73,16 +73,16 @@ struct Itemization {
     for index in 0..<graphemes.count {
       // A cluster whose first character is not an emoji is not one (asked first: most are
       // not, and the cluster's characters need not be read).
-      let first = graphemes.firstScalars[index]
+      let first = graphemes[index].first
       let isEmoji =
-        (!graphemes.isSingleScalar[index] || first.value >= 0x80) && Self.isEmoji(first)
-        && Self.isEmojiPresentation(text[graphemes.ranges[index]].unicodeScalars)
+        (!graphemes[index].isSingleScalar || first.value >= 0x80) && Self.isEmoji(first)
+        && Self.isEmojiPresentation(text[graphemes[index].range].unicodeScalars)
       // A line separator is a run of its own: each paragraph is itemised apart, as Pango
       // lays out each paragraph on its own.
       let separates =
         index > 0
-        && (graphemes.kinds[index] == .lineSeparator
-          || graphemes.kinds[index - 1] == .lineSeparator)
+        && (graphemes[index].kind == .lineSeparator
+          || graphemes[index - 1].kind == .lineSeparator)
       if index > start,
         separates || scripts[index] != scripts[start] || levels[index] != levels[start]
           || isEmoji != emoji || span(index) != span(start)

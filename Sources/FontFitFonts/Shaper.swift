@@ -98,7 +98,7 @@ struct Shaper {
     guard !spans.isEmpty else { return result }
     var span = 0
     for index in 0..<graphemes.count {
-      let offset = graphemes.utf8Offsets[index]
+      let offset = graphemes.utf8Offset(index)
       while span < spans.count, spans[span].range.upperBound <= offset { span += 1 }
       if span < spans.count, spans[span].range.contains(offset) { result[index] = span }
     }
@@ -171,11 +171,11 @@ struct Shaper {
     var clusters: [ShapedCluster] = []
     clusters.reserveCapacity(graphemes.count)
     for index in 0..<graphemes.count {
-      let kind = graphemes.kinds[index]
-      let drawsNothing = kind == .lineSeparator || graphemes.isControl[index]
+      let kind = graphemes[index].kind
+      let drawsNothing = kind == .lineSeparator || graphemes[index].isControl
       clusters.append(
         ShapedCluster(
-          range: graphemes.ranges[index], advance: drawsNothing ? 0 : advances[index],
+          range: graphemes[index].range, advance: drawsNothing ? 0 : advances[index],
           breakBefore: opportunities[index], kind: kind, font: faceOf[index],
           level: levels.levels[index], glyphs: drawsNothing ? 0..<0 : placed.ranges[index],
           insertsHyphen: false))
@@ -188,7 +188,7 @@ struct Shaper {
     var letterSpacings: [LetterSpacing]?
     if options.spans.contains(where: { $0.letterSpacing != 0 }) {
       letterSpacings = spanOf.enumerated().map { index, span in
-        let kind = graphemes.kinds[index]
+        let kind = graphemes[index].kind
         guard span >= 0, kind != .lineSeparator else { return LetterSpacing() }
         let spacing = options.spans[span]
         return LetterSpacing(
@@ -214,7 +214,7 @@ struct Shaper {
   private mutating func chooseFaces(
     for run: Itemization.Run, in text: String, graphemes: Graphemes, into faceOf: inout [Int]
   ) throws(FontError) {
-    if run.clusters.count == 1, graphemes.kinds[run.clusters.lowerBound] == .lineSeparator {
+    if run.clusters.count == 1, graphemes[run.clusters.lowerBound].kind == .lineSeparator {
       faceOf[run.clusters.lowerBound] = 0
       return
     }
@@ -239,12 +239,12 @@ struct Shaper {
     var chosen: [(face: Int, position: Int)?] = []
     chosen.reserveCapacity(run.clusters.count)
     for index in run.clusters {
-      if graphemes.kinds[index] == .lineSeparator {
+      if graphemes[index].kind == .lineSeparator {
         chosen.append(nil)
         continue
       }
-      if graphemes.isSingleScalar[index] {
-        let scalar = graphemes.firstScalars[index]
+      if graphemes[index].isSingleScalar {
+        let scalar = graphemes[index].first
         if Itemization.keepsFont(scalar) {
           chosen.append(nil)
           continue
@@ -253,13 +253,13 @@ struct Shaper {
           chosen.append((firstIndex, 0))
           continue
         }
-      } else if Itemization.keepsFont(text[graphemes.ranges[index]].unicodeScalars) {
+      } else if Itemization.keepsFont(text[graphemes[index].range].unicodeScalars) {
         chosen.append(nil)
         continue
       }
       let found =
-        graphemes.isSingleScalar[index]
-        ? try search.face(for: graphemes.firstScalars[index], in: system)
+        graphemes[index].isSingleScalar
+        ? try search.face(for: graphemes[index].first, in: system)
         : try search.face(for: graphemes.character(index, in: text), in: system)
       if let found {
         chosen.append((try self.index(of: found, variant: variant), found.position))
@@ -279,7 +279,7 @@ struct Shaper {
     for (offset, choice) in chosen.enumerated() {
       guard let choice else {
         if gap == nil { gap = offset }
-        if graphemes.firstScalars[start + offset] == "\t" { gapHasTab = true }
+        if graphemes[start + offset].first == "\t" { gapHasTab = true }
         continue
       }
       if let from = gap {
@@ -365,13 +365,13 @@ struct Shaper {
         Run(
           face: faceOf[first], language: Int(languageOf[first]),
           shaping: ShapingRun(
-            range: graphemes.utf8Offsets[first]..<graphemes.utf8Offsets[end],
+            range: graphemes.utf8Offset(first)..<graphemes.utf8Offset(end),
             isRightToLeft: levels[first] % 2 == 1, script: Scripts.tag(scripts[first]),
             disablesLigatures: spaced[first])))
       start = nil
     }
     for index in 0..<graphemes.count {
-      if graphemes.kinds[index] == .lineSeparator {
+      if graphemes[index].kind == .lineSeparator {
         close(index)
         continue
       }

@@ -79,7 +79,7 @@ public struct UnicodeLineBreaker: LineBreaking {
     try Self.withBreaks(inUTF16: graphemes.utf16, tag: ruleTag) { offsets, hard in
       var next = 0
       for index in 0..<graphemes.count {
-        let offset = graphemes.utf16Offsets[index]
+        let offset = graphemes.utf16Offset(index)
         while next < offsets.count, Int(offsets[next]) < offset { next += 1 }
         if offset > 0, next < offsets.count, Int(offsets[next]) == offset {
           result.append(hard[next] != 0 ? .mandatory : .allowed)

@@ -190,7 +190,7 @@ struct PangoFallbackTests {
           current = ""
         }
         script = scripts[index]
-        current += String(text[graphemes.ranges[index]])
+        current += String(text[graphemes[index].range])
       }
       if !current.isEmpty { result.append("\(Scripts.tag(script ?? 0)):\(current)") }
       return result

@@ -267,8 +267,20 @@ struct Scripts {
   }
 
   /// The ISO 15924 code of an ICU script code, such as `Latn`; `Zyyy` (Common) when unknown.
+  ///
+  /// The codes below 256 (all of ICU's so far) are answered from a table made on first use:
+  /// every run of every text asks.
   static func tag(_ code: Int32) -> String {
     if code == latin { return "Latn" }
+    if (0..<Int32(knownTags.count)).contains(code) { return knownTags[Int(code)] }
+    return askedTag(code)
+  }
+
+  /// ``tag(_:)`` of the codes 0 to 255, as ICU names them.
+  private static let knownTags: [String] = (0..<256).map(askedTag)
+
+  /// ``tag(_:)``, from ICU.
+  private static func askedTag(_ code: Int32) -> String {
     guard let tag = fontfit_script_tag(code) else { return "Zyyy" }
     return String(cString: tag)
   }

@@ -27,8 +27,9 @@ struct FallbackSearch {
   /// The face of the last answer, reused while answers name it: a text's fallback
   /// characters mostly fall back to one face.
   private var lastFace: FallbackFace?
-  /// The faces one-character look-ups opened, by their place in the set.
-  private var opened: [Int: FallbackFace] = [:]
+  /// The faces one-character look-ups opened, with their places in the set: a text falls
+  /// back to a few faces at most, so a scan beats hashing.
+  private var opened: [FallbackFace] = []
   /// The chain's table of first covering candidates, once fetched.
   private var firstCovering: FirstCoverage?
 
@@ -102,14 +103,14 @@ struct FallbackSearch {
     let position = Int(table.position(of: scalar))
     if position == 0 { return nil }
     if position != Int(FirstCoverage.unknown) {
-      if let known = opened[position] {
+      if let known = opened.first(where: { $0.position == position }) {
         if known.face.draws(scalar) { return known }
       } else {
         let candidate = try chain(in: system).candidates[position]
         do {
           let face = try system.face(for: candidate.resolved)
           let found = FallbackFace(resolved: candidate.resolved, face: face, position: position)
-          opened[position] = found
+          opened.append(found)
           if face.draws(scalar) { return found }
         } catch  where error.isReplacedFile {
           throw error

@@ -200,9 +200,16 @@ final class HarfBuzzFace: Sendable {
   static var version: String { String(cString: hb_version_string()) }
 
   /// A four-letter ISO 15924 code as an OpenType tag.
+  ///
+  /// Worked out without an array: every run shapes with one.
   private static func tag(_ code: String) -> UInt32 {
-    var bytes = Array(code.utf8.prefix(4))
-    while bytes.count < 4 { bytes.append(UInt8(ascii: " ")) }
-    return bytes.reduce(0) { $0 << 8 | UInt32($1) }
+    var tag: UInt32 = 0
+    var count = 0
+    for byte in code.utf8 where count < 4 {
+      tag = tag << 8 | UInt32(byte)
+      count += 1
+    }
+    for _ in count..<4 { tag = tag << 8 | UInt32(UInt8(ascii: " ")) }
+    return tag
   }
 }

@@ -24,8 +24,11 @@ struct Shaper {
   /// The size and shift each entry of `fonts` is drawn at.
   private var variants: [FontVariant]
   private var fonts: [ShapedFont]
-  /// The font sets of the text's runs, by descriptor and language.
-  private var searches: [FontSystem.ResolutionKey: FallbackSearch] = [:]
+  /// The font sets of the text's runs, one per descriptor and language; nil only while a
+  /// run's faces are being chosen from it (it is moved out, not copied). A text has a few at
+  /// most, so they are found by a scan that compares descriptors (the same array storage
+  /// compares at once) rather than by hashing a key for every run.
+  private var searches: [FallbackSearch?] = []
   private var missing: [Unicode.Scalar] = []
   private var reported: Set<Unicode.Scalar> = []
   private let requested: ResolvedFont
@@ -224,11 +227,17 @@ struct Shaper {
       run.isEmoji
       ? FontDescriptor(families: [Self.emojiFamily], weight: font.weight, slant: font.slant)
       : font
-    let key = FontSystem.ResolutionKey(descriptor: descriptor, language: run.language)
-    var search =
-      searches.removeValue(forKey: key)
-      ?? FallbackSearch(descriptor: descriptor, language: run.language)
-    defer { searches[key] = search }
+    let slot =
+      searches.firstIndex {
+        $0?.language == run.language && $0?.descriptor == descriptor
+      } ?? searches.count
+    if slot == searches.count {
+      searches.append(FallbackSearch(descriptor: descriptor, language: run.language))
+    }
+    guard var search = searches[slot].take() else {
+      preconditionFailure("a font set is in use while its run chooses faces")
+    }
+    defer { searches[slot] = search }
     let first = try search.firstFace(in: system)
     let firstIndex = try first.map { (found) throws(FontError) in
       try index(of: found, variant: variant)

@@ -24,10 +24,12 @@ struct Shaper {
   /// The size and shift each entry of `fonts` is drawn at.
   private var variants: [FontVariant]
   private var fonts: [ShapedFont]
-  /// The font sets of the text's runs, one per descriptor and language; nil only while a
-  /// run's faces are being chosen from it (it is moved out, not copied). A text has a few at
-  /// most, so they are found by a scan that compares descriptors (the same array storage
-  /// compares at once) rather than by hashing a key for every run.
+  /// The font sets of the text's runs, one per descriptor and language.
+  ///
+  /// One is nil only while a run's faces are being chosen from it (it is moved out, not
+  /// copied). A text has a few at most, so they are found by a scan that compares
+  /// descriptors (the same array storage compares at once) rather than by hashing a key for
+  /// every run.
   private var searches: [FallbackSearch?] = []
   private var missing: [Unicode.Scalar] = []
   private var reported: Set<Unicode.Scalar> = []

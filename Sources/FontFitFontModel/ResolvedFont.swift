@@ -24,9 +24,13 @@ public struct ResolvedFont: Hashable, Sendable, CustomStringConvertible {
   private final class Box: Sendable {
     let fields: Fields
     let displayName: String
+    /// The hash of the file and face index, worked out once: every shaping looks its faces
+    /// up by them.
+    let faceHash: Int
 
     init(_ fields: Fields) {
       self.fields = fields
+      faceHash = ResolvedFont.faceHash(file: fields.file, index: fields.index)
       displayName =
         fields.style.isEmpty
         ? fields.family
@@ -35,6 +39,17 @@ public struct ResolvedFont: Hashable, Sendable, CustomStringConvertible {
   }
 
   private var box: Box
+
+  /// The hash of a face's file and index, as ``faceHash`` holds it for a resolution.
+  package static func faceHash(file: String, index: Int) -> Int {
+    var hasher = Hasher()
+    hasher.combine(file)
+    hasher.combine(index)
+    return hasher.finalize()
+  }
+
+  /// ``faceHash(file:index:)`` of the chosen face, worked out when the resolution was made.
+  package var faceHash: Int { box.faceHash }
 
   /// Replaces the fields with a copy changed by `change`.
   private mutating func update(_ change: (inout Fields) -> Void) {

@@ -468,17 +468,30 @@ public final class FontSystem: Sendable {
 
 /// Identifies an open face: a file and the index of the face in it.
 struct FaceKey: Hashable {
-  var file: String
-  var index: Int
+  let file: String
+  let index: Int
+  /// The hash of both, worked out once (a resolution carries it): faces are looked up for
+  /// every text shaped, and hashing a path each time cost about 300 instructions.
+  private let hash: Int
 
   init(_ resolved: ResolvedFont) {
     file = resolved.file
     index = resolved.index
+    hash = resolved.faceHash
   }
 
   init(file: String, index: Int) {
     self.file = file
     self.index = index
+    hash = ResolvedFont.faceHash(file: file, index: index)
+  }
+
+  static func == (lhs: FaceKey, rhs: FaceKey) -> Bool {
+    lhs.hash == rhs.hash && lhs.index == rhs.index && lhs.file == rhs.file
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(hash)
   }
 }
 

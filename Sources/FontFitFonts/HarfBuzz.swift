@@ -157,8 +157,15 @@ final class HarfBuzzFace: Sendable {
     }
     hb_buffer_set_direction(buffer, run.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
     hb_buffer_set_script(buffer, hb_script_from_iso15924_tag(Self.tag(run.script)))
-    if let language {
-      hb_buffer_set_language(buffer, hb_language_from_string(language, -1))
+    if var language {
+      // The tag's bytes and length, not a C string: a short Swift string has no terminating
+      // zero in memory, and passing it as one copies it to a new array every time.
+      let tag = language.withUTF8 { bytes in
+        bytes.withMemoryRebound(to: CChar.self) {
+          hb_language_from_string($0.baseAddress, Int32(clamping: $0.count))
+        }
+      }
+      hb_buffer_set_language(buffer, tag)
     }
     hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
     if run.disablesLigatures {

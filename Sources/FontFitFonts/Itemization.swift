@@ -52,22 +52,18 @@ struct Itemization {
     var runs: [Run] = []
     var start = 0
     var emoji = false
-    var derived: [Int32: Language] = [:]
-    var derivedInSpans: [Int: [Int32: Language]] = [:]
+    // Each script's language, by span (-1 for the text's own), found once per text: a text
+    // has a few scripts, so a scan beats a dictionary made for every text.
+    var derived: [(span: Int, script: Int32, language: Language)] = []
     func span(_ index: Int) -> Int { spans.isEmpty ? -1 : spans[index] }
     func runLanguage(_ script: Int32, span: Int) -> Language {
-      let own = span >= 0 ? spanLanguages[span] : nil
-      if let own {
-        if let known = derivedInSpans[span]?[script] { return known }
-        let chosen = Self.language(
-          for: script, textLanguage: own, scriptsOfLanguage: scriptsOfLanguage)
-        derivedInSpans[span, default: [:]][script] = chosen
-        return chosen
+      if let known = derived.first(where: { $0.span == span && $0.script == script }) {
+        return known.language
       }
-      if let known = derived[script] { return known }
+      let own = span >= 0 ? spanLanguages[span] : nil
       let chosen = Self.language(
-        for: script, textLanguage: language, scriptsOfLanguage: scriptsOfLanguage)
-      derived[script] = chosen
+        for: script, textLanguage: own ?? language, scriptsOfLanguage: scriptsOfLanguage)
+      derived.append((span, script, chosen))
       return chosen
     }
     for index in 0..<graphemes.count {

@@ -249,28 +249,29 @@ struct Shaper {
     // Each cluster's face and its place in the set; nil for one that keeps the font.
     var chosen: [(face: Int, position: Int)?] = []
     chosen.reserveCapacity(run.clusters.count)
+    let clusters = graphemes.clusters
     for index in run.clusters {
-      if graphemes[index].kind == .lineSeparator {
+      let cluster = clusters[index]
+      if cluster.kind == .lineSeparator {
         chosen.append(nil)
         continue
       }
-      if graphemes[index].isSingleScalar {
-        let scalar = graphemes[index].first
-        if Itemization.keepsFont(scalar) {
+      if cluster.isSingleScalar {
+        if Itemization.keepsFont(cluster.first) {
           chosen.append(nil)
           continue
         }
-        if let firstDrawer, let firstIndex, firstDrawer.draws(scalar) {
+        if let firstDrawer, let firstIndex, firstDrawer.draws(cluster.first) {
           chosen.append((firstIndex, 0))
           continue
         }
-      } else if Itemization.keepsFont(text[graphemes[index].range].unicodeScalars) {
+      } else if Itemization.keepsFont(text[cluster.range].unicodeScalars) {
         chosen.append(nil)
         continue
       }
       let found =
-        graphemes[index].isSingleScalar
-        ? try search.face(for: graphemes[index].first, in: system)
+        cluster.isSingleScalar
+        ? try search.face(for: cluster.first, in: system)
         : try search.face(for: graphemes.character(index, in: text), in: system)
       if let found {
         chosen.append((try self.index(of: found, variant: variant), found.position))
@@ -423,20 +424,26 @@ struct PlacedGlyphs {
     _ run: [HarfBuzzGlyph], font: Int, scale: Double, rise: Double = 0, graphemes: Graphemes
   ) {
     glyphs.reserveCapacity(glyphs.count + run.count)
+    // Indices rather than slices of `run`: a slice retains the array's storage, and a run
+    // makes one per HarfBuzz cluster.
     var start = 0
     while start < run.count {
-      var end = start
-      while end < run.count, run[end].cluster == run[start].cluster { end += 1 }
-      let cluster = graphemes.cluster(atUTF8: run[start].cluster)
-      if run[start..<end].contains(where: \.isUnsafeToBreak) { unsafeToBreak[cluster] = true }
+      let harfBuzzCluster = run[start].cluster
+      let cluster = graphemes.cluster(atUTF8: harfBuzzCluster)
       let first = glyphs.count
-      for glyph in run[start..<end] {
+      var end = start
+      var unsafe = false
+      while end < run.count, run[end].cluster == harfBuzzCluster {
+        let glyph = run[end]
+        unsafe = unsafe || glyph.isUnsafeToBreak
         glyphs.append(
           ShapedGlyph(
             id: glyph.id, font: font, advance: Double(glyph.xAdvance) * scale,
             xOffset: Double(glyph.xOffset) * scale,
             yOffset: Double(glyph.yOffset) * scale + rise))
+        end += 1
       }
+      if unsafe { unsafeToBreak[cluster] = true }
       let previous = ranges[cluster]
       ranges[cluster] =
         previous.isEmpty || previous.upperBound != first

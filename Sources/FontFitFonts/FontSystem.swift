@@ -69,10 +69,11 @@ public final class FontSystem: Sendable {
     init(descriptor: FontDescriptor, language: Language?) {
       self.descriptor = descriptor
       self.language = language
-      var hasher = Hasher()
-      hasher.combine(descriptor)
-      hasher.combine(language)
-      hash = hasher.finalize()
+      // The descriptor's own hash and the tag's folded bytes, mixed as a shaped text's key
+      // mixes its parts: without a `Hasher`, as every text resolves its fonts.
+      var state = ExactString.mix(UInt64(bitPattern: Int64(descriptor.precomputedHash)))
+      if let language { state = ExactString.mix(state ^ ExactString(language.tag).folded) }
+      hash = Int(truncatingIfNeeded: ExactString.mix(state ^ (language == nil ? 1 : 2)))
     }
 
     static func == (lhs: ResolutionKey, rhs: ResolutionKey) -> Bool {

@@ -270,24 +270,26 @@ struct Graphemes {
     _ glyphs: [HarfBuzzGlyph], in range: Range<Int>, scale: Double, into advances: inout [Double]
   ) {
     // HarfBuzz's clusters are monotone: increasing in a left-to-right run, decreasing in a
-    // right-to-left one. Sum each cluster's advances, in logical order.
-    var totals: [(start: Int, advance: Int)] = []
-    totals.reserveCapacity(glyphs.count)
-    for glyph in glyphs {
-      if let last = totals.last, last.start == glyph.cluster {
-        totals[totals.count - 1].advance += Int(glyph.xAdvance)
-      } else {
-        totals.append((glyph.cluster, Int(glyph.xAdvance)))
+    // right-to-left one. Each cluster's advances are summed in logical order (from the end
+    // of a right-to-left run), one cluster at a time, without a table of the sums.
+    guard let firstGlyph = glyphs.first, let lastGlyph = glyphs.last else { return }
+    let reversed = firstGlyph.cluster > lastGlyph.cluster
+    let count = glyphs.count
+    func glyph(_ position: Int) -> HarfBuzzGlyph {
+      glyphs[reversed ? count - 1 - position : position]
+    }
+    var position = 0
+    while position < count {
+      let start = glyph(position).cluster
+      var advance = 0
+      while position < count, glyph(position).cluster == start {
+        advance += Int(glyph(position).xAdvance)
+        position += 1
       }
-    }
-    if let first = totals.first, let last = totals.last, first.start > last.start {
-      totals.reverse()
-    }
-    for (position, total) in totals.enumerated() {
-      let end = position + 1 < totals.count ? totals[position + 1].start : range.upperBound
-      let first = cluster(atUTF8: total.start)
-      let last = max(first, cluster(atUTF8: max(total.start, end - 1)))
-      let share = Double(total.advance) * scale / Double(last - first + 1)
+      let end = position < count ? glyph(position).cluster : range.upperBound
+      let first = cluster(atUTF8: start)
+      let last = max(first, cluster(atUTF8: max(start, end - 1)))
+      let share = Double(advance) * scale / Double(last - first + 1)
       for index in first...last { advances[index] += share }
     }
   }

@@ -96,11 +96,12 @@ struct Shaper {
     }
   }
 
-  /// Each grapheme cluster's span in the options, or -1 for the text's own font.
+  /// Each grapheme cluster's span in the options, or -1 for the text's own font; empty when
+  /// the options have no spans (most texts), which ``Itemization`` reads as -1 throughout.
   private func spanIndices(_ graphemes: Graphemes) -> [Int] {
-    var result = [Int](filled: -1, count: graphemes.count)
     let spans = options.spans
-    guard !spans.isEmpty else { return result }
+    guard !spans.isEmpty else { return [] }
+    var result = [Int](filled: -1, count: graphemes.count)
     var span = 0
     for index in 0..<graphemes.count {
       let offset = graphemes.utf8Offset(index)
@@ -144,7 +145,8 @@ struct Shaper {
     }
     var advances = [Double](filled: 0, count: graphemes.count)
     var placed = PlacedGlyphs(count: graphemes.count)
-    // Letter-spaced spans shape without ligatures, as Pango shapes them.
+    // Letter-spaced spans shape without ligatures, as Pango shapes them; empty (none is)
+    // without spans.
     let spaced = spanOf.map { $0 >= 0 && options.spans[$0].letterSpacing != 0 }
     for run in runs(
       graphemes, faceOf: faceOf, levels: levels.levels, scripts: scripts,
@@ -379,7 +381,7 @@ struct Shaper {
           shaping: ShapingRun(
             range: graphemes.utf8Offset(first)..<graphemes.utf8Offset(end),
             isRightToLeft: levels[first] % 2 == 1, script: Scripts.tag(scripts[first]),
-            disablesLigatures: spaced[first])))
+            disablesLigatures: !spaced.isEmpty && spaced[first])))
       start = nil
     }
     for index in 0..<graphemes.count {
@@ -390,7 +392,7 @@ struct Shaper {
       if let first = start,
         faceOf[first] != faceOf[index] || levels[first] % 2 != levels[index] % 2
           || scripts[first] != scripts[index] || languageOf[first] != languageOf[index]
-          || spaced[first] != spaced[index]
+          || (!spaced.isEmpty && spaced[first] != spaced[index])
       {
         close(index)
       }

@@ -33,9 +33,15 @@ public struct ShapedText: Hashable, Sendable {
   /// Measures forced breaks inside words on demand, for a shaper whose shaping changes there;
   /// nil when the clusters' own adjustments say it all.
   var reshaper: (any BreakReshaping)? { storage.reshaper }
-  /// What wrapping reads of the clusters, made on first use and shared by every copy of this
-  /// value, so a text shown by many widgets, or on many screens, is prepared once.
-  var layoutColumns: LayoutColumnsBox { storage.layoutColumns }
+  /// What wrapping reads of the clusters, made by `make` on first use and shared by every
+  /// copy of this value, so a text shown by many widgets, or on many screens, is prepared
+  /// once.
+  func layoutColumns(_ make: () -> ClusterColumns) -> ClusterColumns {
+    if let made = storage.lazy.withLock({ $0.columns }) { return made }
+    let made = make()
+    storage.lazy.withLock { $0.columns = made }
+    return made
+  }
 
   /// Each cluster's own letter spacing, in ems, before and after it.
   ///
@@ -177,9 +183,11 @@ public struct ShapedText: Hashable, Sendable {
   package func hyphenationPoints(key: String, find: () -> HyphenationPoints)
     -> HyphenationPoints
   {
-    if let kept = storage.hyphenation.withLock({ $0 }), kept.key == key { return kept.points }
+    if let kept = storage.lazy.withLock({ $0.hyphenation }), kept.key == key {
+      return kept.points
+    }
     let points = find()
-    storage.hyphenation.withLock { $0 = (key, points) }
+    storage.lazy.withLock { $0.hyphenation = (key, points) }
     return points
   }
 
@@ -208,8 +216,17 @@ private final class ShapedTextStorage: Sendable {
   let paragraphs: [ShapedParagraph]
   let reshaper: (any BreakReshaping)?
   let letterSpacings: [LetterSpacing]?
-  let layoutColumns = LayoutColumnsBox()
-  let hyphenation = Lock<(key: String, points: HyphenationPoints)?>(nil)
+  /// What layouts make of the text on first use, under one lock: one allocation per shaped
+  /// text, not one per value.
+  let lazy = Lock(LazyValues())
+
+  /// What layouts make of a shaped text on first use.
+  struct LazyValues {
+    /// What wrapping reads of the clusters.
+    var columns: ClusterColumns?
+    /// The hyphenation points of the last language and limits asked for.
+    var hyphenation: (key: String, points: HyphenationPoints)?
+  }
 
   init(
     text: String, clusters: [ShapedCluster], fonts: [ShapedFont],
@@ -611,17 +628,4 @@ extension BreakReshaping {
 
   /// False: a reshaper that does not say may narrow a break.
   package var breaksNeverNarrow: Bool { false }
-}
-
-/// Holds a shaped text's ``ClusterColumns`` once made; thread-safe.
-final class LayoutColumnsBox: Sendable {
-  private let columns = Lock<ClusterColumns?>(nil)
-
-  /// The columns, made by `make` on first use.
-  func value(_ make: () -> ClusterColumns) -> ClusterColumns {
-    if let made = columns.withLock({ $0 }) { return made }
-    let made = make()
-    columns.withLock { $0 = made }
-    return made
-  }
 }

@@ -605,5 +605,5 @@ extension UnsafeBufferPointer {
 
 extension ShapedText {
   /// The text's wrapping columns, made on first use and shared by every copy of the text.
-  var columns: ClusterColumns { layoutColumns.value { ClusterColumns(self) } }
+  var columns: ClusterColumns { layoutColumns { ClusterColumns(self) } }
 }

@@ -1,3 +1,4 @@
+import FontFitText
 import Testing
 
 @testable import FontFitFonts
@@ -65,6 +66,40 @@ struct GraphemesTests {
       #expect(
         graphemes.utf16 == Array(text.utf16),
         "\(text.debugDescription)")
+      Self.expectClustersDescribe(text, graphemes)
     }
+  }
+
+  /// Checks every cluster's fields of `graphemes` against the same read from the standard
+  /// library's `Character`s of `text` one by one, and each byte's cluster.
+  static func expectClustersDescribe(_ text: String, _ graphemes: Graphemes) {
+    var utf8Offset = 0
+    var utf16Offset = 0
+    var owners: [Int32] = []
+    for (index, character) in text.enumerated() {
+      guard index < graphemes.count else { break }
+      let cluster = graphemes[index]
+      let scalars = Array(character.unicodeScalars)
+      let name = "cluster \(index) of \(text.debugDescription)"
+      #expect(cluster.first == scalars.first, "\(name): first scalar")
+      #expect(cluster.last == scalars.last, "\(name): last scalar")
+      #expect(cluster.isSingleScalar == (scalars.count == 1), "\(name): one scalar")
+      #expect(cluster.kind == ClusterKind(character), "\(name): kind")
+      #expect(
+        cluster.isControl
+          == (scalars[0] != "\t" && scalars[0].properties.generalCategory == .control),
+        "\(name): control")
+      #expect(cluster.utf8Offset == utf8Offset, "\(name): UTF-8 offset")
+      #expect(cluster.utf16Offset == utf16Offset, "\(name): UTF-16 offset")
+      #expect(
+        graphemes.utf8Offset(index) == utf8Offset && graphemes.utf16Offset(index) == utf16Offset)
+      owners += Array(repeating: Int32(index), count: character.utf8.count)
+      utf8Offset += character.utf8.count
+      utf16Offset += character.utf16.count
+    }
+    #expect(graphemes.count == text.count, "\(text.debugDescription): cluster count")
+    #expect(graphemes.utf8Offset(graphemes.count) == text.utf8.count)
+    #expect(graphemes.utf16Offset(graphemes.count) == text.utf16.count)
+    #expect(graphemes.clusterOfByte == owners, "\(text.debugDescription): each byte's cluster")
   }
 }

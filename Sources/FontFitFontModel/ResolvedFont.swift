@@ -28,9 +28,10 @@ public struct ResolvedFont: Hashable, Sendable, CustomStringConvertible {
     /// up by them.
     let faceHash: Int
 
-    init(_ fields: Fields) {
+    /// The fields, with `faceHash` when it is known to be theirs.
+    init(_ fields: Fields, faceHash: Int? = nil) {
       self.fields = fields
-      faceHash = ResolvedFont.faceHash(file: fields.file, index: fields.index)
+      self.faceHash = faceHash ?? ResolvedFont.faceHash(file: fields.file, index: fields.index)
       displayName =
         fields.style.isEmpty
         ? fields.family
@@ -55,7 +56,10 @@ public struct ResolvedFont: Hashable, Sendable, CustomStringConvertible {
   private mutating func update(_ change: (inout Fields) -> Void) {
     var fields = box.fields
     change(&fields)
-    box = Box(fields)
+    // The face's hash is kept when the change leaves its file and index alone (Fontconfig's
+    // resolutions set the family names after making one).
+    let sameFace = fields.index == box.fields.index && fields.file == box.fields.file
+    box = Box(fields, faceHash: sameFace ? box.faceHash : nil)
   }
 
   /// The font as requested.

@@ -77,9 +77,30 @@ final class BreakReshaper: BreakReshaping {
     /// line separators draw nothing), where they differ; the rest are the clusters' own.
     var shapedAdvances: [Int: Double]
     var scripts: [Int32]
-    /// The languages of the text's runs, and each cluster's, by index.
+    /// The languages of the text's runs.
     var languages: [String]
-    var languageOf: [UInt8]
+    /// The first cluster of each stretch of one language, in order, with the language's index
+    /// in ``languages``: the language changes only between runs, so a text keeps an entry
+    /// per change rather than one per cluster.
+    var languageStarts: [LanguageStart]
+
+    /// The index in ``languages`` of cluster `cluster`'s language.
+    func language(of cluster: Int) -> Int32 {
+      // The last stretch that starts at or before the cluster.
+      var low = 0
+      var high = languageStarts.count
+      while high - low > 1 {
+        let middle = (low + high) / 2
+        if Int(languageStarts[middle].cluster) <= cluster { low = middle } else { high = middle }
+      }
+      return languageStarts.isEmpty ? 0 : languageStarts[low].language
+    }
+  }
+
+  /// Where a stretch of clusters in one language starts, and the language's index.
+  struct LanguageStart {
+    var cluster: Int32
+    var language: Int32
   }
 
   /// A reshaper for a text whose clusters `flagged` marks (one flag per cluster) are where
@@ -91,7 +112,7 @@ final class BreakReshaper: BreakReshaping {
   init(
     faceCache: FaceCache, flagged: [Bool], faces: [FaceKey], scales: [Double],
     fonts: [ShapedFont], advances: [Double], clusters: [ShapedCluster], scripts: [Int32],
-    languages: [String], languageOf: [UInt8]
+    languages: [String], languageStarts: [LanguageStart]
   ) {
     assert(flagged.count == clusters.count, "one unsafe-to-break flag per cluster")
     var shapedAdvances: [Int: Double] = [:]
@@ -104,7 +125,7 @@ final class BreakReshaper: BreakReshaping {
     text = Text(
       flagged: flagged, faces: faces, scales: scales, hyphens: fonts.map(\.hyphen),
       shapedAdvances: shapedAdvances, scripts: scripts, languages: languages,
-      languageOf: languageOf)
+      languageStarts: languageStarts)
   }
 
   /// True when HarfBuzz flagged no break: every break then measures as the pieces' widths
@@ -175,13 +196,13 @@ final class BreakReshaper: BreakReshaping {
     guard index > 0, index < count, clusters[index].breakBefore == .prohibited,
       clusters[index - 1].kind == .visible, clusters[index].kind == .visible,
       clusters[index - 1].font == clusters[index].font,
-      text.languageOf[index - 1] == text.languageOf[index]
+      text.language(of: index - 1) == text.language(of: index)
     else { return BreakAdjustment(insertsHyphen: insertsHyphen) }
     let font = clusters[index].font
     // The pieces are shaped in one face and one language, as each side's run is.
     func inWord(_ other: Int) -> Bool {
       clusters[other].kind == .visible && clusters[other].font == font
-        && text.languageOf[other] == text.languageOf[index]
+        && text.language(of: other) == text.language(of: index)
     }
     var first = index - 1
     while first > 0, index - first < window, inWord(first - 1),
@@ -197,7 +218,7 @@ final class BreakReshaper: BreakReshaping {
     }
     let face = try faceCache.face(for: text.faces[font]).harfBuzz
     let language =
-      text.languages.isEmpty ? nil : text.languages[Int(text.languageOf[index])]
+      text.languages.isEmpty ? nil : text.languages[Int(text.language(of: index))]
     let source = shaped.text
     let utf8 = source.utf8
     func offset(_ cluster: Int) -> Int {

@@ -5,9 +5,7 @@ import FontFitText
 /// last scalars and its UTF-8 and UTF-16 offsets, found in one pass over the text.
 ///
 /// It is three arrays, each allocated once at its final capacity and written in place: the
-/// clusters, the text's UTF-16 units and each byte's cluster. A cold fit splits every new
-/// text, and appending to ten columns cost it ten allocations and a uniqueness check per
-/// column per cluster.
+/// clusters, the text's UTF-16 units and each byte's cluster (every new text is split).
 struct Graphemes {
   /// One grapheme cluster and what shaping asks of it.
   struct Cluster {
@@ -48,13 +46,15 @@ struct Graphemes {
   /// The UTF-8 offset of cluster `index`'s start, or the text's length for `index` ==
   /// ``count``.
   func utf8Offset(_ index: Int) -> Int {
-    index < clusters.count ? clusters[index].utf8Offset : clusterOfByte.count
+    assert(index >= 0 && index <= clusters.count, "cluster \(index) of \(clusters.count)")
+    return index < clusters.count ? clusters[index].utf8Offset : clusterOfByte.count
   }
 
   /// The UTF-16 offset of cluster `index`'s start, or the text's length in UTF-16 units for
   /// `index` == ``count``.
   func utf16Offset(_ index: Int) -> Int {
-    index < clusters.count ? clusters[index].utf16Offset : utf16.count
+    assert(index >= 0 && index <= clusters.count, "cluster \(index) of \(clusters.count)")
+    return index < clusters.count ? clusters[index].utf16Offset : utf16.count
   }
 
   /// Splits `text` in one pass.
@@ -79,6 +79,16 @@ struct Graphemes {
     // A text has at most one cluster and one UTF-16 unit per UTF-8 byte, and exactly one
     // owner per byte: each array is written once, in place, up to its count.
     let capacity = bytes.count
+    // An empty text makes empty arrays: made with a capacity of 0, an array is the runtime's
+    // shared empty storage, and setting its count writes to that one global from every thread
+    // (the thread sanitizer reports it, though the count written is 0).
+    guard capacity > 0 else {
+      clusters = []
+      utf16 = []
+      clusterOfByte = []
+      isLeftToRightOnly = true
+      return
+    }
     var leftToRightOnly = true
     var clusters: [Cluster] = []
     var clusterOfByte: [Int32] = []
@@ -128,6 +138,12 @@ struct Graphemes {
               last = single ? first : scalars.last ?? first
               kind = single ? ClusterKind(scalar: first) : ClusterKind(character)
               length = single ? UTF8.width(first) : character.utf8.count
+              // The arrays' bounds rest on this: no scalar takes more UTF-16 units than UTF-8
+              // bytes, and the cluster is the `length` bytes from `offset`. Checked in every
+              // build, as a write past the end would not trap.
+              precondition(
+                offset + length <= capacity && unitCount + character.utf16.count <= offset + length,
+                "a grapheme cluster outgrew the bytes it was found in")
               for unit in character.utf16 {
                 units.initializeElement(at: unitCount, to: unit)
                 unitCount += 1

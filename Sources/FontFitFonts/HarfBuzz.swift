@@ -124,6 +124,12 @@ final class HarfBuzzFace: Sendable {
     hb_font_destroy(handle.font)
   }
 
+  /// `liga`, `clig`, `dlig` and `hlig` off over the whole buffer.
+  private static let noLigatures: [hb_feature_t] = ["liga", "clig", "dlig", "hlig"].map {
+    let tag = $0.utf8.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+    return hb_feature_t(tag: tag, value: 0, start: 0, end: UInt32.max)
+  }
+
   /// The glyphs of `run`, in visual order (right to left runs come out reversed), shaped with
   /// the font's default features and `text` around the run as context.
   ///
@@ -134,12 +140,6 @@ final class HarfBuzzFace: Sendable {
   /// - Returns: The glyphs with their clusters (UTF-8 offsets into `text`) and positions.
   /// - Throws: ``FontError`` when HarfBuzz runs out of memory, or when it shapes a glyph index
   ///   beyond the face's glyphs (damaged tables), which has no metrics to measure.
-  /// `liga`, `clig`, `dlig` and `hlig` off over the whole buffer.
-  private static let noLigatures: [hb_feature_t] = ["liga", "clig", "dlig", "hlig"].map {
-    let tag = $0.utf8.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-    return hb_feature_t(tag: tag, value: 0, start: 0, end: UInt32.max)
-  }
-
   func shape(_ text: [UInt8], run: ShapingRun, language: String?) throws(FontError)
     -> [HarfBuzzGlyph]
   {
@@ -157,15 +157,8 @@ final class HarfBuzzFace: Sendable {
     }
     hb_buffer_set_direction(buffer, run.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
     hb_buffer_set_script(buffer, hb_script_from_iso15924_tag(Self.tag(run.script)))
-    if var language {
-      // The tag's bytes and length, not a C string: a short Swift string has no terminating
-      // zero in memory, and passing it as one copies it to a new array every time.
-      let tag = language.withUTF8 { bytes in
-        bytes.withMemoryRebound(to: CChar.self) {
-          hb_language_from_string($0.baseAddress, Int32(clamping: $0.count))
-        }
-      }
-      hb_buffer_set_language(buffer, tag)
+    if let language {
+      hb_buffer_set_language(buffer, Self.language(language))
     }
     hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
     if run.disablesLigatures {
@@ -201,6 +194,33 @@ final class HarfBuzzFace: Sendable {
           isUnsafeToBreak: flags.rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0))
     }
     return glyphs
+  }
+
+  /// HarfBuzz's language for the BCP 47 tag `tag`.
+  ///
+  /// A tag of up to 63 bytes is given by its bytes and length, not as a C string: a short
+  /// Swift string has no terminating zero in memory, and passing it as one copies it to a new
+  /// array on every call. HarfBuzz keeps at most 63 bytes of a tag given with a length, so a
+  /// longer one (a tag may have 100) is given whole, as a C string.
+  static func language(_ tag: String) -> hb_language_t? {
+    var tag = tag
+    guard tag.utf8.count < 64 else {
+      return tag.withCString { hb_language_from_string($0, -1) }
+    }
+    return tag.withUTF8 { bytes in
+      bytes.withMemoryRebound(to: CChar.self) {
+        hb_language_from_string($0.baseAddress, Int32(clamping: $0.count))
+      }
+    }
+  }
+
+  /// The tag HarfBuzz keeps for the language it is given for `tag` (lowercase, as HarfBuzz
+  /// canonicalises it); an empty string for none.
+  static func languageName(_ tag: String) -> String {
+    guard let language = language(tag), let name = hb_language_to_string(language) else {
+      return ""
+    }
+    return String(cString: name)
   }
 
   /// The HarfBuzz version this process loaded, such as `6.0.0`.

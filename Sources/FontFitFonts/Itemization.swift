@@ -52,18 +52,26 @@ struct Itemization {
     var runs: [Run] = []
     var start = 0
     var emoji = false
-    // Each script's language, by span (-1 for the text's own), found once per text: a text
-    // has a few scripts, so a scan beats a dictionary made for every text.
-    var derived: [(span: Int, script: Int32, language: Language)] = []
+    // The language of each script in each language a text or span is written in, found once
+    // per text (spans without a language of their own share the text's). Most texts have a
+    // few, which a scan finds without making a dictionary; a styled text with many span
+    // languages moves them to one, so that finding stays constant time.
+    var derived: [DerivedKey: Language] = [:]
+    var recent: [Derived] = []
     func span(_ index: Int) -> Int { spans.isEmpty ? -1 : spans[index] }
     func runLanguage(_ script: Int32, span: Int) -> Language {
-      if let known = derived.first(where: { $0.span == span && $0.script == script }) {
-        return known.language
+      let key = DerivedKey(
+        language: (span >= 0 ? spanLanguages[span] : nil) ?? language, script: script)
+      if let known = recent.first(where: { $0.key == key })?.language ?? derived[key] {
+        return known
       }
-      let own = span >= 0 ? spanLanguages[span] : nil
       let chosen = Self.language(
-        for: script, textLanguage: own ?? language, scriptsOfLanguage: scriptsOfLanguage)
-      derived.append((span, script, chosen))
+        for: script, textLanguage: key.language, scriptsOfLanguage: scriptsOfLanguage)
+      if recent.count < 8 {
+        recent.append(Derived(key: key, language: chosen))
+      } else {
+        derived[key] = chosen
+      }
       return chosen
     }
     for index in 0..<graphemes.count {
@@ -98,6 +106,18 @@ struct Itemization {
           language: runLanguage(scripts[start], span: span(start)), span: span(start)))
     }
     self.runs = runs
+  }
+
+  /// A language a text or span is written in, and a script of its text.
+  private struct DerivedKey: Hashable {
+    var language: Language?
+    var script: Int32
+  }
+
+  /// The language chosen for a ``DerivedKey``.
+  private struct Derived {
+    var key: DerivedKey
+    var language: Language
   }
 
   /// The language a run of `script` is chosen for (Pango's `compute_derived_language`).

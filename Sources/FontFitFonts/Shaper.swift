@@ -125,15 +125,35 @@ struct Shaper {
       language: options.language, spans: spanOf, spanLanguages: options.spans.map(\.language),
       scriptsOfLanguage: { system.scripts(of: $0) })
     var faceOf = [Int](filled: 0, count: graphemes.count)
-    var languageOf = [UInt8](filled: 0, count: graphemes.count)
+    // Each cluster's language, by index in `languages`: 32 bits, as every run of a styled
+    // text may have a language of its own.
+    var languageOf = [Int32](filled: 0, count: graphemes.count)
+    // Where each stretch of one language starts, for the break reshaper.
+    var languageStarts: [BreakReshaper.LanguageStart] = []
     var languages: [String] = []
+    // The languages' indices by tag, once a styled text has more than a few: found by a scan
+    // until then, so most texts make no dictionary.
+    var languageIndices: [String: Int] = [:]
     do {
       for run in items.runs {
         let tag = run.language.tag
-        let language = languages.firstIndex(of: tag) ?? languages.count
-        if language == languages.count { languages.append(tag) }
-        // At most the sample languages (about 40), `xx`, `en` and the text's own: a byte.
-        for index in run.clusters { languageOf[index] = UInt8(truncatingIfNeeded: language) }
+        let known =
+          languages.count <= 8 ? languages.firstIndex(of: tag) : languageIndices[tag]
+        let language = known ?? languages.count
+        if known == nil {
+          languages.append(tag)
+          if languages.count == 9 {
+            for (index, tag) in languages.enumerated() { languageIndices[tag] = index }
+          } else if languages.count > 9 {
+            languageIndices[tag] = language
+          }
+        }
+        for index in run.clusters { languageOf[index] = Int32(language) }
+        if languageStarts.last?.language != Int32(language) {
+          languageStarts.append(
+            BreakReshaper.LanguageStart(
+              cluster: Int32(run.clusters.lowerBound), language: Int32(language)))
+        }
         try chooseFaces(for: run, in: text, graphemes: graphemes, into: &faceOf)
       }
     } catch {
@@ -190,7 +210,7 @@ struct Shaper {
     let reshaper = BreakReshaper(
       faceCache: system.faceCache, flagged: placed.unsafeToBreak, faces: faceKeys,
       scales: variants.map(\.scale), fonts: fonts, advances: advances, clusters: clusters,
-      scripts: scripts, languages: languages, languageOf: languageOf)
+      scripts: scripts, languages: languages, languageStarts: languageStarts)
     // A span's letter spacing, per cluster; the text shapes without it.
     var letterSpacings: [LetterSpacing]?
     if options.spans.contains(where: { $0.letterSpacing != 0 }) {
@@ -369,7 +389,7 @@ struct Shaper {
   /// line separators end runs and are not shaped.
   private func runs(
     _ graphemes: Graphemes, faceOf: [Int], levels: [UInt8], scripts: [Int32],
-    languageOf: [UInt8], spaced: [Bool]
+    languageOf: [Int32], spaced: [Bool]
   ) -> [Run] {
     var result: [Run] = []
     var start: Int?
@@ -425,7 +445,9 @@ struct PlacedGlyphs {
   mutating func add(
     _ run: [HarfBuzzGlyph], font: Int, scale: Double, rise: Double = 0, graphemes: Graphemes
   ) {
-    glyphs.reserveCapacity(glyphs.count + run.count)
+    // No reserve per run: the initialiser reserved a glyph per cluster, and reserving exactly
+    // each run's count would give up the array's geometric growth, copying the glyphs again
+    // for every run of a text with more glyphs than clusters.
     // Indices rather than slices of `run`: a slice retains the array's storage, and a run
     // makes one per HarfBuzz cluster.
     var start = 0

@@ -37,9 +37,9 @@ public struct ShapedText: Hashable, Sendable {
   /// copy of this value, so a text shown by many widgets, or on many screens, is prepared
   /// once.
   func layoutColumns(_ make: () -> ClusterColumns) -> ClusterColumns {
-    if let made = storage.lazy.withLock({ $0.columns }) { return made }
+    if let made = storage.madeOnFirstUse.withLock({ $0.columns }) { return made }
     let made = make()
-    storage.lazy.withLock { $0.columns = made }
+    storage.madeOnFirstUse.withLock { $0.columns = made }
     return made
   }
 
@@ -183,11 +183,11 @@ public struct ShapedText: Hashable, Sendable {
   package func hyphenationPoints(key: String, find: () -> HyphenationPoints)
     -> HyphenationPoints
   {
-    if let kept = storage.lazy.withLock({ $0.hyphenation }), kept.key == key {
+    if let kept = storage.madeOnFirstUse.withLock({ $0.hyphenation }), kept.key == key {
       return kept.points
     }
     let points = find()
-    storage.lazy.withLock { $0.hyphenation = (key, points) }
+    storage.madeOnFirstUse.withLock { $0.hyphenation = (key, points) }
     return points
   }
 
@@ -216,12 +216,12 @@ private final class ShapedTextStorage: Sendable {
   let paragraphs: [ShapedParagraph]
   let reshaper: (any BreakReshaping)?
   let letterSpacings: [LetterSpacing]?
-  /// What layouts make of the text on first use, under one lock: one allocation per shaped
-  /// text, not one per value.
-  let lazy = Lock(LazyValues())
+  /// What layouts make of the text on first use, under one lock (one allocation, where the
+  /// columns and the hyphenation points took three).
+  let madeOnFirstUse = Lock(MadeOnFirstUse())
 
   /// What layouts make of a shaped text on first use.
-  struct LazyValues {
+  struct MadeOnFirstUse {
     /// What wrapping reads of the clusters.
     var columns: ClusterColumns?
     /// The hyphenation points of the last language and limits asked for.

@@ -49,6 +49,10 @@ struct GraphemesTests {
       "\u{64B}", "—", "…", "“", "、", "。", "〪", "あ", "\u{3099}", "カ", "ｶ", "\u{FF9E}", "中", "字",
       "한", "\u{1100}\u{1161}", "👍", "👍🏽", "👩‍👩‍👧", "🇩🇪", "\r\n", "\r", "\n", "\t",
       "\u{200D}", "क्ष", "\u{903}", "\u{600}",
+      // Controls, separators and a character beyond the Basic Multilingual Plane that is not
+      // an emoji: what the control flag, the line-separator kind and the arrays' bounds
+      // (four bytes, two UTF-16 units) rest on.
+      "\u{0}", "\u{7F}", "\u{85}", "\u{2028}", "\u{2029}", "\u{1D400}",
     ]
     var state = batch &* 0x9E37_79B9_7F4A_7C15 &+ 1
     func next() -> Int {
@@ -57,6 +61,7 @@ struct GraphemesTests {
       state ^= state << 17
       return Int(state % UInt64(pool.count))
     }
+    Self.expectFieldsMatchCharacters("", Graphemes(""))
     for _ in 0..<500 {
       var text = ""
       for _ in 0..<(1 + next() % 30) { text += pool[next()] }
@@ -66,13 +71,13 @@ struct GraphemesTests {
       #expect(
         graphemes.utf16 == Array(text.utf16),
         "\(text.debugDescription)")
-      Self.expectClustersDescribe(text, graphemes)
+      Self.expectFieldsMatchCharacters(text, graphemes)
     }
   }
 
   /// Checks every cluster's fields of `graphemes` against the same read from the standard
   /// library's `Character`s of `text` one by one, and each byte's cluster.
-  static func expectClustersDescribe(_ text: String, _ graphemes: Graphemes) {
+  static func expectFieldsMatchCharacters(_ text: String, _ graphemes: Graphemes) {
     var utf8Offset = 0
     var utf16Offset = 0
     var owners: [Int32] = []

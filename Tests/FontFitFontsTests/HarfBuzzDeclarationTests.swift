@@ -89,4 +89,28 @@ struct HarfBuzzDeclarationTests {
     // hb_blob_create_from_file arrived in HarfBuzz 1.7.7, the newest function declared.
     #expect(parts.lexicographicallyPrecedes([1, 7, 7]) == false)
   }
+
+  @Test("HarfBuzz is given every language tag whole, the longest a language may have too")
+  func languageTagsReachHarfBuzzWhole() throws {
+    // Tags from 2 bytes to the 100 a language may have, around the 63 bytes HarfBuzz keeps of
+    // a tag given with a length; each is checked to be a language FontFit accepts.
+    let long = "tr-TR-u-ca-gregory-co-standard-nu-latn-hc-h23-fw-mon-ms-metric-x-hbotaze"
+    var tags = ["en", "de-CH", "zh-Hans-CN", "sr-Latn", long]
+    for length in [62, 63, 64, 65, 99, 100] {
+      var tag = "en-x"
+      while tag.utf8.count < length {
+        let piece = String("abcdefgh".prefix(min(8, length - tag.utf8.count - 1)))
+        tag += piece.isEmpty ? "" : "-" + piece
+        if piece.isEmpty { break }
+      }
+      tags.append(tag)
+    }
+    for tag in tags {
+      let language = try Language(tag)
+      #expect(
+        HarfBuzzFace.languageName(language.tag) == tag.lowercased(),
+        "\(tag.utf8.count) bytes: \(tag)")
+    }
+    #expect(tags.contains { $0.utf8.count == 100 } && tags.contains { $0.utf8.count == 64 })
+  }
 }

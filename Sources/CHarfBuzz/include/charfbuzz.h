@@ -123,6 +123,7 @@ hb_position_t hb_font_get_glyph_h_advance(hb_font_t *font, hb_codepoint_t glyph)
 void hb_font_destroy(hb_font_t *font);
 
 hb_language_t hb_language_from_string(const char *str, int len);
+const char *hb_language_to_string(hb_language_t language);
 hb_script_t hb_script_from_iso15924_tag(hb_tag_t tag);
 
 hb_buffer_t *hb_buffer_create(void);

@@ -53,25 +53,16 @@ struct Itemization {
     var start = 0
     var emoji = false
     // The language of each script in each language a text or span is written in, found once
-    // per text (spans without a language of their own share the text's). Most texts have a
-    // few, which a scan finds without making a dictionary; a styled text with many span
-    // languages moves them to one, so that finding stays constant time.
-    var derived: [DerivedKey: Language] = [:]
-    var recent: [Derived] = []
+    // per text (spans without a language of their own share the text's).
+    var derived = ScanningMap<DerivedKey, Language>()
     func span(_ index: Int) -> Int { spans.isEmpty ? -1 : spans[index] }
     func runLanguage(_ script: Int32, span: Int) -> Language {
       let key = DerivedKey(
         language: (span >= 0 ? spanLanguages[span] : nil) ?? language, script: script)
-      if let known = recent.first(where: { $0.key == key })?.language ?? derived[key] {
-        return known
-      }
+      if let known = derived[key] { return known }
       let chosen = Self.language(
         for: script, textLanguage: key.language, scriptsOfLanguage: scriptsOfLanguage)
-      if recent.count < 8 {
-        recent.append(Derived(key: key, language: chosen))
-      } else {
-        derived[key] = chosen
-      }
+      derived.insert(chosen, for: key)
       return chosen
     }
     for index in 0..<graphemes.count {
@@ -112,12 +103,6 @@ struct Itemization {
   private struct DerivedKey: Hashable {
     var language: Language?
     var script: Int32
-  }
-
-  /// The language chosen for a ``DerivedKey``.
-  private struct Derived {
-    var key: DerivedKey
-    var language: Language
   }
 
   /// The language a run of `script` is chosen for (Pango's `compute_derived_language`).

@@ -24,13 +24,18 @@ struct Shaper {
   /// The size and shift each entry of `fonts` is drawn at.
   private var variants: [FontVariant]
   private var fonts: [ShapedFont]
-  /// The font sets of the text's runs, one per descriptor and language.
-  ///
-  /// One is nil only while a run's faces are being chosen from it (it is moved out, not
-  /// copied). A text has a few at most, so they are found by a scan that compares
-  /// descriptors (the same array storage compares at once) rather than by hashing a key for
-  /// every run.
+  /// The font sets of the text's runs, one per descriptor and language; one is nil only
+  /// while a run's faces are being chosen from it (it is moved out, not copied).
   private var searches: [FallbackSearch?] = []
+  /// Each font set's place in ``searches``, by descriptor and language (compared, and hashed
+  /// only past the map's scan limit).
+  private var searchSlots = ScanningMap<SearchKey, Int>()
+
+  /// What a font set is found by.
+  private struct SearchKey: Hashable {
+    var descriptor: FontDescriptor
+    var language: Language
+  }
   private var missing: [Unicode.Scalar] = []
   private var reported: Set<Unicode.Scalar> = []
   private let requested: ResolvedFont
@@ -131,22 +136,14 @@ struct Shaper {
     // Where each stretch of one language starts, for the break reshaper.
     var languageStarts: [BreakReshaper.LanguageStart] = []
     var languages: [String] = []
-    // The languages' indices by tag, once a styled text has more than a few: found by a scan
-    // until then, so most texts make no dictionary.
-    var languageIndices: [String: Int] = [:]
+    var languageIndices = ScanningMap<String, Int>()
     do {
       for run in items.runs {
         let tag = run.language.tag
-        let known =
-          languages.count <= 8 ? languages.firstIndex(of: tag) : languageIndices[tag]
-        let language = known ?? languages.count
-        if known == nil {
+        let language = languageIndices[tag] ?? languages.count
+        if language == languages.count {
           languages.append(tag)
-          if languages.count == 9 {
-            for (index, tag) in languages.enumerated() { languageIndices[tag] = index }
-          } else if languages.count > 9 {
-            languageIndices[tag] = language
-          }
+          languageIndices.insert(language, for: tag)
         }
         for index in run.clusters { languageOf[index] = Int32(language) }
         if languageStarts.last?.language != Int32(language) {
@@ -251,12 +248,11 @@ struct Shaper {
       run.isEmoji
       ? FontDescriptor(families: [Self.emojiFamily], weight: font.weight, slant: font.slant)
       : font
-    let slot =
-      searches.firstIndex {
-        $0?.language == run.language && $0?.descriptor == descriptor
-      } ?? searches.count
+    let key = SearchKey(descriptor: descriptor, language: run.language)
+    let slot = searchSlots[key] ?? searches.count
     if slot == searches.count {
       searches.append(FallbackSearch(descriptor: descriptor, language: run.language))
+      searchSlots.insert(slot, for: key)
     }
     guard var search = searches[slot].take() else {
       preconditionFailure("a font set is in use while its run chooses faces")

@@ -118,7 +118,7 @@ public struct TextEngine: Sendable {
     var line = 0.0
     var visibleLine = 0.0
     var maximum = 0.0
-    for (index, cluster) in text.clusters.enumerated() {
+    for (index, cluster) in text.packedClusters.enumerated() {
       if cluster.breakBefore == .mandatory {
         maximum = max(maximum, visibleLine)
         line = 0

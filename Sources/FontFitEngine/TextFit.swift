@@ -149,15 +149,12 @@ private final class LinePlacement: Sendable {
   /// The UTF-8 ranges of the text that `pieces` show.
   func textRanges(of pieces: [LinePiece]) -> [Range<Int>] {
     let shaped = positioner.shaped
-    let text = shaped.text
-    let clusters = shaped.clusters
+    let clusters = shaped.packedClusters
     var ranges: [Range<Int>] = []
     for piece in pieces where piece.source == .text && !piece.clusters.isEmpty {
       guard piece.clusters.upperBound <= clusters.count else { continue }
-      let start = text.utf8.distance(
-        from: text.startIndex, to: clusters[piece.clusters.lowerBound].range.lowerBound)
-      let end = text.utf8.distance(
-        from: text.startIndex, to: clusters[piece.clusters.upperBound - 1].range.upperBound)
+      let start = Int(clusters[piece.clusters.lowerBound].start)
+      let end = shaped.utf8End(ofCluster: piece.clusters.upperBound - 1)
       if let last = ranges.last, last.upperBound == start {
         ranges[ranges.count - 1] = last.lowerBound..<end
       } else {

@@ -313,7 +313,7 @@ struct Hyphenation {
     /// cluster), so that a text need not keep it until a break inside a word asks.
     init(_ shaped: ShapedText) {
       let text = shaped.text
-      let clusters = shaped.clusters
+      let clusters = shaped.packedClusters
       var units: [UInt16] = []
       var offsets = [0]
       var first: [Unicode.Scalar] = []
@@ -325,11 +325,9 @@ struct Hyphenation {
       last.reserveCapacity(clusters.count)
       // One pass over the scalars, writing their UTF-16 units, each cluster ending where the
       // next one's range starts (clusters cover the text in order, as ShapedText checks).
-      let utf8 = text.utf8
       var cluster = 0
       var end =
-        clusters.isEmpty
-        ? 0 : utf8.distance(from: text.startIndex, to: clusters[0].range.upperBound)
+        clusters.isEmpty ? 0 : shaped.utf8End(ofCluster: 0)
       var offset = 0
       var startsCluster = true
       for scalar in text.unicodeScalars {
@@ -347,7 +345,7 @@ struct Hyphenation {
         offsets.append(units.count)
         cluster += 1
         if cluster < clusters.count {
-          end = utf8.distance(from: text.startIndex, to: clusters[cluster].range.upperBound)
+          end = shaped.utf8End(ofCluster: cluster)
         }
       }
       utf16 = units

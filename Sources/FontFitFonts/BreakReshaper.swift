@@ -111,7 +111,7 @@ final class BreakReshaper: BreakReshaping {
   /// draws nothing.
   init(
     faceCache: FaceCache, flagged: [Bool], faces: [FaceKey], scales: [Double],
-    fonts: [ShapedFont], advances: [Double], clusters: [ShapedCluster], scripts: [Int32],
+    fonts: [ShapedFont], advances: [Double], clusters: [PackedCluster], scripts: [Int32],
     languages: [String], languageStarts: [LanguageStart]
   ) {
     assert(flagged.count == clusters.count, "one unsafe-to-break flag per cluster")
@@ -191,7 +191,7 @@ final class BreakReshaper: BreakReshaping {
     before index: Int, in text: Text, shaped: ShapedText, insertsHyphen: Bool,
     faceCache: FaceCache
   ) throws(FontError) -> BreakAdjustment {
-    let clusters = shaped.clusters
+    let clusters = shaped.packedClusters
     let count = clusters.count
     guard index > 0, index < count, clusters[index].breakBefore == .prohibited,
       clusters[index - 1].kind == .visible, clusters[index].kind == .visible,
@@ -223,7 +223,7 @@ final class BreakReshaper: BreakReshaping {
     let utf8 = source.utf8
     func offset(_ cluster: Int) -> Int {
       cluster < count
-        ? utf8.distance(from: source.startIndex, to: clusters[cluster].range.lowerBound)
+        ? Int(clusters[cluster].start)
         : utf8.count
     }
     // The text's bytes as HarfBuzz shaped them: a tab measures as a space.

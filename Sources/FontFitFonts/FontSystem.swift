@@ -305,8 +305,8 @@ public final class FontSystem: Sendable {
   {
     let shaped = try shape(text, font: font.descriptor, options: options)
     var width = 0.0
-    for (index, cluster) in shaped.clusters.enumerated() {
-      width += cluster.advance + (index > 0 ? cluster.kerning : 0)
+    for (index, cluster) in shaped.packedClusters.enumerated() {
+      width += cluster.advance + (index > 0 ? shaped.kerning(at: index) : 0)
     }
     return width * font.pointSize
   }

@@ -86,18 +86,18 @@ public final class Hyphenator: Hyphenating, Sendable {
       let dictionary = dictionary(at: path)
     else { return .unavailable }
     var breaks: [Int] = []
-    let clusters = text.clusters
+    let clusters = text.packedClusters
     let source = text.text
     var index = 0
     while index < clusters.count {
-      guard Self.isLetter(source[clusters[index].range]) else {
+      guard Self.isLetter(source[text.range(ofCluster: index)]) else {
         index += 1
         continue
       }
       let start = index
       var hasSoftHyphen = false
       while index < clusters.count {
-        let character = source[clusters[index].range]
+        let character = source[text.range(ofCluster: index)]
         if character == "\u{AD}" {
           hasSoftHyphen = true
         } else if !Self.isLetter(character) {
@@ -107,7 +107,7 @@ public final class Hyphenator: Hyphenating, Sendable {
       }
       let length = index - start
       guard !hasSoftHyphen, length >= max(limits.minimumWordLength, 2) else { continue }
-      let letters = (start..<index).map { source[clusters[$0].range] }
+      let letters = (start..<index).map { source[text.range(ofCluster: $0)] }
       let before = max(limits.minimumBefore, dictionary.leftMinimum, 1)
       let after = max(limits.minimumAfter, dictionary.rightMinimum, 1)
       guard let points = self.points(letters, dictionary: dictionary, path: path) else {

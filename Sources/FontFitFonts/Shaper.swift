@@ -192,17 +192,19 @@ struct Shaper {
             yOffset: variant.shift))
       }
     }
-    var clusters: [ShapedCluster] = []
-    clusters.reserveCapacity(graphemes.count)
-    for index in 0..<graphemes.count {
-      let kind = graphemes[index].kind
-      let drawsNothing = kind == .lineSeparator || graphemes[index].isControl
-      clusters.append(
-        ShapedCluster(
-          range: graphemes[index].range, advance: drawsNothing ? 0 : advances[index],
-          breakBefore: opportunities[index], kind: kind, font: faceOf[index],
-          level: levels.levels[index], glyphs: drawsNothing ? 0..<0 : placed.ranges[index],
-          insertsHyphen: false))
+    let clusters = [PackedCluster](unsafeUninitializedCapacity: graphemes.count) {
+      clusters, initialized in
+      for index in 0..<graphemes.count {
+        let kind = graphemes[index].kind
+        let drawsNothing = kind == .lineSeparator || graphemes[index].isControl
+        clusters.initializeElement(
+          at: index,
+          to: PackedCluster(
+            start: graphemes.utf8Offset(index), advance: drawsNothing ? 0 : advances[index],
+            breakBefore: opportunities[index], kind: kind, font: faceOf[index],
+            level: levels.levels[index], glyphs: drawsNothing ? 0..<0 : placed.ranges[index]))
+      }
+      initialized = graphemes.count
     }
     let reshaper = BreakReshaper(
       faceCache: system.faceCache, flagged: placed.unsafeToBreak, faces: faceKeys,
@@ -221,9 +223,9 @@ struct Shaper {
       }
     }
     return ShapedText(
-      validatedText: text, clusters: clusters, fonts: fonts, missingCharacters: missing,
-      glyphs: placed.glyphs, paragraphs: levels.paragraphs, reshaper: reshaper,
-      letterSpacings: letterSpacings)
+      validatedText: text, packedClusters: clusters, fonts: fonts, missingCharacters: missing,
+      packedGlyphs: placed.glyphs, glyphOffsets: placed.offsets, paragraphs: levels.paragraphs,
+      reshaper: reshaper, letterSpacings: letterSpacings)
   }
 
   /// Chooses the face of each cluster of `run`, as Pango's itemiser does.
@@ -421,7 +423,9 @@ struct Shaper {
 
 /// The glyphs of a text, each grapheme cluster's kept together in visual order.
 struct PlacedGlyphs {
-  private(set) var glyphs: [ShapedGlyph] = []
+  private(set) var glyphs: [PackedGlyph] = []
+  /// Each glyph's offset, from the first glyph that has one; nil until then.
+  private(set) var offsets: [GlyphOffset]?
   /// For each grapheme cluster, whether breaking before it changes the shaping (HarfBuzz's
   /// flag).
   private(set) var unsafeToBreak: [Bool]
@@ -456,11 +460,18 @@ struct PlacedGlyphs {
       while end < run.count, run[end].cluster == harfBuzzCluster {
         let glyph = run[end]
         unsafe = unsafe || glyph.isUnsafeToBreak
+        let offset = GlyphOffset(
+          x: Double(glyph.xOffset) * scale, y: Double(glyph.yOffset) * scale + rise)
+        if offsets != nil {
+          offsets?.append(offset)
+        } else if offset != GlyphOffset() {
+          var all = [GlyphOffset](repeating: GlyphOffset(), count: glyphs.count)
+          all.reserveCapacity(glyphs.capacity)
+          all.append(offset)
+          offsets = all
+        }
         glyphs.append(
-          ShapedGlyph(
-            id: glyph.id, font: font, advance: Double(glyph.xAdvance) * scale,
-            xOffset: Double(glyph.xOffset) * scale,
-            yOffset: Double(glyph.yOffset) * scale + rise))
+          PackedGlyph(id: glyph.id, font: font, advance: Double(glyph.xAdvance) * scale))
         end += 1
       }
       if unsafe { unsafeToBreak[cluster] = true }

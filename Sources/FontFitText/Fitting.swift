@@ -468,7 +468,7 @@ public struct FitResult: Hashable, Sendable {
   /// The words `block` breaks at dictionary points, each with `-` at the breaks it takes.
   private func hyphenatedWords(_ block: TextBlock, bits: [Bool]) -> [String] {
     let shaped = layouter.shaped
-    let clusters = shaped.clusters
+    let clusters = shaped.packedClusters
     let text = shaped.text
     var breaks: [Int] = []
     for line in block.lines where line.endsWithInsertedHyphen {
@@ -477,7 +477,7 @@ public struct FitResult: Hashable, Sendable {
       if bits.indices.contains(next), bits[next] { breaks.append(next) }
     }
     func isLetter(_ index: Int) -> Bool {
-      text[clusters[index].range].unicodeScalars.first?.properties.isAlphabetic ?? false
+      text[shaped.range(ofCluster: index)].unicodeScalars.first?.properties.isAlphabetic ?? false
     }
     var words: [String] = []
     var index = 0

@@ -185,7 +185,7 @@ package struct TextPositioner: Sendable {
       let start = next.pieces.first(where: { $0.source == .text })?.clusters.lowerBound,
       end <= start
     else { return true }
-    return shaped.clusters[end..<start].contains { $0.kind == .lineSeparator }
+    return shaped.packedClusters[end..<start].contains { $0.kind == .lineSeparator }
   }
 
   /// A cluster shown on a line: where it comes from, which cluster, and its bidi level.
@@ -216,7 +216,7 @@ package struct TextPositioner: Sendable {
         }
       case .text:
         for index in piece.clusters where shaped.clusters.indices.contains(index) {
-          if shaped.clusters[index].kind == .space { count += 1 }
+          if shaped.packedClusters[index].kind == .space { count += 1 }
         }
       }
     }
@@ -240,7 +240,7 @@ package struct TextPositioner: Sendable {
         }
       case .text:
         for index in piece.clusters where shaped.clusters.indices.contains(index) {
-          items.append(Item(source: .text, index: index, level: shaped.clusters[index].level))
+          items.append(Item(source: .text, index: index, level: shaped.packedClusters[index].level))
         }
       }
     }
@@ -278,7 +278,7 @@ package struct TextPositioner: Sendable {
   /// own, in the cluster's font and at its level; nil when the font has no hyphen.
   private func hyphenItem(after index: Int) -> Item? {
     guard shaped.clusters.indices.contains(index) else { return nil }
-    let cluster = shaped.clusters[index]
+    let cluster = shaped.packedClusters[index]
     let fonts = shaped.fonts
     guard let hyphen = fonts[cluster.font].hyphen, !hyphen.text.isEmpty,
       fonts.indices.contains(hyphen.glyph.font)
@@ -315,24 +315,22 @@ package struct TextPositioner: Sendable {
     var builder = RunBuilder(pointSize: pointSize, baseline: baseline, pen: x)
     // The arrays read per glyph, taken out once: copying a shaped text per cluster would cost
     // more than placing its glyphs.
-    let text = shaped.text
-    let clusters = shaped.clusters
+    let clusters = shaped.packedClusters
     let glyphs = shaped.glyphs
     let fonts = shaped.fonts
-    let tokenClusters = truncationToken?.clusters ?? []
-    let tokenGlyphs = truncationToken?.glyphs ?? []
+    let tokenClusters = truncationToken?.packedClusters ?? []
+    let tokenGlyphs = truncationToken?.glyphs
     let tokenFonts = truncationToken?.fonts ?? []
     for (position, item) in items.enumerated() {
       switch item.source {
       case .text:
         let cluster = clusters[item.index]
-        // O(1) for native strings: UTF-8 is their storage.
-        let offset = text.utf8.distance(from: text.startIndex, to: cluster.range.lowerBound)
         builder.place(
-          cluster.glyphs, of: glyphs, fonts: fonts, source: .text, cluster: offset,
+          cluster.glyphs, of: glyphs, fonts: fonts, source: .text, cluster: Int(cluster.start),
           stretch: cluster.kind == .space ? stretch : nil,
           spacing: gap(position, isSpace: cluster.kind == .space))
       case .token:
+        guard let tokenGlyphs else { continue }
         let cluster = tokenClusters[item.index]
         builder.place(
           cluster.glyphs, of: tokenGlyphs, fonts: tokenFonts, source: .token, cluster: nil,
@@ -370,7 +368,7 @@ package struct TextPositioner: Sendable {
     /// Letter `spacing` follows the cluster's last glyph; a cluster drawn by an earlier one's
     /// ligature adds it to that glyph's advance, so that advances still add up to the line.
     mutating func place(
-      _ range: Range<Int>, of glyphs: [ShapedGlyph], fonts: [ShapedFont], source: Source,
+      _ range: Range<Int>, of glyphs: ShapedGlyphs, fonts: [ShapedFont], source: Source,
       cluster: Int?, stretch: Double?, spacing: Double = 0
     ) {
       let range = range.clamped(to: glyphs.indices)

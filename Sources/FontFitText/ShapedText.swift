@@ -13,12 +13,17 @@
 public struct ShapedText: Hashable, Sendable {
   /// Everything the value holds, behind one reference: a layout copies shaped text often, and
   /// a copy then costs one retain.
-  private let storage: ShapedTextStorage
+  @usableFromInline let storage: ShapedTextStorage
 
   /// The source text.
   public var text: String { storage.text }
   /// One entry per grapheme cluster of `text`, in order.
-  public var clusters: [ShapedCluster] { storage.clusters }
+  ///
+  /// A view: the text keeps its clusters packed (24 bytes each, where a ``ShapedCluster``
+  /// takes 64), and each is unpacked when read.
+  public var clusters: ShapedClusters { ShapedClusters(storage) }
+  /// The clusters as the text keeps them, for the package's loops over many clusters.
+  package var packedClusters: [PackedCluster] { storage.clusters }
   /// The fonts the clusters refer to through ``ShapedCluster/font``; never empty.
   public var fonts: [ShapedFont] { storage.fonts }
   /// Characters no available font could draw, in order of first appearance; they are
@@ -26,7 +31,10 @@ public struct ShapedText: Hashable, Sendable {
   public var missingCharacters: [Unicode.Scalar] { storage.missingCharacters }
   /// The glyphs a shaper placed, which clusters refer to through ``ShapedCluster/glyphs``;
   /// empty for a shaper that only measures.
-  public var glyphs: [ShapedGlyph] { storage.glyphs }
+  ///
+  /// A view: the text keeps its glyphs packed (16 bytes each, and their offsets apart only
+  /// when a glyph has one), and each is unpacked when read.
+  public var glyphs: ShapedGlyphs { ShapedGlyphs(storage) }
   /// The paragraphs, in order, each with its direction (from its first strong character, or
   /// as requested).
   public var paragraphs: [ShapedParagraph] { storage.paragraphs }
@@ -85,6 +93,10 @@ public struct ShapedText: Hashable, Sendable {
     baseDirection: TextDirection = .leftToRight, paragraphs: [ShapedParagraph]? = nil
   ) throws(ShapedTextError) {
     guard !fonts.isEmpty else { throw .noFonts }
+    guard
+      fonts.count <= PackedCluster.fontLimit, text.utf8.count <= UInt32.max,
+      glyphs.count <= UInt32.max
+    else { throw .tooLarge }
     for (index, font) in fonts.enumerated() where !font.metrics.isValid {
       throw .invalidMetrics(font: index)
     }
@@ -141,6 +153,25 @@ public struct ShapedText: Hashable, Sendable {
       })
   }
 
+  /// Creates shaped text from clusters and glyphs packed by its maker, which guarantees they
+  /// are consistent (no kerning or break adjustments: a shaper that measures breaks says so
+  /// through `reshaper`).
+  package init(
+    validatedText text: String, packedClusters: [PackedCluster], fonts: [ShapedFont],
+    missingCharacters: [Unicode.Scalar], packedGlyphs: [PackedGlyph],
+    glyphOffsets: [GlyphOffset]?, paragraphs: [ShapedParagraph],
+    reshaper: (any BreakReshaping)?, letterSpacings: [LetterSpacing]?
+  ) {
+    storage = ShapedTextStorage(
+      text: text, clusters: packedClusters, adjustments: nil, fonts: fonts,
+      missingCharacters: missingCharacters, glyphs: packedGlyphs,
+      glyphOffsets: glyphOffsets?.contains { $0 != GlyphOffset() } == true ? glyphOffsets : nil,
+      paragraphs: paragraphs, reshaper: reshaper,
+      letterSpacings: letterSpacings.flatMap {
+        $0.count == packedClusters.count && $0.contains { $0 != LetterSpacing() } ? $0 : nil
+      })
+  }
+
   /// What a forced break inside a word just before cluster `index` does.
   ///
   /// That is whether it inserts a hyphen, and how it changes the widths of the two lines it
@@ -148,33 +179,37 @@ public struct ShapedText: Hashable, Sendable {
   /// ``ShapedCluster/insertsHyphen``, ``ShapedCluster/breakEndAdjustment`` and
   /// ``ShapedCluster/breakStartAdjustment``.
   public func breakAdjustment(before index: Int) -> BreakAdjustment {
-    let clusters = storage.clusters
-    guard clusters.indices.contains(index) else { return BreakAdjustment() }
+    guard storage.clusters.indices.contains(index) else { return BreakAdjustment() }
     if let reshaper = storage.reshaper { return reshaper.adjustment(before: index, in: self) }
-    let cluster = clusters[index]
+    let adjustments = storage.adjustments?[index] ?? ClusterAdjustments()
     return BreakAdjustment(
-      end: cluster.breakEndAdjustment, start: cluster.breakStartAdjustment,
-      insertsHyphen: cluster.insertsHyphen)
+      end: adjustments.breakEnd, start: adjustments.breakStart,
+      insertsHyphen: storage.clusters[index].insertsHyphen)
   }
 
   /// Whether two shaped texts hold the same text, clusters, fonts, glyphs and paragraphs; a
   /// reshaper is derived from them and not compared.
   public static func == (lhs: ShapedText, rhs: ShapedText) -> Bool {
     if lhs.storage === rhs.storage { return true }
-    return lhs.text == rhs.text && lhs.clusters == rhs.clusters && lhs.fonts == rhs.fonts
-      && lhs.missingCharacters == rhs.missingCharacters && lhs.glyphs == rhs.glyphs
-      && lhs.paragraphs == rhs.paragraphs && lhs.letterSpacings == rhs.letterSpacings
+    let (left, right) = (lhs.storage, rhs.storage)
+    return left.text == right.text && left.clusters == right.clusters
+      && left.adjustments == right.adjustments && left.fonts == right.fonts
+      && left.missingCharacters == right.missingCharacters && left.glyphs == right.glyphs
+      && left.glyphOffsets == right.glyphOffsets && left.paragraphs == right.paragraphs
+      && left.letterSpacings == right.letterSpacings
   }
 
   /// Hashes what ``==(_:_:)`` compares.
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(text)
-    hasher.combine(clusters)
-    hasher.combine(fonts)
-    hasher.combine(missingCharacters)
-    hasher.combine(glyphs)
-    hasher.combine(paragraphs)
-    hasher.combine(letterSpacings)
+    hasher.combine(storage.text)
+    hasher.combine(storage.clusters)
+    hasher.combine(storage.adjustments)
+    hasher.combine(storage.fonts)
+    hasher.combine(storage.missingCharacters)
+    hasher.combine(storage.glyphs)
+    hasher.combine(storage.glyphOffsets)
+    hasher.combine(storage.paragraphs)
+    hasher.combine(storage.letterSpacings)
   }
 
   /// The text's hyphenation points for `key` (a language and limits), found by `find` the
@@ -191,28 +226,66 @@ public struct ShapedText: Hashable, Sendable {
     return points
   }
 
+  /// Each cluster's kerning and break adjustments; nil when every one is zero.
+  var clusterAdjustments: [ClusterAdjustments]? { storage.adjustments }
+
+  /// Cluster `index`'s kerning, in ems.
+  @inlinable
+  package func kerning(at index: Int) -> Double {
+    storage.adjustments?[index].kerning ?? 0
+  }
+
+  /// The UTF-8 offset where cluster `index` ends: where the next one starts.
+  package func utf8End(ofCluster index: Int) -> Int {
+    Int(storage.end(ofCluster: index))
+  }
+
+  /// Where cluster `index` lies in the text.
+  package func range(ofCluster index: Int) -> Range<String.Index> {
+    storage.index(storage.clusters[index].start)..<storage.index(storage.end(ofCluster: index))
+  }
+
+  /// Whether cluster `index` is a soft hyphen (U+00AD, bytes C2 AD) alone.
+  func isSoftHyphen(cluster index: Int) -> Bool {
+    let start = storage.clusters[index].start
+    guard storage.end(ofCluster: index) - start == 2 else { return false }
+    let utf8 = storage.text.utf8
+    let first = storage.index(start)
+    return utf8[first] == 0xC2 && utf8[utf8.index(after: first)] == 0xAD
+  }
+
   /// The number of grapheme clusters.
   public var count: Int { storage.clusters.count }
 
   /// The text of the clusters in `range`, as written in the source.
   public subscript(clusters range: Range<Int>) -> Substring {
     let text = storage.text
-    let clusters = storage.clusters
     guard !range.isEmpty else { return text[text.endIndex..<text.endIndex] }
     return text[
-      clusters[range.lowerBound].range
-        .lowerBound..<clusters[range.upperBound - 1]
-        .range.upperBound]
+      storage.index(storage.clusters[range.lowerBound].start)..<storage.index(
+        storage.end(ofCluster: range.upperBound - 1))]
   }
 }
 
 /// The values of a ``ShapedText``, shared by its copies.
-private final class ShapedTextStorage: Sendable {
-  let text: String
-  let clusters: [ShapedCluster]
+///
+/// Clusters and glyphs are kept packed: a text holds one of each per character, and the
+/// fields a ``ShapedCluster`` or ``ShapedGlyph`` spells out are mostly zero or derivable
+/// (a cluster's range ends where the next begins; kerning, break adjustments and glyph
+/// offsets are zero for most text and kept apart, whole, only when one is not).
+@usableFromInline
+final class ShapedTextStorage: Sendable {
+  @usableFromInline let text: String
+  /// The text's length in UTF-8 bytes: where the last cluster ends.
+  @usableFromInline let utf8Count: Int
+  @usableFromInline let clusters: [PackedCluster]
+  /// Each cluster's kerning and break adjustments; nil when every one is zero.
+  @usableFromInline let adjustments: [ClusterAdjustments]?
   let fonts: [ShapedFont]
   let missingCharacters: [Unicode.Scalar]
-  let glyphs: [ShapedGlyph]
+  @usableFromInline let glyphs: [PackedGlyph]
+  /// Each glyph's offset; nil when every one is zero.
+  @usableFromInline let glyphOffsets: [GlyphOffset]?
   let paragraphs: [ShapedParagraph]
   let reshaper: (any BreakReshaping)?
   let letterSpacings: [LetterSpacing]?
@@ -228,19 +301,270 @@ private final class ShapedTextStorage: Sendable {
     var hyphenation: (key: String, points: HyphenationPoints)?
   }
 
-  init(
+  /// Packs `clusters` and `glyphs`.
+  convenience init(
     text: String, clusters: [ShapedCluster], fonts: [ShapedFont],
     missingCharacters: [Unicode.Scalar], glyphs: [ShapedGlyph], paragraphs: [ShapedParagraph],
     reshaper: (any BreakReshaping)?, letterSpacings: [LetterSpacing]?
   ) {
+    let utf8 = text.utf8
+    let packed = clusters.map {
+      PackedCluster($0, start: utf8.distance(from: text.startIndex, to: $0.range.lowerBound))
+    }
+    let adjusted = clusters.contains {
+      $0.kerning != 0 || $0.breakEndAdjustment != 0 || $0.breakStartAdjustment != 0
+    }
+    let offset = glyphs.contains { $0.xOffset != 0 || $0.yOffset != 0 }
+    self.init(
+      text: text, clusters: packed,
+      adjustments: adjusted ? clusters.map(ClusterAdjustments.init) : nil, fonts: fonts,
+      missingCharacters: missingCharacters, glyphs: glyphs.map(PackedGlyph.init),
+      glyphOffsets: offset ? glyphs.map { GlyphOffset(x: $0.xOffset, y: $0.yOffset) } : nil,
+      paragraphs: paragraphs, reshaper: reshaper, letterSpacings: letterSpacings)
+  }
+
+  init(
+    text: String, clusters: [PackedCluster], adjustments: [ClusterAdjustments]?,
+    fonts: [ShapedFont], missingCharacters: [Unicode.Scalar], glyphs: [PackedGlyph],
+    glyphOffsets: [GlyphOffset]?, paragraphs: [ShapedParagraph],
+    reshaper: (any BreakReshaping)?, letterSpacings: [LetterSpacing]?
+  ) {
     self.text = text
+    utf8Count = text.utf8.count
+    precondition(
+      utf8Count <= UInt32.max && glyphs.count <= UInt32.max
+        && fonts.count <= PackedCluster.fontLimit,
+      "a shaped text holds at most 4 GiB of text and glyphs and 2^19 fonts")
     self.clusters = clusters
+    self.adjustments = adjustments
+    self.glyphs = glyphs
+    self.glyphOffsets = glyphOffsets
     self.fonts = fonts
     self.missingCharacters = missingCharacters
-    self.glyphs = glyphs
     self.paragraphs = paragraphs
     self.reshaper = reshaper
     self.letterSpacings = letterSpacings
+  }
+
+  /// The index of the text's UTF-8 byte `offset`.
+  @inlinable
+  func index(_ offset: UInt32) -> String.Index {
+    let utf8 = text.utf8
+    return utf8.index(utf8.startIndex, offsetBy: Int(offset))
+  }
+
+  /// The UTF-8 offset where cluster `index` ends: where the next one starts.
+  @inlinable
+  func end(ofCluster index: Int) -> UInt32 {
+    index + 1 < clusters.count ? clusters[index + 1].start : UInt32(truncatingIfNeeded: utf8Count)
+  }
+
+  /// Cluster `index`, unpacked.
+  @inlinable
+  func cluster(at index: Int) -> ShapedCluster {
+    let packed = clusters[index]
+    let adjustment = adjustments?[index] ?? ClusterAdjustments()
+    return ShapedCluster(
+      range: self.index(packed.start)..<self.index(end(ofCluster: index)),
+      advance: packed.advance, kerning: adjustment.kerning, breakBefore: packed.breakBefore,
+      kind: packed.kind, font: packed.font, level: packed.level,
+      glyphs: Int(packed.glyphStart)..<Int(packed.glyphEnd), insertsHyphen: packed.insertsHyphen,
+      breakEndAdjustment: adjustment.breakEnd, breakStartAdjustment: adjustment.breakStart)
+  }
+
+  /// Glyph `index`, unpacked.
+  @inlinable
+  func glyph(at index: Int) -> ShapedGlyph {
+    let packed = glyphs[index]
+    let offset = glyphOffsets?[index] ?? GlyphOffset()
+    return ShapedGlyph(
+      id: packed.id, font: Int(packed.font), advance: packed.advance, xOffset: offset.x,
+      yOffset: offset.y)
+  }
+}
+
+/// A cluster as a shaped text keeps it: 24 bytes.
+///
+/// Its range is its first byte's UTF-8 offset (it ends where the next cluster starts), and its
+/// font, bidi level, kind, break opportunity and hyphen flag share 32 bits. Kerning and break
+/// adjustments, zero for most text, are kept apart.
+@usableFromInline
+package struct PackedCluster: Hashable, Sendable {
+  /// The advance, in ems.
+  @usableFromInline package var advance: Double
+  /// The UTF-8 offset of the cluster's first byte.
+  @usableFromInline package var start: UInt32
+  @usableFromInline var glyphStart: UInt32
+  @usableFromInline var glyphEnd: UInt32
+  /// Bit 0 the hyphen flag, bits 1–2 the break opportunity, 3–4 the kind, 5–12 the level and
+  /// 13–31 the font.
+  @usableFromInline var bits: UInt32
+
+  /// The most fonts a text's clusters can name: 19 bits' worth.
+  static let fontLimit = 1 << 19
+
+  /// A cluster starting at UTF-8 offset `start`, with the fields of ``ShapedCluster``.
+  @inlinable
+  package init(
+    start: Int, advance: Double, breakBefore: LineBreakOpportunity, kind: ClusterKind,
+    font: Int, level: UInt8, glyphs: Range<Int>
+  ) {
+    self.advance = advance
+    self.start = UInt32(truncatingIfNeeded: start)
+    glyphStart = UInt32(truncatingIfNeeded: glyphs.lowerBound)
+    glyphEnd = UInt32(truncatingIfNeeded: glyphs.upperBound)
+    bits =
+      UInt32(breakBefore.rawValue) << 1 | UInt32(kind.rawValue) << 3 | UInt32(level) << 5
+      | UInt32(truncatingIfNeeded: font) << 13
+  }
+
+  /// `cluster`, starting at UTF-8 offset `start`.
+  init(_ cluster: ShapedCluster, start: Int) {
+    advance = cluster.advance
+    self.start = UInt32(truncatingIfNeeded: start)
+    glyphStart = UInt32(truncatingIfNeeded: cluster.glyphStart)
+    glyphEnd = UInt32(truncatingIfNeeded: cluster.glyphEnd)
+    bits =
+      (cluster.insertsHyphen ? 1 : 0) | UInt32(cluster.breakBefore.rawValue) << 1
+      | UInt32(cluster.kind.rawValue) << 3 | UInt32(cluster.level) << 5
+      | UInt32(truncatingIfNeeded: cluster.storedFont) << 13
+  }
+
+  /// Index into ``ShapedText/fonts`` of the cluster's font.
+  @inlinable package var font: Int { Int(bits >> 13) }
+  /// The bidi embedding level.
+  @inlinable package var level: UInt8 { UInt8(truncatingIfNeeded: bits >> 5) }
+  /// How the cluster behaves at line ends.
+  @inlinable package var kind: ClusterKind {
+    ClusterKind(rawValue: UInt8(truncatingIfNeeded: bits >> 3) & 3) ?? .visible
+  }
+  /// Whether a line may, must or must not break before the cluster.
+  @inlinable package var breakBefore: LineBreakOpportunity {
+    LineBreakOpportunity(rawValue: UInt8(truncatingIfNeeded: bits >> 1) & 3) ?? .prohibited
+  }
+  /// Whether a line broken inside a word just before the cluster ends with a hyphen.
+  @inlinable package var insertsHyphen: Bool { bits & 1 != 0 }
+  /// The cluster's glyphs.
+  @inlinable package var glyphs: Range<Int> { Int(glyphStart)..<Int(glyphEnd) }
+}
+
+/// A cluster's kerning and break adjustments, in ems; kept only for a text where one is not
+/// zero.
+@usableFromInline
+struct ClusterAdjustments: Hashable, Sendable {
+  @usableFromInline var kerning = 0.0
+  @usableFromInline var breakEnd = 0.0
+  @usableFromInline var breakStart = 0.0
+
+  @usableFromInline init() {}
+
+  init(_ cluster: ShapedCluster) {
+    kerning = cluster.kerning
+    breakEnd = cluster.breakEndAdjustment
+    breakStart = cluster.breakStartAdjustment
+  }
+}
+
+/// A glyph as a shaped text keeps it: 16 bytes, its offset apart.
+@usableFromInline
+package struct PackedGlyph: Hashable, Sendable {
+  /// How far the pen moves after the glyph, in ems.
+  @usableFromInline package var advance: Double
+  /// The glyph index in its face.
+  @usableFromInline package var id: UInt32
+  /// Index into ``ShapedText/fonts`` of the glyph's face.
+  @usableFromInline package var font: UInt32
+
+  /// A glyph of face `font`.
+  @inlinable
+  package init(id: UInt32, font: Int, advance: Double) {
+    self.advance = advance
+    self.id = id
+    self.font = UInt32(truncatingIfNeeded: font)
+  }
+
+  init(_ glyph: ShapedGlyph) {
+    advance = glyph.advance
+    id = glyph.id
+    font = UInt32(truncatingIfNeeded: glyph.storedFont)
+  }
+}
+
+/// A glyph's offset from the pen, in ems; kept only for a text where one is not zero.
+@usableFromInline
+package struct GlyphOffset: Hashable, Sendable {
+  /// Right.
+  @usableFromInline package var x = 0.0
+  /// Up.
+  @usableFromInline package var y = 0.0
+
+  /// No offset.
+  @usableFromInline package init() {}
+
+  /// An offset `x` right and `y` up.
+  package init(x: Double, y: Double) {
+    self.x = x
+    self.y = y
+  }
+}
+
+/// A shaped text's clusters, unpacked as they are read.
+public struct ShapedClusters: RandomAccessCollection, Hashable, Sendable {
+  @usableFromInline let storage: ShapedTextStorage
+
+  init(_ storage: ShapedTextStorage) {
+    self.storage = storage
+  }
+
+  /// 0.
+  @inlinable public var startIndex: Int { 0 }
+  /// The number of clusters.
+  @inlinable public var endIndex: Int { storage.clusters.count }
+
+  /// Cluster `position`.
+  @inlinable public subscript(position: Int) -> ShapedCluster {
+    storage.cluster(at: position)
+  }
+
+  /// Whether both hold the same clusters.
+  public static func == (lhs: ShapedClusters, rhs: ShapedClusters) -> Bool {
+    lhs.elementsEqual(rhs)
+  }
+
+  /// Hashes the clusters.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(count)
+    for cluster in self { hasher.combine(cluster) }
+  }
+}
+
+/// A shaped text's glyphs, unpacked as they are read.
+public struct ShapedGlyphs: RandomAccessCollection, Hashable, Sendable {
+  @usableFromInline let storage: ShapedTextStorage
+
+  init(_ storage: ShapedTextStorage) {
+    self.storage = storage
+  }
+
+  /// 0.
+  @inlinable public var startIndex: Int { 0 }
+  /// The number of glyphs.
+  @inlinable public var endIndex: Int { storage.glyphs.count }
+
+  /// Glyph `position`.
+  @inlinable public subscript(position: Int) -> ShapedGlyph {
+    storage.glyph(at: position)
+  }
+
+  /// Whether both hold the same glyphs.
+  public static func == (lhs: ShapedGlyphs, rhs: ShapedGlyphs) -> Bool {
+    lhs.elementsEqual(rhs)
+  }
+
+  /// Hashes the glyphs.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(count)
+    for glyph in self { hasher.combine(glyph) }
   }
 }
 
@@ -267,6 +591,8 @@ public enum ShapedTextError: Error, Hashable, Sendable, CustomStringConvertible 
   case nonFiniteGlyph(glyph: Int)
   /// A paragraph's clusters leave the cluster list.
   case paragraphOutOfRange
+  /// The text or its glyphs pass 4 GiB, or there are more than 2^19 fonts.
+  case tooLarge
 
   /// A sentence naming the broken invariant.
   public var description: String {
@@ -283,6 +609,7 @@ public enum ShapedTextError: Error, Hashable, Sendable, CustomStringConvertible 
     case .glyphFontOutOfRange(let glyph): "glyph \(glyph) refers to a font that is not there"
     case .nonFiniteGlyph(let glyph): "glyph \(glyph) has a non-finite advance or offset"
     case .paragraphOutOfRange: "a paragraph refers to clusters that are not there"
+    case .tooLarge: "shaped text holds at most 4 GiB of text and glyphs and 2^19 fonts"
     }
   }
 }
@@ -572,13 +899,15 @@ extension ShapedText {
       $0 + MemoryLayout<ShapedFont>.stride + $1.name.utf8.count + ($1.file?.utf8.count ?? 0)
     }
     return MemoryLayout<ShapedText>.stride + text.utf8.count
-      + clusters.count * MemoryLayout<ShapedCluster>.stride
-      + glyphs.count * MemoryLayout<ShapedGlyph>.stride
+      + count * MemoryLayout<PackedCluster>.stride
+      + (storage.adjustments == nil ? 0 : count * MemoryLayout<ClusterAdjustments>.stride)
+      + glyphs.count * MemoryLayout<PackedGlyph>.stride
+      + (storage.glyphOffsets == nil ? 0 : glyphs.count * MemoryLayout<GlyphOffset>.stride)
       + paragraphs.count * MemoryLayout<ShapedParagraph>.stride
       + missingCharacters.count * MemoryLayout<Unicode.Scalar>.stride + fontBytes
       + (reshaper?.estimatedByteCount ?? 0)
       // The layout columns made on first use: an advance, a flag and word widths per cluster.
-      + clusters.count * 32
+      + count * 32
   }
 }
 

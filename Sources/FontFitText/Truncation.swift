@@ -6,7 +6,7 @@ extension TextLayouter {
   func truncatedLine(
     from start: Int, wrapper: LineWrapper, options: LayoutOptions, wrappedEnd: Int
   ) -> (line: TextLine, hidden: Int) {
-    let clusters = shaped.clusters
+    let clusters = shaped.packedClusters
     let paragraphEnd = clusters[start...].firstIndex { $0.kind == .lineSeparator } ?? clusters.count
     let width = options.box.width + LineWrapper.tolerance
     // A line is as tall as the fonts of what it shows; an empty one as its first cluster's font.
@@ -89,21 +89,21 @@ extension TextLayouter {
 
   /// The number of drawn clusters (not spaces or line separators) in `range`.
   private func visibleCount(_ range: Range<Int>) -> Int {
-    shaped.clusters[range].reduce(0) { $0 + ($1.kind == .visible ? 1 : 0) }
+    shaped.packedClusters[range].reduce(0) { $0 + ($1.kind == .visible ? 1 : 0) }
   }
 
   /// The end of the longest run of clusters from `start` (before `limit`) no wider than `width`.
   private func prefixEnd(from start: Int, to limit: Int, width: Double, wrapper: LineWrapper)
     -> Int
   {
-    let clusters = shaped.clusters
+    let clusters = shaped.packedClusters
     var total = 0.0
     var end = start
     var index = start
     while index < limit {
       let cluster = clusters[index]
       total +=
-        (cluster.advance + (index > start ? cluster.kerning : 0)) * wrapper.pointSize
+        (cluster.advance + (index > start ? shaped.kerning(at: index) : 0)) * wrapper.pointSize
         + wrapper.spacing(after: index)
       if cluster.kind == .visible {
         if total > width { break }
@@ -119,7 +119,7 @@ extension TextLayouter {
   private func suffixRange(to end: Int, notBefore: Int, width: Double, wrapper: LineWrapper)
     -> Range<Int>
   {
-    let clusters = shaped.clusters
+    let clusters = shaped.packedClusters
     var upper = end
     while upper > notBefore, clusters[upper - 1].kind != .visible { upper -= 1 }
     var total = 0.0
@@ -127,7 +127,7 @@ extension TextLayouter {
     var index = upper - 1
     while index >= notBefore, clusters[index].kind != .lineSeparator {
       let cluster = clusters[index]
-      let kerning = index + 1 < upper ? clusters[index + 1].kerning : 0
+      let kerning = index + 1 < upper ? shaped.kerning(at: index + 1) : 0
       total += (cluster.advance + kerning) * wrapper.pointSize + wrapper.spacing(after: index)
       if cluster.kind == .visible {
         if total > width { break }

@@ -83,7 +83,7 @@ final class WordColumns: @unchecked Sendable {
     let fonts = shaped.fonts
     let mixed = fonts.count > 1
     let built: (words: UnsafeMutableBufferPointer<Word>, metrics: [LineMetrics], inner: Bool)? =
-      shaped.clusters.withUnsafeBufferPointer { clusters in
+      shaped.packedClusters.withUnsafeBufferPointer { clusters in
         // A word starts with the text, at every break opportunity and after a line separator:
         // counted first, so the table is written once into memory of its final size.
         let count = clusters.count

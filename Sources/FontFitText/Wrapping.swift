@@ -186,7 +186,7 @@ struct LineWrapper {
           flag & ClusterColumns.softHyphenBefore != 0 || hyphenBefore?[index] == true
         if hyphenated {
           // A break that ends the line with a hyphen counts only if the hyphen fits too.
-          let font = shaped.clusters[index - 1].font
+          let font = shaped.packedClusters[index - 1].font
           if contentEnd == index, let glyph = shaped.fonts[font].hyphen?.glyph {
             // Pango spaces no letter before the hyphen it inserts.
             let withHyphen = contentWidth + glyph.advance * pointSize
@@ -216,7 +216,7 @@ struct LineWrapper {
     // A span's letter spacing is trimmed at the line's end, unless spaces of another span
     // end the line after it: Pango trims the last run's, and there the last run is theirs.
     if spaced, let spacings = shaped.letterSpacings, contentEnd > start, contentEnd < next,
-      shaped.clusters[contentEnd].kind == .space, spacings[contentEnd] == LetterSpacing()
+      shaped.packedClusters[contentEnd].kind == .space, spacings[contentEnd] == LetterSpacing()
     {
       contentWidth += spacings[contentEnd - 1].after * pointSize
     }
@@ -322,7 +322,7 @@ struct LineWrapper {
   )
     -> (next: Int, width: Double, hyphenFont: Int?)
   {
-    let clusters = shaped.clusters
+    let clusters = shaped.packedClusters
     let fonts = shaped.fonts
     // Asked directly, once fetched: the text's own answer fetches it for every candidate.
     let reshaper = shaped.reshaper
@@ -345,7 +345,7 @@ struct LineWrapper {
       }
       next -= 1
       lineWidth -=
-        (clusters[next].advance + (next > start ? clusters[next].kerning : 0))
+        (clusters[next].advance + (next > start ? shaped.kerning(at: next) : 0))
         * pointSize + letter + (next > 0 ? shaped.letterGap(after: next - 1) * pointSize : 0)
     }
   }
@@ -375,23 +375,23 @@ struct LineWrapper {
     if let uniformMetrics { return uniformMetrics }
     let fonts = shaped.fonts
     guard fonts.count > 1, !range.isEmpty else { return fonts[0].metrics }
-    var metrics = fonts[shaped.clusters[range.lowerBound].font].metrics
+    var metrics = fonts[shaped.packedClusters[range.lowerBound].font].metrics
     for index in range.dropFirst() {
-      metrics = metrics.union(fonts[shaped.clusters[index].font].metrics)
+      metrics = metrics.union(fonts[shaped.packedClusters[index].font].metrics)
     }
     return metrics
   }
 
   /// The width in points of the clusters in `range`, without leading and trailing spaces.
   func width(of range: Range<Int>) -> Double {
-    let clusters = shaped.clusters
+    let clusters = shaped.packedClusters
     let trimmed = shaped.trimmed(range, leading: true, trailing: true)
     let lower = trimmed.lowerBound
     let upper = trimmed.upperBound
     var width = 0.0
     var spaces = 0
     for index in lower..<upper {
-      width += clusters[index].advance + (index > lower ? clusters[index].kerning : 0)
+      width += clusters[index].advance + (index > lower ? shaped.kerning(at: index) : 0)
       if clusters[index].kind == .space { spaces += 1 }
     }
     guard !spacing.isZero || shaped.letterSpacings != nil, upper > lower else {
@@ -409,7 +409,7 @@ struct LineWrapper {
   /// The spacing that follows cluster `index` on a line, in points.
   func spacing(after index: Int) -> Double {
     guard !spacing.isZero || shaped.letterSpacings != nil else { return 0 }
-    let isSpace = shaped.clusters[index].kind == .space
+    let isSpace = shaped.packedClusters[index].kind == .space
     return (spacing.letter + (isSpace ? spacing.word : 0) + shaped.letterGap(after: index))
       * pointSize
   }
@@ -477,7 +477,7 @@ final class ClusterColumns: @unchecked Sendable {
   static let softHyphenBefore: UInt8 = 16
 
   init(_ shaped: ShapedText) {
-    let clusters = shaped.clusters
+    let clusters = shaped.packedClusters
     let count = clusters.count
     // The columns are written straight into the memory they keep.
     let advances = UnsafeMutableBufferPointer<Double>.allocate(capacity: count)
@@ -492,13 +492,15 @@ final class ClusterColumns: @unchecked Sendable {
     var afterSoftHyphen = false
     var narrows = false
     var hardLines = count == 0 ? 0 : 1
-    clusters.withUnsafeBufferPointer { clusters in
+    let adjustments = shaped.clusterAdjustments
+    if let adjustments {
+      anyKerning = adjustments.contains { $0.kerning != 0 }
+      narrows = adjustments.contains { !($0.breakEnd >= 0 && $0.breakStart >= 0) }
+    }
+    shaped.packedClusters.withUnsafeBufferPointer { clusters in
       for index in 0..<count {
         let cluster = clusters[index]
         advances[index] = cluster.advance
-        anyKerning = anyKerning || cluster.kerning != 0
-        narrows =
-          narrows || !(cluster.breakEndAdjustment >= 0 && cluster.breakStartAdjustment >= 0)
         var flag: UInt8 = 0
         switch cluster.kind {
         case .space: flag |= Self.space
@@ -516,9 +518,7 @@ final class ClusterColumns: @unchecked Sendable {
           flag |= Self.softHyphenBefore
           anySoftHyphen = true
         }
-        afterSoftHyphen =
-          mayHaveSoftHyphen && text.utf8[cluster.range.lowerBound] == 0xC2
-          && text[cluster.range] == "\u{AD}"
+        afterSoftHyphen = mayHaveSoftHyphen && shaped.isSoftHyphen(cluster: index)
         flags[index] = flag
       }
     }
@@ -530,7 +530,8 @@ final class ClusterColumns: @unchecked Sendable {
     hardLineCount = hardLines
     self.advances = UnsafeBufferPointer(advances)
     self.flags = UnsafeBufferPointer(flags)
-    self.kernings = UnsafeBufferPointer(ownedCopyOf: anyKerning ? clusters.map(\.kerning) : [])
+    self.kernings = UnsafeBufferPointer(
+      ownedCopyOf: anyKerning ? adjustments?.map(\.kerning) ?? [] : [])
     // A soft hyphen's break takes a hyphen's width: only the cluster loop measures it.
     words = anyKerning || anySoftHyphen ? nil : WordColumns(shaped)
     let fonts = shaped.fonts
@@ -550,7 +551,9 @@ final class ClusterColumns: @unchecked Sendable {
       usedFontNames = [fonts[0].name]
     } else {
       var used = [Bool](repeating: false, count: fonts.count)
-      for cluster in clusters where cluster.kind == .visible { used[cluster.font] = true }
+      for cluster in shaped.packedClusters where cluster.kind == .visible {
+        used[cluster.font] = true
+      }
       if !used.contains(true) { used[0] = true }
       // Each name once: rich text draws one face at several sizes.
       var names: [String] = []

@@ -9,7 +9,7 @@ private func hyphenating(_ text: String, hyphenates: Bool = true) throws -> Shap
   let plain = ArithmeticShaper().shape(text)
   var fonts = plain.fonts
   fonts[0].hyphen = ShapedHyphen(text: "‐", glyph: ShapedGlyph(id: 0x2010, font: 0, advance: 0.5))
-  var clusters = plain.clusters
+  var clusters = Array(plain.clusters)
   for index in clusters.indices.dropFirst() { clusters[index].insertsHyphen = hyphenates }
   return try ShapedText(text: text, clusters: clusters, fonts: fonts)
 }

@@ -11,7 +11,7 @@ private let shaper = ArithmeticShaper()
 /// Hebrew that keeps the tests readable.
 private func bidiShaped(_ text: String, base: TextDirection = .leftToRight) throws -> ShapedText {
   let plain = shaper.shape(text)
-  var clusters = plain.clusters
+  var clusters = Array(plain.clusters)
   var glyphs: [ShapedGlyph] = []
   let characters = Array(text)
   for index in clusters.indices {

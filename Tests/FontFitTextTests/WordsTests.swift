@@ -158,7 +158,7 @@ struct WordsTests {
       if generator.next() % 3 == 0 {
         // Breaks that make a word's pieces narrower (as reshaped Arabic can) or wider, and
         // hyphens: only where no word is broken do the widths then bound the size.
-        var clusters = shaped.clusters
+        var clusters = Array(shaped.clusters)
         for index in clusters.indices {
           clusters[index].breakEndAdjustment = Double(generator.next() % 100) / 80 - 1
           clusters[index].breakStartAdjustment = -Double(generator.next() % 100) / 80
@@ -316,7 +316,7 @@ struct WordsTests {
       if round % 2 == 1, !shaped.clusters.isEmpty {
         // Kerning of a cluster's own leaves the text without a word table, and so without a
         // bound from its words: the first trial is then at the top of the grid.
-        var clusters = shaped.clusters
+        var clusters = Array(shaped.clusters)
         clusters[Int(generator.next() % UInt64(clusters.count))].kerning = 0.01
         shaped = try ShapedText(text: shaped.text, clusters: clusters, fonts: shaped.fonts)
       }

@@ -261,9 +261,9 @@ public struct ShapedText: Hashable, Sendable {
   public subscript(clusters range: Range<Int>) -> Substring {
     let text = storage.text
     guard !range.isEmpty else { return text[text.endIndex..<text.endIndex] }
-    return text[
-      storage.index(storage.clusters[range.lowerBound].start)..<storage.index(
-        storage.end(ofCluster: range.upperBound - 1))]
+    let start = storage.index(storage.clusters[range.lowerBound].start)
+    let end = storage.index(storage.end(ofCluster: range.upperBound - 1))
+    return text[start..<end]
   }
 }
 

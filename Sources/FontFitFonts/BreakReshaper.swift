@@ -76,13 +76,26 @@ final class BreakReshaper: BreakReshaping {
     /// HarfBuzz's advances of the clusters whose shaped advance was set to 0 (controls and
     /// line separators draw nothing), where they differ; the rest are the clusters' own.
     var shapedAdvances: [Int: Double]
-    var scripts: [Int32]
+    /// The first cluster of each stretch of one script, in order, with the script: kept per
+    /// change, not per cluster, as ``languageStarts`` are.
+    var scriptStarts: [ScriptStart]
     /// The languages of the text's runs.
     var languages: [String]
     /// The first cluster of each stretch of one language, in order, with the language's index
     /// in ``languages``: the language changes only between runs, so a text keeps an entry
     /// per change rather than one per cluster.
     var languageStarts: [LanguageStart]
+
+    /// Cluster `cluster`'s script.
+    func script(of cluster: Int) -> Int32 {
+      var low = 0
+      var high = scriptStarts.count
+      while high - low > 1 {
+        let middle = (low + high) / 2
+        if Int(scriptStarts[middle].cluster) <= cluster { low = middle } else { high = middle }
+      }
+      return scriptStarts.isEmpty ? 0 : scriptStarts[low].script
+    }
 
     /// The index in ``languages`` of cluster `cluster`'s language.
     func language(of cluster: Int) -> Int32 {
@@ -95,6 +108,12 @@ final class BreakReshaper: BreakReshaping {
       }
       return languageStarts.isEmpty ? 0 : languageStarts[low].language
     }
+  }
+
+  /// Where a stretch of clusters in one script starts, and the script.
+  struct ScriptStart {
+    var cluster: Int32
+    var script: Int32
   }
 
   /// Where a stretch of clusters in one language starts, and the language's index.
@@ -124,7 +143,11 @@ final class BreakReshaper: BreakReshaping {
     breaksNeverNarrow = !flagged.contains(true)
     text = Text(
       flagged: flagged, faces: faces, scales: scales, hyphens: fonts.map(\.hyphen),
-      shapedAdvances: shapedAdvances, scripts: scripts, languages: languages,
+      shapedAdvances: shapedAdvances,
+      scriptStarts: scripts.indices.compactMap { index in
+        index > 0 && scripts[index] == scripts[index - 1]
+          ? nil : ScriptStart(cluster: Int32(truncatingIfNeeded: index), script: scripts[index])
+      }, languages: languages,
       languageStarts: languageStarts)
   }
 
@@ -242,7 +265,7 @@ final class BreakReshaper: BreakReshaping {
     let run = { (range: Range<Int>, at: Int) in
       ShapingRun(
         range: range, isRightToLeft: clusters[at].level % 2 == 1,
-        script: Scripts.tag(text.scripts[at]))
+        script: Scripts.tag(text.script(of: at)))
     }
     // The end of the line: the letters before the break, then the hyphen, with the text
     // before them as context and nothing after.

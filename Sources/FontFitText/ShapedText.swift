@@ -45,10 +45,8 @@ public struct ShapedText: Hashable, Sendable {
   /// copy of this value, so a text shown by many widgets, or on many screens, is prepared
   /// once.
   func layoutColumns(_ make: () -> ClusterColumns) -> ClusterColumns {
-    if let made = storage.madeOnFirstUse.withLock({ $0.columns }) { return made }
-    let made = make()
-    storage.madeOnFirstUse.withLock { $0.columns = made }
-    return made
+    if let made = storage.columns.load() { return made }
+    return storage.columns.storeIfNil(make())
   }
 
   /// Each cluster's own letter spacing, in ems, before and after it.
@@ -218,11 +216,10 @@ public struct ShapedText: Hashable, Sendable {
   package func hyphenationPoints(key: String, find: () -> HyphenationPoints)
     -> HyphenationPoints
   {
-    if let kept = storage.madeOnFirstUse.withLock({ $0.hyphenation }), kept.key == key {
-      return kept.points
-    }
+    let memo = storage.hyphenation.load() ?? storage.hyphenation.storeIfNil(ShapedTextStorage.HyphenationMemo())
+    if let kept = memo.last.withLock({ $0 }), kept.key == key { return kept.points }
     let points = find()
-    storage.madeOnFirstUse.withLock { $0.hyphenation = (key, points) }
+    memo.last.withLock { $0 = (key, points) }
     return points
   }
 
@@ -289,16 +286,17 @@ final class ShapedTextStorage: Sendable {
   let paragraphs: [ShapedParagraph]
   let reshaper: (any BreakReshaping)?
   let letterSpacings: [LetterSpacing]?
-  /// What layouts make of the text on first use, under one lock (one allocation, where the
-  /// columns and the hyphenation points took three).
-  let madeOnFirstUse = Lock(MadeOnFirstUse())
+  /// What wrapping reads of the clusters, made on first use: set once, read without a lock
+  /// (a lock would be an allocation for every text, and a fit reads the columns every time).
+  let columns = OnceReference<ClusterColumns>()
+  /// The hyphenation points of the last language and limits asked for, made when a layout
+  /// first hyphenates the text (most never do, and keep no lock for it).
+  let hyphenation = OnceReference<HyphenationMemo>()
 
-  /// What layouts make of a shaped text on first use.
-  struct MadeOnFirstUse {
-    /// What wrapping reads of the clusters.
-    var columns: ClusterColumns?
-    /// The hyphenation points of the last language and limits asked for.
-    var hyphenation: (key: String, points: HyphenationPoints)?
+  /// The hyphenation points a text keeps.
+  final class HyphenationMemo: Sendable {
+    /// Those of the last language and limits asked for.
+    let last = Lock<(key: String, points: HyphenationPoints)?>(nil)
   }
 
   /// Packs `clusters` and `glyphs`.

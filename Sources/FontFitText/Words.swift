@@ -35,8 +35,6 @@ final class WordColumns: @unchecked Sendable {
   /// Each word's line metrics (the union over its clusters), when the text has more than one
   /// font; empty otherwise.
   let metrics: UnsafeBufferPointer<LineMetrics>
-  /// For each cluster, the word it starts, or -1.
-  private let wordStarting: UnsafeBufferPointer<Int32>
   /// The width of each run of words between hard line breaks set on one line, in ems: from its
   /// first cluster to its last visible one.
   let hardLineContents: [Double]
@@ -65,15 +63,21 @@ final class WordColumns: @unchecked Sendable {
   var count: Int { words.count - 1 }
 
   /// The word that starts at cluster `cluster`, or nil when none does.
+  ///
+  /// Found by bisecting the words' starts, which are in order: it is asked once per line, and
+  /// a table by cluster would cost 4 bytes per cluster for as long as the text is kept.
   func word(startingAt cluster: Int) -> Int? {
-    guard cluster >= 0, cluster < wordStarting.count else { return nil }
-    let word = wordStarting[cluster]
-    return word >= 0 ? Int(word) : nil
+    var low = 0
+    var high = count
+    while low < high {
+      let middle = (low + high) / 2
+      if Int(words[middle].start) < cluster { low = middle + 1 } else { high = middle }
+    }
+    return low < count && Int(words[low].start) == cluster ? low : nil
   }
 
   deinit {
     words.deallocateOwned()
-    wordStarting.deallocateOwned()
     metrics.deallocateOwned()
   }
 
@@ -179,14 +183,7 @@ final class WordColumns: @unchecked Sendable {
     widestTrailingSpace = trailing
     widestBreakableWord = widest
     hasInnerSpaces = built.inner
-    let clusterCount = Int(words[count].start)
-    let wordStarting = UnsafeMutableBufferPointer<Int32>.allocate(capacity: clusterCount)
-    wordStarting.initialize(repeating: -1)
-    for word in 0..<count {
-      wordStarting[Int(words[word].start)] = Int32(truncatingIfNeeded: word)
-    }
     self.words = words
-    self.wordStarting = UnsafeBufferPointer(wordStarting)
     self.metrics = UnsafeBufferPointer(ownedCopyOf: built.metrics)
   }
 }

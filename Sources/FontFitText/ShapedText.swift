@@ -216,7 +216,9 @@ public struct ShapedText: Hashable, Sendable {
   package func hyphenationPoints(key: String, find: () -> HyphenationPoints)
     -> HyphenationPoints
   {
-    let memo = storage.hyphenation.load() ?? storage.hyphenation.storeIfNil(ShapedTextStorage.HyphenationMemo())
+    let memo =
+      storage.hyphenation.load()
+      ?? storage.hyphenation.storeIfNil(ShapedTextStorage.HyphenationMemo())
     if let kept = memo.last.withLock({ $0 }), kept.key == key { return kept.points }
     let points = find()
     memo.last.withLock { $0 = (key, points) }

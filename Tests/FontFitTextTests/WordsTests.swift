@@ -65,6 +65,19 @@ struct WordsTests {
       lineHeightMultiple: generator.next() % 3 == 0 ? 1.3 : 1, overflow: overflow)
   }
 
+  @Test("The word starting at each cluster is the one whose start it is, on 1,000 random texts")
+  func wordStartingAt() throws {
+    var generator = SplitMix64(seed: 4_040)
+    for _ in 0..<1_000 {
+      let shaped = try Self.randomShaped(using: &generator)
+      guard let words = WordColumns(shaped) else { continue }
+      for cluster in -1...shaped.count {
+        let expected = (0..<words.count).first { Int(words.words[$0].start) == cluster }
+        #expect(words.word(startingAt: cluster) == expected)
+      }
+    }
+  }
+
   @Test("Words give the cluster loop's lines, line count, height and widest line")
   func wordsMatchClusters() throws {
     var generator = SplitMix64(seed: 808)

@@ -41,7 +41,7 @@ public struct TextFit: Hashable, Sendable {
   ) {
     placement = LinePlacement(
       resolvedFont: resolvedFont, result: result, styles: styles, positioner: positioner,
-      block: result.block, box: box, alignment: alignment, vertical: vertical)
+      block: nil, box: box, alignment: alignment, vertical: vertical)
   }
 
   /// The chosen size, in the request's units.
@@ -102,7 +102,19 @@ private final class LinePlacement: Sendable {
   let result: FitResult
   let styles: [StyleRun]
   private let positioner: TextPositioner
-  private let block: TextBlock
+  /// The block the lines are placed from when it is no longer ``result``'s (a result set
+  /// after the fit); nil while it is, so a placement does not hold the block twice.
+  private let placedBlock: BlockBox?
+  /// A block, boxed.
+  private final class BlockBox: Sendable {
+    let block: TextBlock
+
+    init(_ block: TextBlock) {
+      self.block = block
+    }
+  }
+  /// The block the lines are placed from: the fit's as it was made.
+  private var block: TextBlock { placedBlock?.block ?? result.block }
   private let box: Size
   private let alignment: TextAlignment
   private let vertical: VerticalPlacement
@@ -123,14 +135,14 @@ private final class LinePlacement: Sendable {
 
   init(
     resolvedFont: ResolvedFont, result: FitResult, styles: [StyleRun],
-    positioner: TextPositioner, block: TextBlock, box: Size, alignment: TextAlignment,
+    positioner: TextPositioner, block: TextBlock?, box: Size, alignment: TextAlignment,
     vertical: VerticalPlacement
   ) {
     self.resolvedFont = resolvedFont
     self.result = result
     self.styles = styles
     self.positioner = positioner
-    self.block = block
+    placedBlock = block.map(BlockBox.init)
     self.box = box
     self.alignment = alignment
     self.vertical = vertical
@@ -140,7 +152,8 @@ private final class LinePlacement: Sendable {
   func with(resolvedFont: ResolvedFont, result: FitResult) -> LinePlacement {
     LinePlacement(
       resolvedFont: resolvedFont, result: result, styles: styles, positioner: positioner,
-      block: block, box: box, alignment: alignment, vertical: vertical)
+      block: placedBlock?.block ?? self.result.block, box: box, alignment: alignment,
+      vertical: vertical)
   }
 
   /// The text laid out.

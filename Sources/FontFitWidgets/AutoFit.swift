@@ -196,10 +196,10 @@ public struct SizeStage: Hashable, Sendable, Codable {
     case noAdaptation
     /// Increments added this many points.
     case increments(Double)
-    /// A policy multiplied the size by this ratio; the policy's name.
-    case ratio(Double, name: StaticString)
-    /// A text scale.
-    case textScale(TextScale)
+    /// A policy multiplied the size by this ratio; the policy's kind.
+    case ratio(Double, name: RatioPolicy)
+    /// A text scale; boxed, as it is the largest payload and most widgets have none.
+    indirect case textScale(TextScale)
     /// A fit mode's name.
     case mode(StaticString)
     /// A group capped the size.
@@ -221,7 +221,7 @@ public struct SizeStage: Hashable, Sendable, Codable {
         (change < 0 ? "" : "+") + TextFormat.string(change, fractionDigits: 3) + " increments"
       case .ratio(let ratio, let name):
         ratio.isFinite
-          ? "×" + TextFormat.string(ratio, fractionDigits: 3) + " \(name)" : "\(name)"
+          ? "×" + TextFormat.string(ratio, fractionDigits: 3) + " " + name.name : name.name
       case .textScale(let scale): scale.label
       case .mode(let name): "\(name)"
       case .group(let name): "group " + name
@@ -230,6 +230,20 @@ public struct SizeStage: Hashable, Sendable, Codable {
         "tracking " + (amount < 0 ? "−" : "+")
           + TextFormat.string(abs(amount) * 100, fractionDigits: 2) + "%"
       case .hyphenation(let words): "hyphenated " + words.joined(separator: ", ")
+      }
+    }
+
+    /// The policies that multiply a size, named as the dump names them: a byte, where a name
+    /// would make every stage of every widget 24 bytes larger.
+    enum RatioPolicy: UInt8, Sendable {
+      case proportional
+      case adaptation
+
+      var name: String {
+        switch self {
+        case .proportional: "proportional"
+        case .adaptation: "adaptation"
+        }
       }
     }
 

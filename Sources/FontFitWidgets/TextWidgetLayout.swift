@@ -26,10 +26,45 @@ public struct WidgetLayout: Hashable, Sendable {
   /// The face and the fit, or why the text could not be laid out.
   public var outcome: Result<TextFit, WidgetLayoutError>
   /// The text refused under `.reject` overflow, or nil when `text` is shown.
-  public var rejection: Rejection?
+  public var rejection: Rejection? {
+    get { refused?.rejection }
+    set { refused = newValue.map(Refused.init) }
+  }
   /// The box the text is laid out in, relative to the widget's frame: the frame less the
   /// widget's content insets; nil for the whole frame.
   public var textBox: Rect?
+  /// The rejection, boxed: most widgets refuse nothing, and a rejection inline would make
+  /// every widget's layout as large as a fit's result.
+  private var refused: Refused?
+
+  /// A rejection, boxed.
+  private final class Refused: Hashable, Sendable {
+    let rejection: Rejection
+
+    init(_ rejection: Rejection) {
+      self.rejection = rejection
+    }
+
+    static func == (lhs: Refused, rhs: Refused) -> Bool { lhs.rejection == rhs.rejection }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(rejection) }
+  }
+
+  init(
+    screenFrame: Rect, adaptedFont: Font, stages: [SizeStage], group: String?,
+    unitsPerPoint: Double, shownText: String, outcome: Result<TextFit, WidgetLayoutError>,
+    rejection: Rejection?, textBox: Rect? = nil
+  ) {
+    self.screenFrame = screenFrame
+    self.adaptedFont = adaptedFont
+    self.stages = stages
+    self.group = group
+    self.unitsPerPoint = unitsPerPoint
+    self.shownText = shownText
+    self.outcome = outcome
+    self.textBox = textBox
+    refused = rejection.map(Refused.init)
+  }
 
   /// The chosen size, lines and whether they fit; nil when layout failed.
   public var fit: FitResult? {
@@ -518,10 +553,10 @@ struct SizePlan {
   func stages(design font: Font) -> [SizeStage] {
     let design = designPoints(font)
     let adapted = adapted(design)
-    // Room for every stage a layout adds: design, screen, text scale, fit and the fit's
-    // lever, in one allocation.
+    // Room for the stages a layout adds: design, screen, text scale and fit, in one
+    // allocation (a fit's lever, rarely pulled, grows it).
     var stages: [SizeStage] = []
-    stages.reserveCapacity(5)
+    stages.reserveCapacity(textScale == nil ? 3 : 4)
     stages.append(
       SizeStage(
         kind: .design, size: design, note: .design(pixels: font.isPixelSize ? font.pointSize : nil)
@@ -542,8 +577,8 @@ struct SizePlan {
     switch adaptation {
     case .none: return .noAdaptation
     case .increments: return .increments(adapted - design)
-    case .proportional: return .ratio(design > 0 ? adapted / design : .nan, name: "proportional")
-    case .sequence: return .ratio(design > 0 ? adapted / design : .nan, name: "adaptation")
+    case .proportional: return .ratio(design > 0 ? adapted / design : .nan, name: .proportional)
+    case .sequence: return .ratio(design > 0 ? adapted / design : .nan, name: .adaptation)
     }
   }
 }

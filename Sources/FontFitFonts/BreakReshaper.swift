@@ -130,7 +130,8 @@ final class BreakReshaper: BreakReshaping {
   /// draws nothing.
   init(
     faceCache: FaceCache, flagged: [Bool], faces: [FaceKey], scales: [Double],
-    fonts: [ShapedFont], advances: [Double], clusters: [PackedCluster], scripts: [Int32],
+    fonts: [ShapedFont], advances: [Double], clusters: UnsafeBufferPointer<PackedCluster>,
+    scripts: [Int32],
     languages: [String], languageStarts: [LanguageStart]
   ) {
     assert(flagged.count == clusters.count, "one unsafe-to-break flag per cluster")
@@ -155,9 +156,10 @@ final class BreakReshaper: BreakReshaping {
   /// inside the word, with a hyphen where one goes.
   let breaksNeverNarrow: Bool
 
-  /// About 6 bytes per cluster; answers come on top as layouts ask for them.
+  /// About 256 bytes and 6 per cluster; answers come on top as layouts ask for them.
   var estimatedByteCount: Int {
-    6 * text.flagged.count + 16 * text.shapedAdvances.count
+    // The object, and the arrays of its faces, scales, hyphens, scripts and languages.
+    256 + 6 * text.flagged.count + 16 * text.shapedAdvances.count
   }
 
   func adjustment(before index: Int, in shaped: ShapedText) -> BreakAdjustment {

@@ -318,7 +318,7 @@ package struct TextPositioner: Sendable {
     let clusters = shaped.packedClusters
     let glyphs = shaped.glyphs
     let fonts = shaped.fonts
-    let tokenClusters = truncationToken?.packedClusters ?? []
+    let tokenClusters = truncationToken?.packedClusters ?? UnsafeBufferPointer(start: nil, count: 0)
     let tokenGlyphs = truncationToken?.glyphs
     let tokenFonts = truncationToken?.fonts ?? []
     for (position, item) in items.enumerated() {

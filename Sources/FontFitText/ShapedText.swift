@@ -23,7 +23,9 @@ public struct ShapedText: Hashable, Sendable {
   /// takes 64), and each is unpacked when read.
   public var clusters: ShapedClusters { ShapedClusters(storage) }
   /// The clusters as the text keeps them, for the package's loops over many clusters.
-  package var packedClusters: [PackedCluster] { storage.clusters }
+  ///
+  /// Valid for as long as this text (or a copy) is kept.
+  package var packedClusters: UnsafeBufferPointer<PackedCluster> { storage.clusters }
   /// The fonts the clusters refer to through ``ShapedCluster/font``; never empty.
   public var fonts: [ShapedFont] { storage.fonts }
   /// Characters no available font could draw, in order of first appearance; they are
@@ -154,8 +156,11 @@ public struct ShapedText: Hashable, Sendable {
   /// Creates shaped text from clusters and glyphs packed by its maker, which guarantees they
   /// are consistent (no kerning or break adjustments: a shaper that measures breaks says so
   /// through `reshaper`).
+  ///
+  /// The text takes `packedClusters`, allocated and initialised by the maker, and frees it.
   package init(
-    validatedText text: String, packedClusters: [PackedCluster], fonts: [ShapedFont],
+    validatedText text: String, packedClusters: UnsafeMutableBufferPointer<PackedCluster>,
+    fonts: [ShapedFont],
     missingCharacters: [Unicode.Scalar], packedGlyphs: [PackedGlyph],
     glyphOffsets: [GlyphOffset]?, paragraphs: [ShapedParagraph],
     reshaper: (any BreakReshaping)?, letterSpacings: [LetterSpacing]?
@@ -190,7 +195,7 @@ public struct ShapedText: Hashable, Sendable {
   public static func == (lhs: ShapedText, rhs: ShapedText) -> Bool {
     if lhs.storage === rhs.storage { return true }
     let (left, right) = (lhs.storage, rhs.storage)
-    return left.text == right.text && left.clusters == right.clusters
+    return left.text == right.text && left.clusters.elementsEqual(right.clusters)
       && left.adjustments == right.adjustments && left.fonts == right.fonts
       && left.missingCharacters == right.missingCharacters && left.glyphs == right.glyphs
       && left.glyphOffsets == right.glyphOffsets && left.paragraphs == right.paragraphs
@@ -200,7 +205,8 @@ public struct ShapedText: Hashable, Sendable {
   /// Hashes what ``==(_:_:)`` compares.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(storage.text)
-    hasher.combine(storage.clusters)
+    hasher.combine(storage.clusters.count)
+    for cluster in storage.clusters { hasher.combine(cluster) }
     hasher.combine(storage.adjustments)
     hasher.combine(storage.fonts)
     hasher.combine(storage.missingCharacters)
@@ -273,11 +279,13 @@ public struct ShapedText: Hashable, Sendable {
 /// (a cluster's range ends where the next begins; kerning, break adjustments and glyph
 /// offsets are zero for most text and kept apart, whole, only when one is not).
 @usableFromInline
-final class ShapedTextStorage: Sendable {
+final class ShapedTextStorage: @unchecked Sendable {
   @usableFromInline let text: String
   /// The text's length in UTF-8 bytes: where the last cluster ends.
   @usableFromInline let utf8Count: Int
-  @usableFromInline let clusters: [PackedCluster]
+  /// The packed clusters, in memory the storage owns: wrapping reads their advances through
+  /// a pointer (``ClusterColumns``), instead of keeping a copy of them.
+  @usableFromInline let clusters: UnsafeBufferPointer<PackedCluster>
   /// Each cluster's kerning and break adjustments; nil when every one is zero.
   @usableFromInline let adjustments: [ClusterAdjustments]?
   let fonts: [ShapedFont]
@@ -308,8 +316,12 @@ final class ShapedTextStorage: Sendable {
     reshaper: (any BreakReshaping)?, letterSpacings: [LetterSpacing]?
   ) {
     let utf8 = text.utf8
-    let packed = clusters.map {
-      PackedCluster($0, start: utf8.distance(from: text.startIndex, to: $0.range.lowerBound))
+    let packed = UnsafeMutableBufferPointer<PackedCluster>.allocate(capacity: clusters.count)
+    for (index, cluster) in clusters.enumerated() {
+      packed.initializeElement(
+        at: index,
+        to: PackedCluster(
+          cluster, start: utf8.distance(from: text.startIndex, to: cluster.range.lowerBound)))
     }
     let adjusted = clusters.contains {
       $0.kerning != 0 || $0.breakEndAdjustment != 0 || $0.breakStartAdjustment != 0
@@ -324,7 +336,8 @@ final class ShapedTextStorage: Sendable {
   }
 
   init(
-    text: String, clusters: [PackedCluster], adjustments: [ClusterAdjustments]?,
+    text: String, clusters: UnsafeMutableBufferPointer<PackedCluster>,
+    adjustments: [ClusterAdjustments]?,
     fonts: [ShapedFont], missingCharacters: [Unicode.Scalar], glyphs: [PackedGlyph],
     glyphOffsets: [GlyphOffset]?, paragraphs: [ShapedParagraph],
     reshaper: (any BreakReshaping)?, letterSpacings: [LetterSpacing]?
@@ -335,7 +348,7 @@ final class ShapedTextStorage: Sendable {
       utf8Count <= UInt32.max && glyphs.count <= UInt32.max
         && fonts.count <= PackedCluster.fontLimit,
       "a shaped text holds at most 4 GiB of text and glyphs and 2^19 fonts")
-    self.clusters = clusters
+    self.clusters = UnsafeBufferPointer(clusters)
     self.adjustments = adjustments
     self.glyphs = glyphs
     self.glyphOffsets = glyphOffsets
@@ -344,6 +357,10 @@ final class ShapedTextStorage: Sendable {
     self.paragraphs = paragraphs
     self.reshaper = reshaper
     self.letterSpacings = letterSpacings
+  }
+
+  deinit {
+    UnsafeMutableBufferPointer(mutating: clusters).deallocate()
   }
 
   /// The index of the text's UTF-8 byte `offset`.
@@ -898,7 +915,8 @@ extension ShapedText {
     let fontBytes = fonts.reduce(0) {
       $0 + MemoryLayout<ShapedFont>.stride + $1.name.utf8.count + ($1.file?.utf8.count ?? 0)
     }
-    return MemoryLayout<ShapedText>.stride + text.utf8.count
+    // The storage object and the headers of its arrays and locks, about 256 bytes.
+    return 256 + text.utf8.count
       + count * MemoryLayout<PackedCluster>.stride
       + (storage.adjustments == nil ? 0 : count * MemoryLayout<ClusterAdjustments>.stride)
       + glyphs.count * MemoryLayout<PackedGlyph>.stride
@@ -906,8 +924,9 @@ extension ShapedText {
       + paragraphs.count * MemoryLayout<ShapedParagraph>.stride
       + missingCharacters.count * MemoryLayout<Unicode.Scalar>.stride + fontBytes
       + (reshaper?.estimatedByteCount ?? 0)
-      // The layout columns made on first use: an advance, a flag and word widths per cluster.
-      + count * 32
+      // The layout columns made on first use: two objects, a flag per cluster and the word
+      // table (a word of 32 bytes every few clusters).
+      + 320 + count * 8
   }
 }
 

@@ -151,7 +151,7 @@ struct LineWrapper {
     var index = start
     var next = count
     let pointSize = self.pointSize
-    let advances = columns.advances
+    let clusters = columns.clusters
     let flags = columns.flags
     let kernings = columns.kernings
     // Letter spacing follows every cluster but the line's last: widths below include it, and
@@ -175,7 +175,7 @@ struct LineWrapper {
         break
       }
       let kerning = index > start && !kernings.isEmpty ? kernings[index] : 0
-      let advance = (advances[index] + kerning) * pointSize + gap(index)
+      let advance = (clusters[index].advance + kerning) * pointSize + gap(index)
       if flag & ClusterColumns.space != 0 {
         width += advance + word
         index += 1
@@ -236,7 +236,7 @@ struct LineWrapper {
   private func plainLine(from start: Int, limit: Double, afterForcedBreak: Bool) -> LineSpan {
     let count = columns.count
     let pointSize = self.pointSize
-    let advances = columns.advances
+    let clusters = columns.clusters
     let flags = columns.flags
     // The rest of a word broken on the line before starts in the form it takes at a line start.
     var width = afterForcedBreak ? shaped.breakAdjustment(before: start).start * pointSize : 0
@@ -253,7 +253,7 @@ struct LineWrapper {
       | ClusterColumns.allowedBreak
     while index < count {
       let flag = flags[index]
-      let advance = advances[index] * pointSize
+      let advance = clusters[index].advance * pointSize
       if flag & special != 0 {
         if index > start, flag & ClusterColumns.mandatoryBreak != 0 {
           next = index
@@ -438,13 +438,15 @@ extension ShapedText {
 /// it, they let each trial layout of a fit read 9 bytes per cluster instead of the whole
 /// cluster.
 ///
-/// The three columns live in memory the value owns, read through pointers: the wrapping loop
-/// runs once per cluster of every trial layout, and an array read there costs a retain and a
-/// release of its buffer. Nothing writes them after `init`, so sharing them across threads is
-/// safe.
+/// The columns are read through pointers: the wrapping loop runs once per cluster of every
+/// trial layout, and an array read there costs a retain and a release of its buffer. The
+/// kernings and flags live in memory the value owns; the advances are read from the shaped
+/// text's own packed clusters, which outlive the columns: the text keeps them, and every
+/// holder of the columns (a layouter, a wrapper) holds the text. Nothing writes any of them
+/// after `init`, so sharing them across threads is safe.
 final class ClusterColumns: @unchecked Sendable {
-  /// Advances in ems.
-  let advances: UnsafeBufferPointer<Double>
+  /// The shaped text's clusters, whose advances (in ems) wrapping reads; not owned.
+  let clusters: UnsafeBufferPointer<PackedCluster>
   /// Kerning in ems, or empty when every cluster's is 0 (as a font system's are).
   let kernings: UnsafeBufferPointer<Double>
   /// ``space``, ``lineSeparator``, ``allowedBreak`` and ``mandatoryBreak`` bits.
@@ -480,7 +482,6 @@ final class ClusterColumns: @unchecked Sendable {
     let clusters = shaped.packedClusters
     let count = clusters.count
     // The columns are written straight into the memory they keep.
-    let advances = UnsafeMutableBufferPointer<Double>.allocate(capacity: count)
     let flags = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: count)
     var anyKerning = false
     var anySoftHyphen = false
@@ -497,30 +498,27 @@ final class ClusterColumns: @unchecked Sendable {
       anyKerning = adjustments.contains { $0.kerning != 0 }
       narrows = adjustments.contains { !($0.breakEnd >= 0 && $0.breakStart >= 0) }
     }
-    shaped.packedClusters.withUnsafeBufferPointer { clusters in
-      for index in 0..<count {
-        let cluster = clusters[index]
-        advances[index] = cluster.advance
-        var flag: UInt8 = 0
-        switch cluster.kind {
-        case .space: flag |= Self.space
-        case .lineSeparator: flag |= Self.lineSeparator
-        case .visible: break
-        }
-        switch cluster.breakBefore {
-        case .allowed: flag |= Self.allowedBreak
-        case .mandatory:
-          flag |= Self.mandatoryBreak
-          if index > 0 { hardLines += 1 }
-        case .prohibited: break
-        }
-        if afterSoftHyphen, cluster.breakBefore == .allowed {
-          flag |= Self.softHyphenBefore
-          anySoftHyphen = true
-        }
-        afterSoftHyphen = mayHaveSoftHyphen && shaped.isSoftHyphen(cluster: index)
-        flags[index] = flag
+    for index in 0..<count {
+      let cluster = clusters[index]
+      var flag: UInt8 = 0
+      switch cluster.kind {
+      case .space: flag |= Self.space
+      case .lineSeparator: flag |= Self.lineSeparator
+      case .visible: break
       }
+      switch cluster.breakBefore {
+      case .allowed: flag |= Self.allowedBreak
+      case .mandatory:
+        flag |= Self.mandatoryBreak
+        if index > 0 { hardLines += 1 }
+      case .prohibited: break
+      }
+      if afterSoftHyphen, cluster.breakBefore == .allowed {
+        flag |= Self.softHyphenBefore
+        anySoftHyphen = true
+      }
+      afterSoftHyphen = mayHaveSoftHyphen && shaped.isSoftHyphen(cluster: index)
+      flags[index] = flag
     }
     if count > 0, flags[count - 1] & Self.lineSeparator != 0 { hardLines += 1 }
     // A hyphen of negative width (a font may say so) would narrow a piece too.
@@ -528,7 +526,7 @@ final class ClusterColumns: @unchecked Sendable {
       (shaped.reshaper.map(\.breaksNeverNarrow) ?? !narrows)
       && shaped.fonts.allSatisfy { !(($0.hyphen?.glyph.advance ?? 0) < 0) }
     hardLineCount = hardLines
-    self.advances = UnsafeBufferPointer(advances)
+    self.clusters = clusters
     self.flags = UnsafeBufferPointer(flags)
     self.kernings = UnsafeBufferPointer(
       ownedCopyOf: anyKerning ? adjustments?.map(\.kerning) ?? [] : [])
@@ -565,7 +563,6 @@ final class ClusterColumns: @unchecked Sendable {
   }
 
   deinit {
-    advances.deallocateOwned()
     kernings.deallocateOwned()
     flags.deallocateOwned()
   }

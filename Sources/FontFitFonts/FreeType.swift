@@ -201,6 +201,8 @@ final class FontFace: Sendable {
   let scriptMetrics: ScriptMetrics
   /// The same face as HarfBuzz shapes it.
   let harfBuzz: HarfBuzzFace
+  /// The font lists a shaper starts from for text in this face, made on first use.
+  let shaperBase = OnceReference<ShaperBase>()
   /// One bit per code point of the Basic Multilingual Plane, set when the face draws it.
   ///
   /// It is read without the lock, and its bits are exact: a default-ignorable code point,

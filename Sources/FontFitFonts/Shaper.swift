@@ -1,5 +1,5 @@
 import FontFitFontModel
-import FontFitText
+@_spi(Engine) import FontFitText
 
 /// Shapes one text the way Pango does.
 ///
@@ -46,13 +46,12 @@ struct Shaper {
     self.system = system
     self.requested = requested
     faces = [face]
-    faceKeys = [FaceKey(requested)]
-    variants = [FontVariant()]
-    fonts = [
-      ShapedFont(
-        name: requested.displayName, metrics: face.lineMetrics, file: requested.file,
-        faceIndex: requested.index, decorations: face.decorations)
-    ]
+    // The lists of a text set in the requested face alone, shared by every such text (most
+    // keep them as they are: the shaped text and its reshaper hold them, not copies).
+    let base = Self.base(for: requested, in: face)
+    faceKeys = base.faceKeys
+    variants = ShaperBase.variants
+    fonts = base.fonts
     self.options = options
     spanVariants = options.spans.map { span in
       FontVariant(span: span, metrics: face.scriptMetrics)
@@ -61,6 +60,16 @@ struct Shaper {
 
   /// The size and baseline shift of each of the options' spans.
   private let spanVariants: [FontVariant]
+
+  /// The face's shared lists for `requested`: kept in the face for the first display name
+  /// asked for (a face resolved under another name makes its own).
+  private static func base(for requested: ResolvedFont, in face: FontFace) -> ShaperBase {
+    let key = FaceKey(requested)
+    if let kept = face.shaperBase.load(), kept.serves(requested, key: key) { return kept }
+    let made = ShaperBase(requested, key: key, face: face)
+    let stored = face.shaperBase.storeIfNil(made)
+    return stored.serves(requested, key: key) ? stored : made
+  }
 
   /// A multiple of the text's size and a baseline shift (in ems of the text's size, up).
   struct FontVariant: Hashable {
@@ -182,15 +191,10 @@ struct Shaper {
       graphemes.distribute(glyphs, in: run.shaping.range, scale: scale, into: &advances)
       placed.add(glyphs, font: run.face, scale: scale, rise: variant.shift, graphemes: graphemes)
     }
+    // Only fonts that gain a hyphen are written: a write to the shared lists would copy them.
     for index in fonts.indices where fonts[index].hyphen == nil {
-      let variant = variants[index]
-      fonts[index].hyphen = faces[index].hyphen.map { hyphen in
-        ShapedHyphen(
-          text: hyphen.text,
-          glyph: ShapedGlyph(
-            id: hyphen.glyph, font: index, advance: hyphen.advance * variant.scale,
-            yOffset: variant.shift))
-      }
+      guard let hyphen = faces[index].hyphen else { continue }
+      fonts[index].hyphen = ShaperBase.hyphen(hyphen, font: index, variant: variants[index])
     }
     // Written in place into the memory the shaped text takes over below (nothing between
     // here and there throws).
@@ -481,5 +485,46 @@ struct PlacedGlyphs {
         ? first..<glyphs.count : previous.lowerBound..<glyphs.count
       start = end
     }
+  }
+}
+
+/// The font lists a shaper starts from for a text in one face: the face's key and its shaped
+/// font (with its hyphen), made once per face and shared by every text set in it.
+final class ShaperBase: Sendable {
+  /// The display name the font is reported under.
+  let name: String
+  let faceKeys: [FaceKey]
+  let fonts: [ShapedFont]
+
+  /// The variant list every shaper starts from: the requested face at the text's size.
+  static let variants = [Shaper.FontVariant()]
+
+  init(_ requested: ResolvedFont, key: FaceKey, face: FontFace) {
+    name = requested.displayName
+    faceKeys = [key]
+    fonts = [
+      ShapedFont(
+        name: requested.displayName, metrics: face.lineMetrics, file: requested.file,
+        faceIndex: requested.index,
+        hyphen: face.hyphen.map { Self.hyphen($0, font: 0, variant: Shaper.FontVariant()) },
+        decorations: face.decorations)
+    ]
+  }
+
+  /// Whether these lists are `requested`'s.
+  func serves(_ requested: ResolvedFont, key: FaceKey) -> Bool {
+    faceKeys[0] == key && name == requested.displayName
+  }
+
+  /// A face's hyphen as font `font` of a text draws it, at `variant`'s size and shift.
+  static func hyphen(
+    _ hyphen: (text: String, glyph: UInt32, advance: Double), font: Int,
+    variant: Shaper.FontVariant
+  ) -> ShapedHyphen {
+    ShapedHyphen(
+      text: hyphen.text,
+      glyph: ShapedGlyph(
+        id: hyphen.glyph, font: font, advance: hyphen.advance * variant.scale,
+        yOffset: variant.shift))
   }
 }

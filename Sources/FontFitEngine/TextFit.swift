@@ -18,7 +18,7 @@ public struct TextFit: Hashable, Sendable {
   /// The face chosen for the adapted font.
   public var resolvedFont: ResolvedFont {
     get { placement.resolvedFont }
-    set { placement = placement.with(resolvedFont: newValue, result: placement.result) }
+    set { placement = placement.with(resolvedFont: newValue) }
   }
   /// The fit in detail: the chosen size, the unplaced lines, whether they fit and why not,
   /// how many sizes were tried.
@@ -26,7 +26,7 @@ public struct TextFit: Hashable, Sendable {
   /// The placed lines are the fit's as it was made, whatever is set here.
   public var result: FitResult {
     get { placement.result }
-    set { placement = placement.with(resolvedFont: placement.resolvedFont, result: newValue) }
+    set { placement = placement.with(result: newValue) }
   }
   /// The rich text's styled runs (UTF-8 offsets of the text laid out), as the request gave
   /// them.
@@ -148,12 +148,19 @@ private final class LinePlacement: Sendable {
     self.vertical = vertical
   }
 
-  /// The same placement with another face or fit (its lines are placed again on first use).
-  func with(resolvedFont: ResolvedFont, result: FitResult) -> LinePlacement {
+  /// The same placement with another face (its lines are placed again on first use).
+  func with(resolvedFont: ResolvedFont) -> LinePlacement {
     LinePlacement(
       resolvedFont: resolvedFont, result: result, styles: styles, positioner: positioner,
-      block: placedBlock?.block ?? self.result.block, box: box, alignment: alignment,
-      vertical: vertical)
+      block: placedBlock?.block, box: box, alignment: alignment, vertical: vertical)
+  }
+
+  /// The same placement with another fit result; the lines are still placed from the block
+  /// the fit made.
+  func with(result: FitResult) -> LinePlacement {
+    LinePlacement(
+      resolvedFont: resolvedFont, result: result, styles: styles, positioner: positioner,
+      block: block, box: box, alignment: alignment, vertical: vertical)
   }
 
   /// The text laid out.

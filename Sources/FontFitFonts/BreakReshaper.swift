@@ -130,7 +130,7 @@ final class BreakReshaper: BreakReshaping {
   /// draws nothing.
   init(
     faceCache: FaceCache, flagged: [Bool], faces: [FaceKey], scales: [Double],
-    fonts: [ShapedFont], advances: [Double], clusters: UnsafeBufferPointer<PackedCluster>,
+    fonts: [ShapedFont], advances: [Double], clusters: [PackedCluster],
     scripts: [Int32],
     languages: [String], languageStarts: [LanguageStart]
   ) {
@@ -156,10 +156,11 @@ final class BreakReshaper: BreakReshaping {
   /// inside the word, with a hyphen where one goes.
   let breaksNeverNarrow: Bool
 
-  /// About 256 bytes and 6 per cluster; answers come on top as layouts ask for them.
+  /// About 256 bytes and 2 per cluster (a flag, and the hyphen bits once found); answers come
+  /// on top as layouts ask for them.
   var estimatedByteCount: Int {
     // The object, and the arrays of its faces, scales, hyphens, scripts and languages.
-    256 + 6 * text.flagged.count + 16 * text.shapedAdvances.count
+    256 + 2 * text.flagged.count + 16 * text.shapedAdvances.count
   }
 
   func adjustment(before index: Int, in shaped: ShapedText) -> BreakAdjustment {

@@ -196,23 +196,24 @@ struct Shaper {
       guard let hyphen = faces[index].hyphen else { continue }
       fonts[index].hyphen = ShaperBase.hyphen(hyphen, font: index, variant: variants[index])
     }
-    // Written in place into the memory the shaped text takes over below (nothing between
-    // here and there throws).
-    let clusters = UnsafeMutableBufferPointer<PackedCluster>.allocate(capacity: graphemes.count)
-    for index in 0..<graphemes.count {
-      let kind = graphemes[index].kind
-      let drawsNothing = kind == .lineSeparator || graphemes[index].isControl
-      clusters.initializeElement(
-        at: index,
-        to: PackedCluster(
-          start: graphemes.utf8Offset(index), advance: drawsNothing ? 0 : advances[index],
-          breakBefore: opportunities[index], kind: kind, font: faceOf[index],
-          level: levels.levels[index], glyphs: drawsNothing ? 0..<0 : placed.ranges[index]))
+    let clusters = [PackedCluster](unsafeUninitializedCapacity: graphemes.count) {
+      clusters, initialized in
+      for index in 0..<graphemes.count {
+        let kind = graphemes[index].kind
+        let drawsNothing = kind == .lineSeparator || graphemes[index].isControl
+        clusters.initializeElement(
+          at: index,
+          to: PackedCluster(
+            start: graphemes.utf8Offset(index), advance: drawsNothing ? 0 : advances[index],
+            breakBefore: opportunities[index], kind: kind, font: faceOf[index],
+            level: levels.levels[index], glyphs: drawsNothing ? 0..<0 : placed.ranges[index]))
+      }
+      initialized = graphemes.count
     }
     let reshaper = BreakReshaper(
       faceCache: system.faceCache, flagged: placed.unsafeToBreak, faces: faceKeys,
       scales: variants.map(\.scale), fonts: fonts, advances: advances,
-      clusters: UnsafeBufferPointer(clusters),
+      clusters: clusters,
       scripts: scripts, languages: languages, languageStarts: languageStarts)
     // A span's letter spacing, per cluster; the text shapes without it.
     var letterSpacings: [LetterSpacing]?

@@ -211,11 +211,11 @@ package struct TextPositioner: Sendable {
       case .hyphen: continue
       case .token:
         guard let token = truncationToken else { continue }
-        for index in piece.clusters where token.clusters.indices.contains(index) {
-          if token.clusters[index].kind == .space { count += 1 }
+        for index in piece.clusters where token.packedClusters.indices.contains(index) {
+          if token.packedClusters[index].kind == .space { count += 1 }
         }
       case .text:
-        for index in piece.clusters where shaped.clusters.indices.contains(index) {
+        for index in piece.clusters where shaped.packedClusters.indices.contains(index) {
           if shaped.packedClusters[index].kind == .space { count += 1 }
         }
       }
@@ -235,11 +235,11 @@ package struct TextPositioner: Sendable {
         if let hyphen = hyphenItem(after: piece.clusters.lowerBound) { items.append(hyphen) }
       case .token:
         guard let token = truncationToken else { continue }
-        for index in piece.clusters where token.clusters.indices.contains(index) {
+        for index in piece.clusters where token.packedClusters.indices.contains(index) {
           items.append(Item(source: .token, index: index, level: baseLevel))
         }
       case .text:
-        for index in piece.clusters where shaped.clusters.indices.contains(index) {
+        for index in piece.clusters where shaped.packedClusters.indices.contains(index) {
           items.append(Item(source: .text, index: index, level: shaped.packedClusters[index].level))
         }
       }
@@ -277,7 +277,7 @@ package struct TextPositioner: Sendable {
   /// The hyphen that ends a line broken inside a word after cluster `index`, as an item of its
   /// own, in the cluster's font and at its level; nil when the font has no hyphen.
   private func hyphenItem(after index: Int) -> Item? {
-    guard shaped.clusters.indices.contains(index) else { return nil }
+    guard shaped.packedClusters.indices.contains(index) else { return nil }
     let cluster = shaped.packedClusters[index]
     let fonts = shaped.fonts
     guard let hyphen = fonts[cluster.font].hyphen, !hyphen.text.isEmpty,
@@ -318,7 +318,7 @@ package struct TextPositioner: Sendable {
     let clusters = shaped.packedClusters
     let glyphs = shaped.glyphs
     let fonts = shaped.fonts
-    let tokenClusters = truncationToken?.packedClusters ?? UnsafeBufferPointer(start: nil, count: 0)
+    let tokenClusters = truncationToken?.packedClusters ?? []
     let tokenGlyphs = truncationToken?.glyphs
     let tokenFonts = truncationToken?.fonts ?? []
     for (position, item) in items.enumerated() {

@@ -23,9 +23,7 @@ public struct ShapedText: Hashable, Sendable {
   /// takes 64), and each is unpacked when read.
   public var clusters: ShapedClusters { ShapedClusters(storage) }
   /// The clusters as the text keeps them, for the package's loops over many clusters.
-  ///
-  /// Valid for as long as this text (or a copy) is kept.
-  package var packedClusters: UnsafeBufferPointer<PackedCluster> { storage.clusters }
+  package var packedClusters: [PackedCluster] { storage.clusters }
   /// The fonts the clusters refer to through ``ShapedCluster/font``; never empty.
   public var fonts: [ShapedFont] { storage.fonts }
   /// Characters no available font could draw, in order of first appearance; they are
@@ -105,8 +103,11 @@ public struct ShapedText: Hashable, Sendable {
       guard fonts.indices.contains(cluster.font) else {
         throw .fontOutOfRange(cluster: index, font: cluster.font, fontCount: fonts.count)
       }
+      // A cluster starts on a scalar: the text keeps where it starts as a UTF-8 offset, and an
+      // index inside a scalar (a UTF-16 index between a surrogate pair's halves) has none.
       guard cluster.range.lowerBound == end, cluster.range.upperBound <= text.endIndex,
-        !cluster.range.isEmpty
+        !cluster.range.isEmpty,
+        cluster.range.lowerBound.samePosition(in: text.unicodeScalars) != nil
       else { throw .rangeOutOfOrder(cluster: index) }
       guard
         cluster.advance.isFinite, cluster.kerning.isFinite, cluster.breakEndAdjustment.isFinite,
@@ -156,11 +157,9 @@ public struct ShapedText: Hashable, Sendable {
   /// Creates shaped text from clusters and glyphs packed by its maker, which guarantees they
   /// are consistent (no kerning or break adjustments: a shaper that measures breaks says so
   /// through `reshaper`).
-  ///
-  /// The text takes `packedClusters`, allocated and initialised by the maker, and frees it.
+
   package init(
-    validatedText text: String, packedClusters: UnsafeMutableBufferPointer<PackedCluster>,
-    fonts: [ShapedFont],
+    validatedText text: String, packedClusters: [PackedCluster], fonts: [ShapedFont],
     missingCharacters: [Unicode.Scalar], packedGlyphs: [PackedGlyph],
     glyphOffsets: [GlyphOffset]?, paragraphs: [ShapedParagraph],
     reshaper: (any BreakReshaping)?, letterSpacings: [LetterSpacing]?
@@ -182,7 +181,7 @@ public struct ShapedText: Hashable, Sendable {
   /// ``ShapedCluster/insertsHyphen``, ``ShapedCluster/breakEndAdjustment`` and
   /// ``ShapedCluster/breakStartAdjustment``.
   public func breakAdjustment(before index: Int) -> BreakAdjustment {
-    guard storage.clusters.indices.contains(index) else { return BreakAdjustment() }
+    guard index >= 0, index < storage.clusters.count else { return BreakAdjustment() }
     if let reshaper = storage.reshaper { return reshaper.adjustment(before: index, in: self) }
     let adjustments = storage.adjustments?[index] ?? ClusterAdjustments()
     return BreakAdjustment(
@@ -195,7 +194,7 @@ public struct ShapedText: Hashable, Sendable {
   public static func == (lhs: ShapedText, rhs: ShapedText) -> Bool {
     if lhs.storage === rhs.storage { return true }
     let (left, right) = (lhs.storage, rhs.storage)
-    return left.text == right.text && left.clusters.elementsEqual(right.clusters)
+    return left.text == right.text && left.clusters == right.clusters
       && left.adjustments == right.adjustments && left.fonts == right.fonts
       && left.missingCharacters == right.missingCharacters && left.glyphs == right.glyphs
       && left.glyphOffsets == right.glyphOffsets && left.paragraphs == right.paragraphs
@@ -205,8 +204,7 @@ public struct ShapedText: Hashable, Sendable {
   /// Hashes what ``==(_:_:)`` compares.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(storage.text)
-    hasher.combine(storage.clusters.count)
-    for cluster in storage.clusters { hasher.combine(cluster) }
+    hasher.combine(storage.clusters)
     hasher.combine(storage.adjustments)
     hasher.combine(storage.fonts)
     hasher.combine(storage.missingCharacters)
@@ -279,13 +277,12 @@ public struct ShapedText: Hashable, Sendable {
 /// (a cluster's range ends where the next begins; kerning, break adjustments and glyph
 /// offsets are zero for most text and kept apart, whole, only when one is not).
 @usableFromInline
-final class ShapedTextStorage: @unchecked Sendable {
+final class ShapedTextStorage: Sendable {
   @usableFromInline let text: String
   /// The text's length in UTF-8 bytes: where the last cluster ends.
   @usableFromInline let utf8Count: Int
-  /// The packed clusters, in memory the storage owns: wrapping reads their advances through
-  /// a pointer (``ClusterColumns``), instead of keeping a copy of them.
-  @usableFromInline let clusters: UnsafeBufferPointer<PackedCluster>
+  /// The packed clusters, whose advances wrapping reads (the layout columns keep no copy).
+  @usableFromInline let clusters: [PackedCluster]
   /// Each cluster's kerning and break adjustments; nil when every one is zero.
   @usableFromInline let adjustments: [ClusterAdjustments]?
   let fonts: [ShapedFont]
@@ -316,12 +313,8 @@ final class ShapedTextStorage: @unchecked Sendable {
     reshaper: (any BreakReshaping)?, letterSpacings: [LetterSpacing]?
   ) {
     let utf8 = text.utf8
-    let packed = UnsafeMutableBufferPointer<PackedCluster>.allocate(capacity: clusters.count)
-    for (index, cluster) in clusters.enumerated() {
-      packed.initializeElement(
-        at: index,
-        to: PackedCluster(
-          cluster, start: utf8.distance(from: text.startIndex, to: cluster.range.lowerBound)))
+    let packed = clusters.map {
+      PackedCluster($0, start: utf8.distance(from: text.startIndex, to: $0.range.lowerBound))
     }
     let adjusted = clusters.contains {
       $0.kerning != 0 || $0.breakEndAdjustment != 0 || $0.breakStartAdjustment != 0
@@ -336,8 +329,7 @@ final class ShapedTextStorage: @unchecked Sendable {
   }
 
   init(
-    text: String, clusters: UnsafeMutableBufferPointer<PackedCluster>,
-    adjustments: [ClusterAdjustments]?,
+    text: String, clusters: [PackedCluster], adjustments: [ClusterAdjustments]?,
     fonts: [ShapedFont], missingCharacters: [Unicode.Scalar], glyphs: [PackedGlyph],
     glyphOffsets: [GlyphOffset]?, paragraphs: [ShapedParagraph],
     reshaper: (any BreakReshaping)?, letterSpacings: [LetterSpacing]?
@@ -348,7 +340,7 @@ final class ShapedTextStorage: @unchecked Sendable {
       utf8Count <= UInt32.max && glyphs.count <= UInt32.max
         && fonts.count <= PackedCluster.fontLimit,
       "a shaped text holds at most 4 GiB of text and glyphs and 2^19 fonts")
-    self.clusters = UnsafeBufferPointer(clusters)
+    self.clusters = clusters
     self.adjustments = adjustments
     self.glyphs = glyphs
     self.glyphOffsets = glyphOffsets
@@ -357,10 +349,6 @@ final class ShapedTextStorage: @unchecked Sendable {
     self.paragraphs = paragraphs
     self.reshaper = reshaper
     self.letterSpacings = letterSpacings
-  }
-
-  deinit {
-    UnsafeMutableBufferPointer(mutating: clusters).deallocate()
   }
 
   /// The index of the text's UTF-8 byte `offset`.
@@ -923,10 +911,11 @@ extension ShapedText {
       + (storage.glyphOffsets == nil ? 0 : glyphs.count * MemoryLayout<GlyphOffset>.stride)
       + paragraphs.count * MemoryLayout<ShapedParagraph>.stride
       + missingCharacters.count * MemoryLayout<Unicode.Scalar>.stride + fontBytes
+      + (letterSpacings == nil ? 0 : count * MemoryLayout<LetterSpacing>.stride)
       + (reshaper?.estimatedByteCount ?? 0)
       // The layout columns made on first use: two objects, a flag per cluster and the word
-      // table (a word of 32 bytes every few clusters).
-      + 320 + count * 8
+      // table (a word of 32 bytes every few clusters), and the kernings when any is not 0.
+      + 320 + count * 8 + (storage.adjustments == nil ? 0 : count * 8)
   }
 }
 

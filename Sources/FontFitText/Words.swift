@@ -87,7 +87,7 @@ final class WordColumns: @unchecked Sendable {
     let fonts = shaped.fonts
     let mixed = fonts.count > 1
     let built: (words: UnsafeMutableBufferPointer<Word>, metrics: [LineMetrics], inner: Bool)? =
-      { (clusters: UnsafeBufferPointer<PackedCluster>) in
+      shaped.packedClusters.withUnsafeBufferPointer { clusters in
         // A word starts with the text, at every break opportunity and after a line separator:
         // counted first, so the table is written once into memory of its final size.
         let count = clusters.count
@@ -155,7 +155,7 @@ final class WordColumns: @unchecked Sendable {
             contentEnd: Int32(truncatingIfNeeded: count), flags: 0))
         complete = true
         return (words, metrics, innerSpaces)
-      }(shaped.packedClusters)
+      }
     guard let built else { return nil }
     let words = UnsafeBufferPointer(built.words)
     let count = words.count - 1

@@ -151,7 +151,7 @@ struct LineWrapper {
     var index = start
     var next = count
     let pointSize = self.pointSize
-    let clusters = columns.clusters
+    let clusters = shaped.packedClusters
     let flags = columns.flags
     let kernings = columns.kernings
     // Letter spacing follows every cluster but the line's last: widths below include it, and
@@ -236,7 +236,7 @@ struct LineWrapper {
   private func plainLine(from start: Int, limit: Double, afterForcedBreak: Bool) -> LineSpan {
     let count = columns.count
     let pointSize = self.pointSize
-    let clusters = columns.clusters
+    let clusters = shaped.packedClusters
     let flags = columns.flags
     // The rest of a word broken on the line before starts in the form it takes at a line start.
     var width = afterForcedBreak ? shaped.breakAdjustment(before: start).start * pointSize : 0
@@ -418,6 +418,7 @@ struct LineWrapper {
 extension ShapedText {
   /// `range` without the clusters that are not drawn (spaces, line separators) at its ends.
   func trimmed(_ range: Range<Int>, leading: Bool, trailing: Bool) -> Range<Int> {
+    let clusters = packedClusters
     var lower = range.lowerBound
     var upper = range.upperBound
     if leading {
@@ -433,20 +434,17 @@ extension ShapedText {
 /// What the wrapping loop reads of each cluster, in compact arrays, and what a fit needs to
 /// know of the text's fonts.
 ///
-/// The arrays hold each cluster's advance, its kerning when any cluster has one, and its kind
-/// and break opportunity as bits. Made once per shaped text and shared by every layouter of
-/// it, they let each trial layout of a fit read 9 bytes per cluster instead of the whole
-/// cluster.
+/// The arrays hold each cluster's kerning when any cluster has one, and its kind and break
+/// opportunity as bits; the advances are the shaped text's packed clusters' own. Made once per
+/// shaped text and shared by every layouter of it, they let each trial layout of a fit test one
+/// byte per cluster and read a packed cluster's advance, instead of unpacking clusters.
 ///
-/// The columns are read through pointers: the wrapping loop runs once per cluster of every
-/// trial layout, and an array read there costs a retain and a release of its buffer. The
-/// kernings and flags live in memory the value owns; the advances are read from the shaped
-/// text's own packed clusters, which outlive the columns: the text keeps them, and every
-/// holder of the columns (a layouter, a wrapper) holds the text. Nothing writes any of them
-/// after `init`, so sharing them across threads is safe.
+/// The columns live in memory the value owns, read through pointers: the wrapping loop runs
+/// once per cluster of every trial layout, and an array read there costs a retain and a
+/// release of its buffer. Nothing writes them after `init`, so sharing them across threads is
+/// safe. The advances are not copied: wrapping reads them from the shaped text's own packed
+/// clusters, taken out of the text once per line.
 final class ClusterColumns: @unchecked Sendable {
-  /// The shaped text's clusters, whose advances (in ems) wrapping reads; not owned.
-  let clusters: UnsafeBufferPointer<PackedCluster>
   /// Kerning in ems, or empty when every cluster's is 0 (as a font system's are).
   let kernings: UnsafeBufferPointer<Double>
   /// ``space``, ``lineSeparator``, ``allowedBreak`` and ``mandatoryBreak`` bits.
@@ -526,7 +524,6 @@ final class ClusterColumns: @unchecked Sendable {
       (shaped.reshaper.map(\.breaksNeverNarrow) ?? !narrows)
       && shaped.fonts.allSatisfy { !(($0.hyphen?.glyph.advance ?? 0) < 0) }
     hardLineCount = hardLines
-    self.clusters = clusters
     self.flags = UnsafeBufferPointer(flags)
     self.kernings = UnsafeBufferPointer(
       ownedCopyOf: anyKerning ? adjustments?.map(\.kerning) ?? [] : [])

@@ -107,6 +107,26 @@ struct PackedShapedTextTests {
     }
   }
 
+  @Test("A cluster that starts inside a scalar is refused")
+  func clusterInsideScalar() {
+    let text = "a😀b"
+    let font = ShapedFont(name: "F", metrics: LineMetrics(ascent: 1, descent: 0, lineGap: 0))
+    let emoji = text.index(after: text.startIndex)
+    // A UTF-16 index between the emoji's surrogate halves: a valid String.Index, no scalar's.
+    let inside = text.utf16.index(after: emoji)
+    let b = text.index(after: emoji)
+    let clusters = [
+      ShapedCluster(
+        range: text.startIndex..<emoji, advance: 1, breakBefore: .prohibited, kind: .visible),
+      ShapedCluster(range: emoji..<inside, advance: 1, breakBefore: .prohibited, kind: .visible),
+      ShapedCluster(range: inside..<b, advance: 1, breakBefore: .prohibited, kind: .visible),
+      ShapedCluster(range: b..<text.endIndex, advance: 1, breakBefore: .prohibited, kind: .visible),
+    ]
+    #expect(throws: ShapedTextError.rangeOutOfOrder(cluster: 2)) {
+      try ShapedText(text: text, clusters: clusters, fonts: [font])
+    }
+  }
+
   @Test("More fonts than a packed cluster can name are refused")
   func tooManyFonts() {
     let font = ShapedFont(name: "F", metrics: LineMetrics(ascent: 1, descent: 0, lineGap: 0))

@@ -195,10 +195,10 @@ open class TextWidget: View {
   /// Spacing, hyphenation, the fit's levers and the line break strategy; the defaults change
   /// nothing.
   public var typography: Typography {
-    get { storedTypography?.value ?? Typography() }
+    get { storedTypography?.value ?? Self.defaultTypography }
     set {
       guard newValue != typography else { return }
-      storedTypography = newValue == Typography() ? nil : OutOfLine(newValue)
+      storedTypography = newValue == Self.defaultTypography ? nil : OutOfLine(newValue)
       setNeedsLayout()
     }
   }
@@ -208,6 +208,7 @@ open class TextWidget: View {
   @exclusivity(unchecked) private var storedInsets: OutOfLine<EdgeInsets>?
   @exclusivity(unchecked) private var storedAdaptation: OutOfLine<AdaptationPolicy>?
   @exclusivity(unchecked) private var storedTypography: OutOfLine<Typography>?
+  private static let defaultTypography = Typography()
 
   /// The mark put where text is truncated; line separators in it are stored as spaces.
   public var truncationToken: String {

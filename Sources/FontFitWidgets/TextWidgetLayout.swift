@@ -413,6 +413,8 @@ extension TextWidget {
     request.truncationToken = truncationToken
     request.lineHeightMultiple = lineHeightMultiple
     let design = font.pointSize
+    // Read once: the widget keeps its typography out of line, and each read copies it.
+    let typography = self.typography
     request.spacing = TextSpacing(
       letter: typography.letterSpacing.ems(designSize: design),
       word: typography.wordSpacing.ems(designSize: design))

@@ -71,8 +71,11 @@ final class BreakReshaper: BreakReshaping {
   private struct Text: Sendable {
     var flagged: [Bool]
     var faces: [FaceKey]
-    var scales: [Double]
-    var hyphens: [ShapedHyphen?]
+    /// Each font's size as a multiple of the text's; nil when every one is 1.
+    ///
+    /// Only a span set smaller or larger makes one other than 1. (The fonts' hyphens are the
+    /// shaped text's own, and not kept here.)
+    var scales: [Double]?
     /// HarfBuzz's advances of the clusters whose shaped advance was set to 0 (controls and
     /// line separators draw nothing), where they differ; the rest are the clusters' own.
     var shapedAdvances: [Int: Double]
@@ -130,7 +133,7 @@ final class BreakReshaper: BreakReshaping {
   /// draws nothing.
   init(
     faceCache: FaceCache, flagged: [Bool], faces: [FaceKey], scales: [Double],
-    fonts: [ShapedFont], advances: [Double], clusters: [PackedCluster],
+    advances: [Double], clusters: [PackedCluster],
     scripts: [Int32],
     languages: [String], languageStarts: [LanguageStart]
   ) {
@@ -143,7 +146,7 @@ final class BreakReshaper: BreakReshaping {
     clusterCount = clusters.count
     breaksNeverNarrow = !flagged.contains(true)
     text = Text(
-      flagged: flagged, faces: faces, scales: scales, hyphens: fonts.map(\.hyphen),
+      flagged: flagged, faces: faces, scales: scales.allSatisfy { $0 == 1 } ? nil : scales,
       shapedAdvances: shapedAdvances,
       scriptStarts: scripts.indices.compactMap { index in
         index > 0 && scripts[index] == scripts[index - 1]
@@ -272,7 +275,7 @@ final class BreakReshaper: BreakReshaping {
     }
     // The end of the line: the letters before the break, then the hyphen, with the text
     // before them as context and nothing after.
-    let hyphen = insertsHyphen ? text.hyphens[font] : nil
+    let hyphen = insertsHyphen ? shaped.fonts[font].hyphen : nil
     let endBytes = bytes(before..<breakOffset) + Array((hyphen?.text ?? "").utf8)
     let endGlyphs = try face.shape(
       endBytes, run: run((offset(first) - before)..<endBytes.count, index - 1),
@@ -284,7 +287,7 @@ final class BreakReshaper: BreakReshaping {
       startBytes, run: run(0..<(offset(last) - breakOffset), index),
       language: language)
     // The pieces are measured in the face's ems; a span drawn smaller or larger scales them.
-    let scale = text.scales[font]
+    let scale = text.scales?[font] ?? 1
     return BreakAdjustment(
       end: width(endGlyphs, face) * scale - joinedEnd,
       start: width(startGlyphs, face) * scale - advances(index..<last),

@@ -212,7 +212,7 @@ struct Shaper {
     }
     let reshaper = BreakReshaper(
       faceCache: system.faceCache, flagged: placed.unsafeToBreak, faces: faceKeys,
-      scales: variants.map(\.scale), fonts: fonts, advances: advances,
+      scales: variants.map(\.scale), advances: advances,
       clusters: clusters,
       scripts: scripts, languages: languages, languageStarts: languageStarts)
     // A span's letter spacing, per cluster; the text shapes without it.

@@ -16,7 +16,8 @@
 /// layout reads it once per word, and an array read there costs a retain and a release);
 /// nothing writes it after `init`.
 final class WordColumns: @unchecked Sendable {
-  /// One word's measurements.
+  /// One word's measurements, in 24 bytes: its content end and flags share 32 bits (a text
+  /// of 2^28 clusters or more has no word table).
   struct Word {
     /// Its width up to and including its last visible cluster, in ems.
     var contentWidth: Double
@@ -24,11 +25,27 @@ final class WordColumns: @unchecked Sendable {
     var totalWidth: Double
     /// Its first cluster.
     var start: Int32
+    /// The content end in bits 0–27, the flags in 28–31.
+    private var endAndFlags: UInt32
+
+    init(contentWidth: Double, totalWidth: Double, start: Int32, contentEnd: Int32, flags: UInt8) {
+      self.contentWidth = contentWidth
+      self.totalWidth = totalWidth
+      self.start = start
+      endAndFlags =
+        UInt32(truncatingIfNeeded: contentEnd) & Self.endMask | UInt32(flags) << 28
+    }
+
+    private static let endMask: UInt32 = 1 << 28 - 1
+
     /// One past its last visible cluster, or its first cluster when it has none.
-    var contentEnd: Int32
+    var contentEnd: Int32 { Int32(truncatingIfNeeded: endAndFlags & Self.endMask) }
     /// ``hasVisible``, ``forcedBreakPossible``, ``endsLine`` and ``startsMandatory`` bits.
-    var flags: UInt8
+    var flags: UInt8 { UInt8(truncatingIfNeeded: endAndFlags >> 28) }
   }
+
+  /// The most clusters a text with a word table has.
+  static let clusterLimit = 1 << 28 - 1
 
   /// The words, in order, and after them an entry whose `start` is the text's cluster count.
   let words: UnsafeBufferPointer<Word>
@@ -91,6 +108,7 @@ final class WordColumns: @unchecked Sendable {
         // A word starts with the text, at every break opportunity and after a line separator:
         // counted first, so the table is written once into memory of its final size.
         let count = clusters.count
+        guard count <= Self.clusterLimit else { return nil }
         var wordCount = count == 0 ? 0 : 1
         for index in clusters.indices.dropFirst()
         where clusters[index].breakBefore != .prohibited

@@ -1,22 +1,59 @@
 /// One wrapped line, as indices into the clusters of a ``ShapedText``.
+///
+/// Its indices are kept in 32 bits (a shaped text has at most 2^32 bytes, so as many
+/// clusters, and 2^19 fonts): a fit keeps the spans of the layout it chose, 48 bytes a line
+/// instead of 64.
 struct LineSpan: Hashable, Sendable {
-  /// The first cluster of the line.
-  var start: Int
-  /// One past the last cluster drawn: trailing spaces and the line separator are left out.
-  var contentEnd: Int
-  /// The first cluster of the next line.
-  var next: Int
   /// The width of the drawn clusters, in points.
   var width: Double
   /// The height of the line box, in points.
   var height: Double
   /// From the top of the line box down to the baseline, in points.
   var baseline: Double
+  private var storedStart: UInt32
+  private var storedContentEnd: UInt32
+  private var storedNext: UInt32
+  /// The hyphen's font, or `UInt32.max` for none.
+  private var storedHyphenFont: UInt32
+  /// Whether the line ends at a break inside a word that was wider than the line.
+  var isForcedBreak: Bool
+
+  /// A line.
+  init(
+    start: Int, contentEnd: Int, next: Int, width: Double, height: Double, baseline: Double,
+    hyphenFont: Int? = nil, isForcedBreak: Bool = false
+  ) {
+    self.width = width
+    self.height = height
+    self.baseline = baseline
+    storedStart = UInt32(truncatingIfNeeded: start)
+    storedContentEnd = UInt32(truncatingIfNeeded: contentEnd)
+    storedNext = UInt32(truncatingIfNeeded: next)
+    storedHyphenFont = hyphenFont.map { UInt32(truncatingIfNeeded: $0) } ?? .max
+    self.isForcedBreak = isForcedBreak
+  }
+
+  /// The first cluster of the line.
+  var start: Int {
+    get { Int(storedStart) }
+    set { storedStart = UInt32(truncatingIfNeeded: newValue) }
+  }
+  /// One past the last cluster drawn: trailing spaces and the line separator are left out.
+  var contentEnd: Int {
+    get { Int(storedContentEnd) }
+    set { storedContentEnd = UInt32(truncatingIfNeeded: newValue) }
+  }
+  /// The first cluster of the next line.
+  var next: Int {
+    get { Int(storedNext) }
+    set { storedNext = UInt32(truncatingIfNeeded: newValue) }
+  }
   /// The font whose hyphen ends the line, when it was broken inside a word where a hyphen
   /// goes; its width is part of `width`.
-  var hyphenFont: Int?
-  /// Whether the line ends at a break inside a word that was wider than the line.
-  var isForcedBreak = false
+  var hyphenFont: Int? {
+    get { storedHyphenFont == .max ? nil : Int(storedHyphenFont) }
+    set { storedHyphenFont = newValue.map { UInt32(truncatingIfNeeded: $0) } ?? .max }
+  }
 }
 
 /// Breaks shaped text into lines of at most a given width, greedily, as renderers do.

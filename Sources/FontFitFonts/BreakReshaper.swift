@@ -15,7 +15,9 @@ final class BreakReshaper: BreakReshaping {
   private let text: Text
   /// The text's clusters, counted.
   private let clusterCount: Int
-  private let state = Lock(State())
+  /// The breaks measured so far, made when the first flagged break is measured (most texts
+  /// are never broken inside a word, and keep no lock for it).
+  private let measured = OnceReference<Measured>()
   /// Where hyphens go, once worked out.
   ///
   /// Read without the lock, as a forced break asks about every cluster it steps back over and
@@ -27,10 +29,13 @@ final class BreakReshaper: BreakReshaping {
   /// `CacheSizes.faces`, lives on with its texts, so answers never depend on its lifetime.
   private let faceCache: FaceCache
 
-  /// The measured breaks so far.
-  private struct State {
-    /// By cluster, made when the first flagged break is measured.
-    var answers: [BreakAdjustment?] = []
+  /// The measured breaks so far, by cluster.
+  private final class Measured: Sendable {
+    let answers: Lock<[BreakAdjustment?]>
+
+    init(count: Int) {
+      answers = Lock(Array(filled: nil, count: count))
+    }
   }
 
   /// For each cluster, whether a forced break before it inserts a hyphen and whether HarfBuzz
@@ -43,12 +48,10 @@ final class BreakReshaper: BreakReshaping {
     static let hyphen: UInt8 = 1
     static let flagged: UInt8 = 2
 
-    init(_ breaks: [Bool], flagged: [Bool]) {
-      let bits = UnsafeMutableBufferPointer<UInt8>.allocate(
-        capacity: min(breaks.count, flagged.count))
+    init(_ breaks: [Bool], count: Int, flagged: (Int) -> Bool) {
+      let bits = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: min(breaks.count, count))
       for index in bits.indices {
-        bits[index] =
-          (breaks[index] ? Self.hyphen : 0) | (flagged[index] ? Self.flagged : 0)
+        bits[index] = (breaks[index] ? Self.hyphen : 0) | (flagged(index) ? Self.flagged : 0)
       }
       self.bits = UnsafeBufferPointer(bits)
     }
@@ -69,7 +72,9 @@ final class BreakReshaper: BreakReshaping {
   /// and opened through the face cache when a break is measured, so a cached shaped text
   /// keeps no face open.
   private struct Text: Sendable {
-    var flagged: [Bool]
+    /// Whether HarfBuzz flagged the break before each cluster, a bit per cluster; empty when
+    /// it flagged none.
+    var flagged: [UInt64]
     var faces: [FaceKey]
     /// Each font's size as a multiple of the text's; nil when every one is 1.
     ///
@@ -138,15 +143,22 @@ final class BreakReshaper: BreakReshaping {
     languages: [String], languageStarts: [LanguageStart]
   ) {
     assert(flagged.count == clusters.count, "one unsafe-to-break flag per cluster")
+    var flaggedBits: [UInt64] = []
+    if let first = flagged.firstIndex(of: true) {
+      flaggedBits = Array(repeating: 0, count: (flagged.count + 63) / 64)
+      for index in first..<flagged.count where flagged[index] {
+        flaggedBits[index / 64] |= 1 << UInt64(index % 64)
+      }
+    }
     var shapedAdvances: [Int: Double] = [:]
     for index in clusters.indices where clusters[index].advance != advances[index] {
       shapedAdvances[index] = advances[index]
     }
     self.faceCache = faceCache
     clusterCount = clusters.count
-    breaksNeverNarrow = !flagged.contains(true)
+    breaksNeverNarrow = flaggedBits.isEmpty
     text = Text(
-      flagged: flagged, faces: faces, scales: scales.allSatisfy { $0 == 1 } ? nil : scales,
+      flagged: flaggedBits, faces: faces, scales: scales.allSatisfy { $0 == 1 } ? nil : scales,
       shapedAdvances: shapedAdvances,
       scriptStarts: scripts.indices.compactMap { index in
         index > 0 && scripts[index] == scripts[index - 1]
@@ -159,11 +171,11 @@ final class BreakReshaper: BreakReshaping {
   /// inside the word, with a hyphen where one goes.
   let breaksNeverNarrow: Bool
 
-  /// About 256 bytes and 2 per cluster (a flag, and the hyphen bits once found); answers come
-  /// on top as layouts ask for them.
+  /// About 256 bytes and one per cluster (the hyphen bits once found, and a bit for each flag);
+  /// answers come on top as layouts ask for them.
   var estimatedByteCount: Int {
-    // The object, and the arrays of its faces, scales, hyphens, scripts and languages.
-    256 + 2 * text.flagged.count + 16 * text.shapedAdvances.count
+    // The object, and the arrays of its faces, scales, scripts and languages.
+    256 + clusterCount + 16 * text.shapedAdvances.count
   }
 
   func adjustment(before index: Int, in shaped: ShapedText) -> BreakAdjustment {
@@ -181,8 +193,7 @@ final class BreakReshaper: BreakReshaping {
       return BreakAdjustment(insertsHyphen: bits & Hyphenates.hyphen != 0)
     }
     let insertsHyphen = bits & Hyphenates.hyphen != 0
-    let known = state.withLock { state in state.answers.isEmpty ? nil : state.answers[index] }
-    if let known { return known }
+    if let known = measured.load()?.answers.withLock({ $0[index] }) { return known }
     var measured = BreakAdjustment(insertsHyphen: insertsHyphen)
     do {
       measured = try Self.measure(
@@ -194,11 +205,8 @@ final class BreakReshaper: BreakReshaping {
       // the pieces' widths inside the word, which is what every break without reshaping
       // measures.
     }
-    let count = text.flagged.count
-    state.withLock { state in
-      if state.answers.isEmpty { state.answers = Array(filled: nil, count: count) }
-      state.answers[index] = measured
-    }
+    let answers = self.measured.load() ?? self.measured.storeIfNil(Measured(count: clusterCount))
+    answers.answers.withLock { $0[index] = measured }
     return measured
   }
 
@@ -209,8 +217,12 @@ final class BreakReshaper: BreakReshaping {
   private func findHyphenates(_ shaped: ShapedText) -> Hyphenates {
     let found =
       (try? Hyphenation(Hyphenation.Input(shaped)).breaksInsertHyphen)
-      ?? Array(filled: false, count: text.flagged.count)
-    return hyphenates.storeIfNil(Hyphenates(found, flagged: text.flagged))
+      ?? Array(filled: false, count: clusterCount)
+    let flagged = text.flagged
+    return hyphenates.storeIfNil(
+      Hyphenates(found, count: clusterCount) { index in
+        index / 64 < flagged.count && flagged[index / 64] & 1 << UInt64(index % 64) != 0
+      })
   }
 
   /// Shapes the two sides of the break before cluster `index`, when it lies inside a word in

@@ -279,20 +279,44 @@ public struct ShapedText: Hashable, Sendable {
 @usableFromInline
 final class ShapedTextStorage: Sendable {
   @usableFromInline let text: String
-  /// The text's length in UTF-8 bytes: where the last cluster ends.
-  @usableFromInline let utf8Count: Int
   /// The packed clusters, whose advances wrapping reads (the layout columns keep no copy).
   @usableFromInline let clusters: [PackedCluster]
-  /// Each cluster's kerning and break adjustments; nil when every one is zero.
-  @usableFromInline let adjustments: [ClusterAdjustments]?
   let fonts: [ShapedFont]
-  let missingCharacters: [Unicode.Scalar]
   @usableFromInline let glyphs: [PackedGlyph]
-  /// Each glyph's offset; nil when every one is zero.
-  @usableFromInline let glyphOffsets: [GlyphOffset]?
   let paragraphs: [ShapedParagraph]
   let reshaper: (any BreakReshaping)?
-  let letterSpacings: [LetterSpacing]?
+  /// What most texts do not have, in one box: nil when they have none of it.
+  @usableFromInline let extras: Extras?
+
+  /// A text's adjustments, offsets, spacings and missing characters.
+  @usableFromInline
+  final class Extras: Sendable {
+    @usableFromInline let adjustments: [ClusterAdjustments]?
+    @usableFromInline let glyphOffsets: [GlyphOffset]?
+    let letterSpacings: [LetterSpacing]?
+    let missingCharacters: [Unicode.Scalar]
+
+    init(
+      adjustments: [ClusterAdjustments]?, glyphOffsets: [GlyphOffset]?,
+      letterSpacings: [LetterSpacing]?, missingCharacters: [Unicode.Scalar]
+    ) {
+      self.adjustments = adjustments
+      self.glyphOffsets = glyphOffsets
+      self.letterSpacings = letterSpacings
+      self.missingCharacters = missingCharacters
+    }
+  }
+
+  /// The text's length in UTF-8 bytes: where the last cluster ends.
+  @inlinable var utf8Count: Int { text.utf8.count }
+  /// Each cluster's kerning and break adjustments; nil when every one is zero.
+  @inlinable var adjustments: [ClusterAdjustments]? { extras?.adjustments }
+  /// Each glyph's offset; nil when every one is zero.
+  @inlinable var glyphOffsets: [GlyphOffset]? { extras?.glyphOffsets }
+  /// Each cluster's letter spacing; nil when no span spaces letters.
+  var letterSpacings: [LetterSpacing]? { extras?.letterSpacings }
+  /// Characters no font could draw.
+  var missingCharacters: [Unicode.Scalar] { extras?.missingCharacters ?? [] }
   /// What wrapping reads of the clusters, made on first use: set once, read without a lock
   /// (a lock would be an allocation for every text, and a fit reads the columns every time).
   let columns = OnceReference<ClusterColumns>()
@@ -335,20 +359,22 @@ final class ShapedTextStorage: Sendable {
     reshaper: (any BreakReshaping)?, letterSpacings: [LetterSpacing]?
   ) {
     self.text = text
-    utf8Count = text.utf8.count
     precondition(
-      utf8Count <= UInt32.max && glyphs.count <= UInt32.max
+      text.utf8.count <= UInt32.max && glyphs.count <= UInt32.max
         && fonts.count <= PackedCluster.fontLimit,
       "a shaped text holds at most 4 GiB of text and glyphs and 2^19 fonts")
     self.clusters = clusters
-    self.adjustments = adjustments
     self.glyphs = glyphs
-    self.glyphOffsets = glyphOffsets
     self.fonts = fonts
-    self.missingCharacters = missingCharacters
     self.paragraphs = paragraphs
     self.reshaper = reshaper
-    self.letterSpacings = letterSpacings
+    extras =
+      adjustments == nil && glyphOffsets == nil && letterSpacings == nil
+        && missingCharacters.isEmpty
+      ? nil
+      : Extras(
+        adjustments: adjustments, glyphOffsets: glyphOffsets, letterSpacings: letterSpacings,
+        missingCharacters: missingCharacters)
   }
 
   /// The index of the text's UTF-8 byte `offset`.

@@ -24,7 +24,20 @@ public struct WidgetLayout: Hashable, Sendable {
   /// a refused one.
   public var shownText: String
   /// The face and the fit, or why the text could not be laid out.
-  public var outcome: Result<TextFit, WidgetLayoutError>
+  public var outcome: Result<TextFit, WidgetLayoutError> {
+    get {
+      switch storedOutcome {
+      case .fit(let text): .success(text)
+      case .failed(let failed): .failure(failed.error)
+      }
+    }
+    set {
+      switch newValue {
+      case .success(let text): storedOutcome = .fit(text)
+      case .failure(let error): storedOutcome = .failed(Failed(error))
+      }
+    }
+  }
   /// The text refused under `.reject` overflow, or nil when `text` is shown.
   public var rejection: Rejection? {
     get { refused?.rejection }
@@ -36,6 +49,29 @@ public struct WidgetLayout: Hashable, Sendable {
   /// The rejection, boxed: most widgets refuse nothing, and a rejection inline would make
   /// every widget's layout as large as a fit's result.
   private var refused: Refused?
+
+  /// The outcome as kept: a fit is a reference already, and an error is boxed (inline, the
+  /// largest error made every layout 64 bytes larger than a fit needs).
+  private var storedOutcome: StoredOutcome
+
+  /// A widget layout's outcome, in one reference's room.
+  private enum StoredOutcome: Hashable, Sendable {
+    case fit(TextFit)
+    case failed(Failed)
+  }
+
+  /// An error, boxed.
+  private final class Failed: Hashable, Sendable {
+    let error: WidgetLayoutError
+
+    init(_ error: WidgetLayoutError) {
+      self.error = error
+    }
+
+    static func == (lhs: Failed, rhs: Failed) -> Bool { lhs.error == rhs.error }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(error) }
+  }
 
   /// A rejection, boxed.
   private final class Refused: Hashable, Sendable {
@@ -61,7 +97,10 @@ public struct WidgetLayout: Hashable, Sendable {
     self.group = group
     self.unitsPerPoint = unitsPerPoint
     self.shownText = shownText
-    self.outcome = outcome
+    switch outcome {
+    case .success(let text): storedOutcome = .fit(text)
+    case .failure(let error): storedOutcome = .failed(Failed(error))
+    }
     self.textBox = textBox
     refused = rejection.map(Refused.init)
   }

@@ -201,54 +201,57 @@ struct LineWrapper {
     func gap(_ index: Int) -> Double {
       spaced ? letter + shaped.letterGap(after: index) * pointSize : letter
     }
-    while index < count {
-      let flag = flags[index]
-      if index > start, flag & ClusterColumns.mandatoryBreak != 0 {
-        next = index
-        break
-      }
-      if flag & ClusterColumns.lineSeparator != 0 {
-        next = index + 1
-        break
-      }
-      let kerning = index > start && !kernings.isEmpty ? kernings[index] : 0
-      let advance = (clusters[index].advance + kerning) * pointSize + gap(index)
-      if flag & ClusterColumns.space != 0 {
-        width += advance + word
-        index += 1
-        continue
-      }
-      if index > start {
-        let hyphenated =
-          flag & ClusterColumns.softHyphenBefore != 0 || hyphenBefore?[index] == true
-        if hyphenated {
-          // A break that ends the line with a hyphen counts only if the hyphen fits too.
-          let font = shaped.packedClusters[index - 1].font
-          if contentEnd == index, let glyph = shaped.fonts[font].hyphen?.glyph {
-            // Pango spaces no letter before the hyphen it inserts.
-            let withHyphen = contentWidth + glyph.advance * pointSize
-            if withHyphen <= limit { lastBreak = (index, contentEnd, withHyphen, font) }
-          } else if contentEnd == index {
+    // Read through a pointer: an array read here checks its bounds on every cluster.
+    clusters.withUnsafeBufferPointer { clusters in
+      while index < count {
+        let flag = flags[index]
+        if index > start, flag & ClusterColumns.mandatoryBreak != 0 {
+          next = index
+          break
+        }
+        if flag & ClusterColumns.lineSeparator != 0 {
+          next = index + 1
+          break
+        }
+        let kerning = index > start && !kernings.isEmpty ? kernings[index] : 0
+        let advance = (clusters[index].advance + kerning) * pointSize + gap(index)
+        if flag & ClusterColumns.space != 0 {
+          width += advance + word
+          index += 1
+          continue
+        }
+        if index > start {
+          let hyphenated =
+            flag & ClusterColumns.softHyphenBefore != 0 || hyphenBefore?[index] == true
+          if hyphenated {
+            // A break that ends the line with a hyphen counts only if the hyphen fits too.
+            let font = shaped.packedClusters[index - 1].font
+            if contentEnd == index, let glyph = shaped.fonts[font].hyphen?.glyph {
+              // Pango spaces no letter before the hyphen it inserts.
+              let withHyphen = contentWidth + glyph.advance * pointSize
+              if withHyphen <= limit { lastBreak = (index, contentEnd, withHyphen, font) }
+            } else if contentEnd == index {
+              lastBreak = (index, contentEnd, contentWidth, nil)
+            }
+          } else if wrapsAnywhere || flag & ClusterColumns.allowedBreak != 0 {
             lastBreak = (index, contentEnd, contentWidth, nil)
           }
-        } else if wrapsAnywhere || flag & ClusterColumns.allowedBreak != 0 {
-          lastBreak = (index, contentEnd, contentWidth, nil)
         }
+        // Pango breaks a letter-spaced line at its untrimmed width (the first cluster's space
+        // before it and the last's after it count), and trims them afterwards.
+        let untrimmed =
+          spaced ? shaped.letterSpacings.map { $0[start].before + $0[index].after } ?? 0 : 0
+        if index > start, width + advance - gap(index) + untrimmed * pointSize > limit {
+          (next, contentEnd, contentWidth, hyphenFont, isForcedBreak) = overflowEnd(
+            from: start, at: index, lastBreak: lastBreak, contentWidth: contentWidth,
+            limit: limit, letter: letter)
+          break
+        }
+        width += advance
+        contentEnd = index + 1
+        contentWidth = width - gap(index)
+        index += 1
       }
-      // Pango breaks a letter-spaced line at its untrimmed width (the first cluster's space
-      // before it and the last's after it count), and trims them afterwards.
-      let untrimmed =
-        spaced ? shaped.letterSpacings.map { $0[start].before + $0[index].after } ?? 0 : 0
-      if index > start, width + advance - gap(index) + untrimmed * pointSize > limit {
-        (next, contentEnd, contentWidth, hyphenFont, isForcedBreak) = overflowEnd(
-          from: start, at: index, lastBreak: lastBreak, contentWidth: contentWidth,
-          limit: limit, letter: letter)
-        break
-      }
-      width += advance
-      contentEnd = index + 1
-      contentWidth = width - gap(index)
-      index += 1
     }
     // A span's letter spacing is trimmed at the line's end, unless spaces of another span
     // end the line after it: Pango trims the last run's, and there the last run is theirs.
@@ -288,37 +291,40 @@ struct LineWrapper {
     let special =
       ClusterColumns.mandatoryBreak | ClusterColumns.lineSeparator | ClusterColumns.space
       | ClusterColumns.allowedBreak
-    while index < count {
-      let flag = flags[index]
-      let advance = clusters[index].advance * pointSize
-      if flag & special != 0 {
-        if index > start, flag & ClusterColumns.mandatoryBreak != 0 {
-          next = index
+    // Read through a pointer: an array read here checks its bounds on every cluster.
+    clusters.withUnsafeBufferPointer { clusters in
+      while index < count {
+        let flag = flags[index]
+        let advance = clusters[index].advance * pointSize
+        if flag & special != 0 {
+          if index > start, flag & ClusterColumns.mandatoryBreak != 0 {
+            next = index
+            break
+          }
+          if flag & ClusterColumns.lineSeparator != 0 {
+            next = index + 1
+            break
+          }
+          if flag & ClusterColumns.space != 0 {
+            width += advance
+            index += 1
+            continue
+          }
+          if index > start, flag & ClusterColumns.allowedBreak != 0 {
+            lastBreak = (index, contentEnd, contentWidth, nil)
+          }
+        }
+        if index > start, width + advance > limit {
+          (next, contentEnd, contentWidth, hyphenFont, isForcedBreak) = overflowEnd(
+            from: start, at: index, lastBreak: lastBreak, contentWidth: contentWidth,
+            limit: limit, letter: 0)
           break
         }
-        if flag & ClusterColumns.lineSeparator != 0 {
-          next = index + 1
-          break
-        }
-        if flag & ClusterColumns.space != 0 {
-          width += advance
-          index += 1
-          continue
-        }
-        if index > start, flag & ClusterColumns.allowedBreak != 0 {
-          lastBreak = (index, contentEnd, contentWidth, nil)
-        }
+        width += advance
+        contentEnd = index + 1
+        contentWidth = width
+        index += 1
       }
-      if index > start, width + advance > limit {
-        (next, contentEnd, contentWidth, hyphenFont, isForcedBreak) = overflowEnd(
-          from: start, at: index, lastBreak: lastBreak, contentWidth: contentWidth,
-          limit: limit, letter: 0)
-        break
-      }
-      width += advance
-      contentEnd = index + 1
-      contentWidth = width
-      index += 1
     }
     let box = lineBox(start..<max(next, start + 1))
     return LineSpan(

@@ -96,25 +96,26 @@ final class BreakReshaper: BreakReshaping {
 
     /// Cluster `cluster`'s script.
     func script(of cluster: Int) -> Int32 {
-      var low = 0
-      var high = scriptStarts.count
-      while high - low > 1 {
-        let middle = (low + high) / 2
-        if Int(scriptStarts[middle].cluster) <= cluster { low = middle } else { high = middle }
-      }
-      return scriptStarts.isEmpty ? 0 : scriptStarts[low].script
+      Self.value(at: cluster, in: scriptStarts, start: \.cluster, value: \.script)
     }
 
     /// The index in ``languages`` of cluster `cluster`'s language.
     func language(of cluster: Int) -> Int32 {
-      // The last stretch that starts at or before the cluster.
+      Self.value(at: cluster, in: languageStarts, start: \.cluster, value: \.language)
+    }
+
+    /// The value of the last stretch of `starts` (in order) that starts at or before
+    /// `cluster`, found by bisection; 0 when there are none.
+    private static func value<Start>(
+      at cluster: Int, in starts: [Start], start: (Start) -> Int32, value: (Start) -> Int32
+    ) -> Int32 {
       var low = 0
-      var high = languageStarts.count
+      var high = starts.count
       while high - low > 1 {
         let middle = (low + high) / 2
-        if Int(languageStarts[middle].cluster) <= cluster { low = middle } else { high = middle }
+        if Int(start(starts[middle])) <= cluster { low = middle } else { high = middle }
       }
-      return languageStarts.isEmpty ? 0 : languageStarts[low].language
+      return starts.isEmpty ? 0 : value(starts[low])
     }
   }
 

@@ -31,12 +31,7 @@ public struct WidgetLayout: Hashable, Sendable {
       case .failed(let failed): .failure(failed.error)
       }
     }
-    set {
-      switch newValue {
-      case .success(let text): storedOutcome = .fit(text)
-      case .failure(let error): storedOutcome = .failed(Failed(error))
-      }
-    }
+    set { storedOutcome = StoredOutcome(newValue) }
   }
   /// The text refused under `.reject` overflow, or nil when `text` is shown.
   public var rejection: Rejection? {
@@ -58,6 +53,13 @@ public struct WidgetLayout: Hashable, Sendable {
   private enum StoredOutcome: Hashable, Sendable {
     case fit(TextFit)
     case failed(Failed)
+
+    init(_ outcome: Result<TextFit, WidgetLayoutError>) {
+      switch outcome {
+      case .success(let text): self = .fit(text)
+      case .failure(let error): self = .failed(Failed(error))
+      }
+    }
   }
 
   /// An error, boxed.
@@ -97,10 +99,7 @@ public struct WidgetLayout: Hashable, Sendable {
     self.group = group
     self.unitsPerPoint = unitsPerPoint
     self.shownText = shownText
-    switch outcome {
-    case .success(let text): storedOutcome = .fit(text)
-    case .failure(let error): storedOutcome = .failed(Failed(error))
-    }
+    storedOutcome = StoredOutcome(outcome)
     self.textBox = textBox
     refused = rejection.map(Refused.init)
   }

@@ -104,17 +104,9 @@ private final class LinePlacement: Sendable {
   private let positioner: TextPositioner
   /// The block the lines are placed from when it is no longer ``result``'s (a result set
   /// after the fit); nil while it is, so a placement does not hold the block twice.
-  private let placedBlock: BlockBox?
-  /// A block, boxed.
-  private final class BlockBox: Sendable {
-    let block: TextBlock
-
-    init(_ block: TextBlock) {
-      self.block = block
-    }
-  }
+  private let placedBlock: OutOfLine<TextBlock>?
   /// The block the lines are placed from: the fit's as it was made.
-  private var block: TextBlock { placedBlock?.block ?? result.block }
+  private var block: TextBlock { placedBlock?.value ?? result.block }
   private let box: Size
   private let alignment: TextAlignment
   private let vertical: VerticalPlacement
@@ -142,7 +134,7 @@ private final class LinePlacement: Sendable {
     self.result = result
     self.styles = styles
     self.positioner = positioner
-    placedBlock = block.map(BlockBox.init)
+    placedBlock = block.map(OutOfLine.init)
     self.box = box
     self.alignment = alignment
     self.vertical = vertical
@@ -152,7 +144,7 @@ private final class LinePlacement: Sendable {
   func with(resolvedFont: ResolvedFont) -> LinePlacement {
     LinePlacement(
       resolvedFont: resolvedFont, result: result, styles: styles, positioner: positioner,
-      block: placedBlock?.block, box: box, alignment: alignment, vertical: vertical)
+      block: placedBlock?.value, box: box, alignment: alignment, vertical: vertical)
   }
 
   /// The same placement with another fit result; the lines are still placed from the block

@@ -94,6 +94,11 @@ final class BreakReshaper: BreakReshaping {
     /// per change rather than one per cluster.
     var languageStarts: [LanguageStart]
 
+    /// Whether HarfBuzz flagged the break before cluster `index`.
+    func isFlagged(_ index: Int) -> Bool {
+      index / 64 < flagged.count && flagged[index / 64] & 1 << UInt64(index % 64) != 0
+    }
+
     /// Cluster `cluster`'s script.
     func script(of cluster: Int) -> Int32 {
       Self.value(at: cluster, in: scriptStarts, start: \.cluster, value: \.script)
@@ -139,9 +144,8 @@ final class BreakReshaper: BreakReshaping {
   /// draws nothing.
   init(
     faceCache: FaceCache, flagged: [Bool], faces: [FaceKey], scales: [Double],
-    advances: [Double], clusters: [PackedCluster],
-    scripts: [Int32],
-    languages: [String], languageStarts: [LanguageStart]
+    advances: [Double], clusters: [PackedCluster], scripts: [Int32], languages: [String],
+    languageStarts: [LanguageStart]
   ) {
     assert(flagged.count == clusters.count, "one unsafe-to-break flag per cluster")
     var flaggedBits: [UInt64] = []
@@ -219,11 +223,8 @@ final class BreakReshaper: BreakReshaping {
     let found =
       (try? Hyphenation(Hyphenation.Input(shaped)).breaksInsertHyphen)
       ?? Array(filled: false, count: clusterCount)
-    let flagged = text.flagged
     return hyphenates.storeIfNil(
-      Hyphenates(found, count: clusterCount) { index in
-        index / 64 < flagged.count && flagged[index / 64] & 1 << UInt64(index % 64) != 0
-      })
+      Hyphenates(found, count: clusterCount, flagged: text.isFlagged))
   }
 
   /// Shapes the two sides of the break before cluster `index`, when it lies inside a word in

@@ -216,9 +216,8 @@ struct Shaper {
       }
     let reshaper = BreakReshaper(
       faceCache: system.faceCache, flagged: placed.unsafeToBreak, faces: faceKeys,
-      scales: variants.map(\.scale), advances: advances,
-      clusters: clusters,
-      scripts: scripts, languages: languages, languageStarts: languageStarts)
+      scales: variants.map(\.scale), advances: advances, clusters: clusters, scripts: scripts,
+      languages: languages, languageStarts: languageStarts)
     // A span's letter spacing, per cluster; the text shapes without it.
     var letterSpacings: [LetterSpacing]?
     if options.spans.contains(where: { $0.letterSpacing != 0 }) {
@@ -496,8 +495,6 @@ struct PlacedGlyphs {
 /// The font lists a shaper starts from for a text in one face: the face's key and its shaped
 /// font (with its hyphen), made once per face and shared by every text set in it.
 final class ShaperBase: Sendable {
-  /// The display name the font is reported under.
-  let name: String
   let faceKeys: [FaceKey]
   let fonts: [ShapedFont]
 
@@ -505,7 +502,6 @@ final class ShaperBase: Sendable {
   static let variants = [Shaper.FontVariant()]
 
   init(_ requested: ResolvedFont, key: FaceKey, face: FontFace) {
-    name = requested.displayName
     faceKeys = [key]
     fonts = [
       ShapedFont(
@@ -516,9 +512,9 @@ final class ShaperBase: Sendable {
     ]
   }
 
-  /// Whether these lists are `requested`'s.
+  /// Whether these lists are `requested`'s: the face's, under the name it is reported by.
   func serves(_ requested: ResolvedFont, key: FaceKey) -> Bool {
-    faceKeys[0] == key && name == requested.displayName
+    faceKeys[0] == key && fonts[0].name == requested.displayName
   }
 
   /// A face's hyphen as font `font` of a text draws it, at `variant`'s size and shift.

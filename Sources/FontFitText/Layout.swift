@@ -349,17 +349,9 @@ final class LazyLines: Sendable {
   private let given: [TextLine]?
   /// The layouter, the spans of the lines shown whole, and the last line when it was
   /// truncated (built at layout time, as its width decides the fit).
-  private let pending: (layouter: TextLayouter, spans: [LineSpan], last: LastLine?)?
-
-  /// A truncated last line, boxed: inline, it would make every block's lines as large as a
-  /// line, and most blocks have none.
-  private final class LastLine: Sendable {
-    let line: TextLine
-
-    init(_ line: TextLine) {
-      self.line = line
-    }
-  }
+  /// (The truncated last line is boxed: inline, it would make every block's lines as large
+  /// as a line, and most blocks have none.)
+  private let pending: (layouter: TextLayouter, spans: [LineSpan], last: OutOfLine<TextLine>?)?
   private let built = OnceReference<Built>()
 
   /// Lines already built.
@@ -371,7 +363,7 @@ final class LazyLines: Sendable {
   /// Lines to build from `spans` of `layouter`'s text, then `last`.
   init(layouter: TextLayouter, spans: [LineSpan], last: TextLine?) {
     given = nil
-    pending = (layouter, spans, last.map(LastLine.init))
+    pending = (layouter, spans, last.map(OutOfLine.init))
   }
 
   var lines: [TextLine] {
@@ -381,7 +373,7 @@ final class LazyLines: Sendable {
     var lines: [TextLine] = []
     lines.reserveCapacity(spans.count + 1)
     for span in spans { lines.append(layouter.line(span)) }
-    if let last { lines.append(last.line) }
+    if let last { lines.append(last.value) }
     return built.storeIfNil(Built(lines)).lines
   }
 }

@@ -205,18 +205,19 @@ package struct TextPositioner: Sendable {
 
   /// The spaces on `line`, which a justified line widens.
   private func spaceCount(_ line: TextLine) -> Int {
+    let clusters = shaped.packedClusters
     var count = 0
     for piece in line.pieces {
       switch piece.source {
       case .hyphen: continue
       case .token:
-        guard let token = truncationToken else { continue }
-        for index in piece.clusters where token.packedClusters.indices.contains(index) {
-          if token.packedClusters[index].kind == .space { count += 1 }
+        guard let token = truncationToken?.packedClusters else { continue }
+        for index in piece.clusters where token.indices.contains(index) {
+          if token[index].kind == .space { count += 1 }
         }
       case .text:
-        for index in piece.clusters where shaped.packedClusters.indices.contains(index) {
-          if shaped.packedClusters[index].kind == .space { count += 1 }
+        for index in piece.clusters where clusters.indices.contains(index) {
+          if clusters[index].kind == .space { count += 1 }
         }
       }
     }
@@ -227,6 +228,7 @@ package struct TextPositioner: Sendable {
   /// above each odd level reversed, from the highest level down (UAX #9, rule L2).
   private func visualItems(_ line: TextLine, direction: TextDirection) -> [Item] {
     let baseLevel: UInt8 = direction == .rightToLeft ? 1 : 0
+    let clusters = shaped.packedClusters
     var items: [Item] = []
     items.reserveCapacity(line.pieces.reduce(0) { $0 + $1.clusters.count })
     for piece in line.pieces {
@@ -234,13 +236,13 @@ package struct TextPositioner: Sendable {
       case .hyphen:
         if let hyphen = hyphenItem(after: piece.clusters.lowerBound) { items.append(hyphen) }
       case .token:
-        guard let token = truncationToken else { continue }
-        for index in piece.clusters where token.packedClusters.indices.contains(index) {
+        guard let token = truncationToken?.packedClusters else { continue }
+        for index in piece.clusters where token.indices.contains(index) {
           items.append(Item(source: .token, index: index, level: baseLevel))
         }
       case .text:
-        for index in piece.clusters where shaped.packedClusters.indices.contains(index) {
-          items.append(Item(source: .text, index: index, level: shaped.packedClusters[index].level))
+        for index in piece.clusters where clusters.indices.contains(index) {
+          items.append(Item(source: .text, index: index, level: clusters[index].level))
         }
       }
     }

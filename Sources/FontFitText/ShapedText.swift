@@ -157,7 +157,6 @@ public struct ShapedText: Hashable, Sendable {
   /// Creates shaped text from clusters and glyphs packed by its maker, which guarantees they
   /// are consistent (no kerning or break adjustments: a shaper that measures breaks says so
   /// through `reshaper`).
-
   package init(
     validatedText text: String, packedClusters: [PackedCluster], fonts: [ShapedFont],
     missingCharacters: [Unicode.Scalar], packedGlyphs: [PackedGlyph],
@@ -431,6 +430,11 @@ package struct PackedCluster: Hashable, Sendable {
   /// 13–31 the font.
   @usableFromInline var bits: UInt32
 
+  @usableFromInline static let breakShift: UInt32 = 1
+  @usableFromInline static let kindShift: UInt32 = 3
+  @usableFromInline static let levelShift: UInt32 = 5
+  @usableFromInline static let fontShift: UInt32 = 13
+
   /// The most fonts a text's clusters can name: 19 bits' worth.
   static let fontLimit = 1 << 19
 
@@ -445,33 +449,30 @@ package struct PackedCluster: Hashable, Sendable {
     glyphStart = UInt32(truncatingIfNeeded: glyphs.lowerBound)
     glyphEnd = UInt32(truncatingIfNeeded: glyphs.upperBound)
     bits =
-      UInt32(breakBefore.rawValue) << 1 | UInt32(kind.rawValue) << 3 | UInt32(level) << 5
-      | UInt32(truncatingIfNeeded: font) << 13
+      UInt32(breakBefore.rawValue) << Self.breakShift | UInt32(kind.rawValue) << Self.kindShift
+      | UInt32(level) << Self.levelShift | UInt32(truncatingIfNeeded: font) << Self.fontShift
   }
 
   /// `cluster`, starting at UTF-8 offset `start`.
   init(_ cluster: ShapedCluster, start: Int) {
-    advance = cluster.advance
-    self.start = UInt32(truncatingIfNeeded: start)
-    glyphStart = UInt32(truncatingIfNeeded: cluster.glyphStart)
-    glyphEnd = UInt32(truncatingIfNeeded: cluster.glyphEnd)
-    bits =
-      (cluster.insertsHyphen ? 1 : 0) | UInt32(cluster.breakBefore.rawValue) << 1
-      | UInt32(cluster.kind.rawValue) << 3 | UInt32(cluster.level) << 5
-      | UInt32(truncatingIfNeeded: cluster.storedFont) << 13
+    self.init(
+      start: start, advance: cluster.advance, breakBefore: cluster.breakBefore,
+      kind: cluster.kind, font: cluster.font, level: cluster.level, glyphs: cluster.glyphs)
+    if cluster.insertsHyphen { bits |= 1 }
   }
 
   /// Index into ``ShapedText/fonts`` of the cluster's font.
-  @inlinable package var font: Int { Int(bits >> 13) }
+  @inlinable package var font: Int { Int(bits >> Self.fontShift) }
   /// The bidi embedding level.
-  @inlinable package var level: UInt8 { UInt8(truncatingIfNeeded: bits >> 5) }
+  @inlinable package var level: UInt8 { UInt8(truncatingIfNeeded: bits >> Self.levelShift) }
   /// How the cluster behaves at line ends.
   @inlinable package var kind: ClusterKind {
-    ClusterKind(rawValue: UInt8(truncatingIfNeeded: bits >> 3) & 3) ?? .visible
+    ClusterKind(rawValue: UInt8(truncatingIfNeeded: bits >> Self.kindShift) & 3) ?? .visible
   }
   /// Whether a line may, must or must not break before the cluster.
   @inlinable package var breakBefore: LineBreakOpportunity {
-    LineBreakOpportunity(rawValue: UInt8(truncatingIfNeeded: bits >> 1) & 3) ?? .prohibited
+    LineBreakOpportunity(rawValue: UInt8(truncatingIfNeeded: bits >> Self.breakShift) & 3)
+      ?? .prohibited
   }
   /// Whether a line broken inside a word just before the cluster ends with a hyphen.
   @inlinable package var insertsHyphen: Bool { bits & 1 != 0 }

@@ -36,7 +36,7 @@ final class WordColumns: @unchecked Sendable {
         UInt32(truncatingIfNeeded: contentEnd) & Self.endMask | UInt32(flags) << 28
     }
 
-    private static let endMask: UInt32 = 1 << 28 - 1
+    fileprivate static let endMask: UInt32 = 1 << 28 - 1
 
     /// One past its last visible cluster, or its first cluster when it has none.
     var contentEnd: Int32 { Int32(truncatingIfNeeded: endAndFlags & Self.endMask) }
@@ -45,7 +45,7 @@ final class WordColumns: @unchecked Sendable {
   }
 
   /// The most clusters a text with a word table has.
-  static let clusterLimit = 1 << 28 - 1
+  static let clusterLimit = Int(Word.endMask)
 
   /// The words, in order, and after them an entry whose `start` is the text's cluster count.
   let words: UnsafeBufferPointer<Word>

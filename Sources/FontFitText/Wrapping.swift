@@ -225,7 +225,7 @@ struct LineWrapper {
             flag & ClusterColumns.softHyphenBefore != 0 || hyphenBefore?[index] == true
           if hyphenated {
             // A break that ends the line with a hyphen counts only if the hyphen fits too.
-            let font = shaped.packedClusters[index - 1].font
+            let font = clusters[index - 1].font
             if contentEnd == index, let glyph = shaped.fonts[font].hyphen?.glyph {
               // Pango spaces no letter before the hyphen it inserts.
               let withHyphen = contentWidth + glyph.advance * pointSize
@@ -589,9 +589,7 @@ final class ClusterColumns: @unchecked Sendable {
       usedFontNames = [fonts[0].name]
     } else {
       var used = [Bool](repeating: false, count: fonts.count)
-      for cluster in shaped.packedClusters where cluster.kind == .visible {
-        used[cluster.font] = true
-      }
+      for cluster in clusters where cluster.kind == .visible { used[cluster.font] = true }
       if !used.contains(true) { used[0] = true }
       // Each name once: rich text draws one face at several sizes.
       var names: [String] = []

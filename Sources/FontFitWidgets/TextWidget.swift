@@ -378,13 +378,3 @@ extension String {
     return String(map { $0.isLineSeparator ? " " : $0 })
   }
 }
-
-/// A value kept out of line, behind a reference: a widget setting most widgets leave at its
-/// default.
-final class OutOfLine<Value: Sendable>: Sendable {
-  let value: Value
-
-  init(_ value: Value) {
-    self.value = value
-  }
-}

@@ -28,22 +28,22 @@ public struct WidgetLayout: Hashable, Sendable {
     get {
       switch storedOutcome {
       case .fit(let text): .success(text)
-      case .failed(let failed): .failure(failed.error)
+      case .failed(let failed): .failure(failed.value)
       }
     }
     set { storedOutcome = StoredOutcome(newValue) }
   }
   /// The text refused under `.reject` overflow, or nil when `text` is shown.
   public var rejection: Rejection? {
-    get { refused?.rejection }
-    set { refused = newValue.map(Refused.init) }
+    get { refused?.value }
+    set { refused = newValue.map(OutOfLine.init) }
   }
   /// The box the text is laid out in, relative to the widget's frame: the frame less the
   /// widget's content insets; nil for the whole frame.
   public var textBox: Rect?
   /// The rejection, boxed: most widgets refuse nothing, and a rejection inline would make
   /// every widget's layout as large as a fit's result.
-  private var refused: Refused?
+  private var refused: OutOfLine<Rejection>?
 
   /// The outcome as kept: a fit is a reference already, and an error is boxed (inline, the
   /// largest error made every layout 64 bytes larger than a fit needs).
@@ -52,40 +52,14 @@ public struct WidgetLayout: Hashable, Sendable {
   /// A widget layout's outcome, in one reference's room.
   private enum StoredOutcome: Hashable, Sendable {
     case fit(TextFit)
-    case failed(Failed)
+    case failed(OutOfLine<WidgetLayoutError>)
 
     init(_ outcome: Result<TextFit, WidgetLayoutError>) {
       switch outcome {
       case .success(let text): self = .fit(text)
-      case .failure(let error): self = .failed(Failed(error))
+      case .failure(let error): self = .failed(OutOfLine(error))
       }
     }
-  }
-
-  /// An error, boxed.
-  private final class Failed: Hashable, Sendable {
-    let error: WidgetLayoutError
-
-    init(_ error: WidgetLayoutError) {
-      self.error = error
-    }
-
-    static func == (lhs: Failed, rhs: Failed) -> Bool { lhs.error == rhs.error }
-
-    func hash(into hasher: inout Hasher) { hasher.combine(error) }
-  }
-
-  /// A rejection, boxed.
-  private final class Refused: Hashable, Sendable {
-    let rejection: Rejection
-
-    init(_ rejection: Rejection) {
-      self.rejection = rejection
-    }
-
-    static func == (lhs: Refused, rhs: Refused) -> Bool { lhs.rejection == rhs.rejection }
-
-    func hash(into hasher: inout Hasher) { hasher.combine(rejection) }
   }
 
   init(
@@ -101,7 +75,7 @@ public struct WidgetLayout: Hashable, Sendable {
     self.shownText = shownText
     storedOutcome = StoredOutcome(outcome)
     self.textBox = textBox
-    refused = rejection.map(Refused.init)
+    refused = rejection.map(OutOfLine.init)
   }
 
   /// The chosen size, lines and whether they fit; nil when layout failed.

@@ -380,7 +380,8 @@ struct Shaper {
       ShapedFont(
         name: resolved.displayName, metrics: variant.apply(to: face.lineMetrics),
         file: resolved.file, faceIndex: resolved.index, scale: variant.scale,
-        decorations: face.decorations.scaled(by: variant.scale, raisedBy: variant.shift)))
+        decorations: face.decorations.scaled(by: variant.scale, raisedBy: variant.shift),
+        unitsPerEm: face.harfBuzz.unitsPerEm))
     return faces.count - 1
   }
 
@@ -479,7 +480,7 @@ struct PlacedGlyphs {
           offsets = all
         }
         glyphs.append(
-          PackedGlyph(id: glyph.id, font: font, advance: Double(glyph.xAdvance) * scale))
+          PackedGlyph(id: glyph.id, font: font, units: glyph.xAdvance))
         end += 1
       }
       if unsafe { unsafeToBreak[cluster] = true }
@@ -508,7 +509,7 @@ final class ShaperBase: Sendable {
         name: requested.displayName, metrics: face.lineMetrics, file: requested.file,
         faceIndex: requested.index,
         hyphen: face.hyphen.map { Self.hyphen($0, font: 0, variant: Shaper.FontVariant()) },
-        decorations: face.decorations)
+        decorations: face.decorations, unitsPerEm: face.harfBuzz.unitsPerEm)
     ]
   }
 

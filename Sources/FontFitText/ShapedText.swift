@@ -66,11 +66,18 @@ public struct ShapedText: Hashable, Sendable {
   }
 
   /// The first paragraph's direction.
-  public var baseDirection: TextDirection { paragraphs.first?.direction ?? .leftToRight }
+  public var baseDirection: TextDirection {
+    switch storage.storedParagraphs {
+    case .leftToRight: .leftToRight
+    case .rightToLeft: .rightToLeft
+    case .many(let paragraphs): paragraphs.first?.direction ?? .leftToRight
+    }
+  }
 
   /// The direction of the paragraph that holds cluster `index`.
   public func paragraphDirection(at index: Int) -> TextDirection {
-    paragraphs.first { $0.clusters.contains(index) }?.direction ?? baseDirection
+    guard case .many(let paragraphs) = storage.storedParagraphs else { return baseDirection }
+    return paragraphs.first { $0.clusters.contains(index) }?.direction ?? baseDirection
   }
 
   /// Creates shaped text from measured clusters, checking that they describe `text`.
@@ -196,7 +203,8 @@ public struct ShapedText: Hashable, Sendable {
     return left.text == right.text && left.clusters == right.clusters
       && left.adjustments == right.adjustments && left.fonts == right.fonts
       && left.missingCharacters == right.missingCharacters && left.glyphs == right.glyphs
-      && left.glyphOffsets == right.glyphOffsets && left.paragraphs == right.paragraphs
+      && left.glyphOffsets == right.glyphOffsets && left.glyphAdvances == right.glyphAdvances
+      && left.storedParagraphs == right.storedParagraphs
       && left.letterSpacings == right.letterSpacings
   }
 
@@ -209,7 +217,8 @@ public struct ShapedText: Hashable, Sendable {
     hasher.combine(storage.missingCharacters)
     hasher.combine(storage.glyphs)
     hasher.combine(storage.glyphOffsets)
-    hasher.combine(storage.paragraphs)
+    hasher.combine(storage.glyphAdvances)
+    hasher.combine(storage.storedParagraphs)
     hasher.combine(storage.letterSpacings)
   }
 
@@ -280,9 +289,38 @@ final class ShapedTextStorage: Sendable {
   @usableFromInline let text: String
   /// The packed clusters, whose advances wrapping reads (the layout columns keep no copy).
   @usableFromInline let clusters: [PackedCluster]
-  let fonts: [ShapedFont]
+  @usableFromInline let fonts: [ShapedFont]
   @usableFromInline let glyphs: [PackedGlyph]
-  let paragraphs: [ShapedParagraph]
+  /// The paragraphs, as kept.
+  let storedParagraphs: StoredParagraphs
+  /// The paragraphs, in order.
+  var paragraphs: [ShapedParagraph] {
+    switch storedParagraphs {
+    case .leftToRight: [ShapedParagraph(clusters: 0..<clusters.count, direction: .leftToRight)]
+    case .rightToLeft: [ShapedParagraph(clusters: 0..<clusters.count, direction: .rightToLeft)]
+    case .many(let paragraphs): paragraphs
+    }
+  }
+
+  /// A text's paragraphs: most texts are one paragraph in one direction, which takes no
+  /// array (an array of one would take 56 bytes of every text).
+  enum StoredParagraphs: Hashable, Sendable {
+    /// One paragraph of every cluster, left to right.
+    case leftToRight
+    /// One paragraph of every cluster, right to left.
+    case rightToLeft
+    /// Any other paragraphs, in order.
+    case many([ShapedParagraph])
+
+    /// `paragraphs` of a text of `count` clusters.
+    init(_ paragraphs: [ShapedParagraph], count: Int) {
+      guard paragraphs.count == 1, paragraphs[0].clusters == 0..<count else {
+        self = .many(paragraphs)
+        return
+      }
+      self = paragraphs[0].direction == .rightToLeft ? .rightToLeft : .leftToRight
+    }
+  }
   let reshaper: (any BreakReshaping)?
   /// What most texts do not have, in one box: nil when they have none of it.
   @usableFromInline let extras: Extras?
@@ -292,15 +330,19 @@ final class ShapedTextStorage: Sendable {
   final class Extras: Sendable {
     @usableFromInline let adjustments: [ClusterAdjustments]?
     @usableFromInline let glyphOffsets: [GlyphOffset]?
+    /// Every glyph's advance in ems, when one is not a whole number of its font's units.
+    @usableFromInline let glyphAdvances: [Double]?
     let letterSpacings: [LetterSpacing]?
     let missingCharacters: [Unicode.Scalar]
 
     init(
       adjustments: [ClusterAdjustments]?, glyphOffsets: [GlyphOffset]?,
-      letterSpacings: [LetterSpacing]?, missingCharacters: [Unicode.Scalar]
+      glyphAdvances: [Double]?, letterSpacings: [LetterSpacing]?,
+      missingCharacters: [Unicode.Scalar]
     ) {
       self.adjustments = adjustments
       self.glyphOffsets = glyphOffsets
+      self.glyphAdvances = glyphAdvances
       self.letterSpacings = letterSpacings
       self.missingCharacters = missingCharacters
     }
@@ -312,6 +354,9 @@ final class ShapedTextStorage: Sendable {
   @inlinable var adjustments: [ClusterAdjustments]? { extras?.adjustments }
   /// Each glyph's offset; nil when every one is zero.
   @inlinable var glyphOffsets: [GlyphOffset]? { extras?.glyphOffsets }
+  /// Each glyph's advance in ems; nil when each is a whole number of its font's units, kept in
+  /// the glyph.
+  @inlinable var glyphAdvances: [Double]? { extras?.glyphAdvances }
   /// Each cluster's letter spacing; nil when no span spaces letters.
   var letterSpacings: [LetterSpacing]? { extras?.letterSpacings }
   /// Characters no font could draw.
@@ -343,18 +388,27 @@ final class ShapedTextStorage: Sendable {
       $0.kerning != 0 || $0.breakEndAdjustment != 0 || $0.breakStartAdjustment != 0
     }
     let offset = glyphs.contains { $0.xOffset != 0 || $0.yOffset != 0 }
+    // Advances that are whole units of their fonts are kept in the glyphs; otherwise all are
+    // kept as given.
+    var whole = true
+    let packedGlyphs = glyphs.map { glyph in
+      let units = PackedGlyph.units(glyph.advance, of: fonts[glyph.font])
+      whole = whole && units != nil
+      return PackedGlyph(id: glyph.id, font: glyph.font, units: units ?? 0)
+    }
     self.init(
       text: text, clusters: packed,
       adjustments: adjusted ? clusters.map(ClusterAdjustments.init) : nil, fonts: fonts,
-      missingCharacters: missingCharacters, glyphs: glyphs.map(PackedGlyph.init),
+      missingCharacters: missingCharacters, glyphs: packedGlyphs,
       glyphOffsets: offset ? glyphs.map { GlyphOffset(x: $0.xOffset, y: $0.yOffset) } : nil,
-      paragraphs: paragraphs, reshaper: reshaper, letterSpacings: letterSpacings)
+      glyphAdvances: whole ? nil : glyphs.map(\.advance), paragraphs: paragraphs,
+      reshaper: reshaper, letterSpacings: letterSpacings)
   }
 
   init(
     text: String, clusters: [PackedCluster], adjustments: [ClusterAdjustments]?,
     fonts: [ShapedFont], missingCharacters: [Unicode.Scalar], glyphs: [PackedGlyph],
-    glyphOffsets: [GlyphOffset]?, paragraphs: [ShapedParagraph],
+    glyphOffsets: [GlyphOffset]?, glyphAdvances: [Double]? = nil, paragraphs: [ShapedParagraph],
     reshaper: (any BreakReshaping)?, letterSpacings: [LetterSpacing]?
   ) {
     self.text = text
@@ -365,15 +419,15 @@ final class ShapedTextStorage: Sendable {
     self.clusters = clusters
     self.glyphs = glyphs
     self.fonts = fonts
-    self.paragraphs = paragraphs
+    storedParagraphs = StoredParagraphs(paragraphs, count: clusters.count)
     self.reshaper = reshaper
     extras =
-      adjustments == nil && glyphOffsets == nil && letterSpacings == nil
+      adjustments == nil && glyphOffsets == nil && glyphAdvances == nil && letterSpacings == nil
         && missingCharacters.isEmpty
       ? nil
       : Extras(
-        adjustments: adjustments, glyphOffsets: glyphOffsets, letterSpacings: letterSpacings,
-        missingCharacters: missingCharacters)
+        adjustments: adjustments, glyphOffsets: glyphOffsets, glyphAdvances: glyphAdvances,
+        letterSpacings: letterSpacings, missingCharacters: missingCharacters)
   }
 
   /// The index of the text's UTF-8 byte `offset`.
@@ -407,8 +461,10 @@ final class ShapedTextStorage: Sendable {
   func glyph(at index: Int) -> ShapedGlyph {
     let packed = glyphs[index]
     let offset = glyphOffsets?[index] ?? GlyphOffset()
+    let advance =
+      glyphAdvances?[index] ?? Double(packed.units) * fonts[Int(packed.font)].emsPerUnit
     return ShapedGlyph(
-      id: packed.id, font: Int(packed.font), advance: packed.advance, xOffset: offset.x,
+      id: packed.id, font: Int(packed.font), advance: advance, xOffset: offset.x,
       yOffset: offset.y)
   }
 }
@@ -500,25 +556,32 @@ struct ClusterAdjustments: Hashable, Sendable {
 /// A glyph as a shaped text keeps it: 16 bytes, its offset apart.
 @usableFromInline
 package struct PackedGlyph: Hashable, Sendable {
-  /// How far the pen moves after the glyph, in ems.
-  @usableFromInline package var advance: Double
+  /// How far the pen moves after the glyph, in its font's design units
+  /// (``ShapedFont/emsPerUnit`` turns them into ems).
+  @usableFromInline package var units: Int32
   /// The glyph index in its face.
   @usableFromInline package var id: UInt32
   /// Index into ``ShapedText/fonts`` of the glyph's face.
   @usableFromInline package var font: UInt32
 
-  /// A glyph of face `font`.
+  /// A glyph of face `font` advancing `units` of its design units.
   @inlinable
-  package init(id: UInt32, font: Int, advance: Double) {
-    self.advance = advance
+  package init(id: UInt32, font: Int, units: Int32) {
+    self.units = units
     self.id = id
     self.font = UInt32(truncatingIfNeeded: font)
   }
 
-  init(_ glyph: ShapedGlyph) {
-    advance = glyph.advance
-    id = glyph.id
-    font = UInt32(truncatingIfNeeded: glyph.storedFont)
+  /// `advance` (in ems) as a whole number of `font`'s design units, or nil when it is not
+  /// one, bit for bit, or the font's units are not known.
+  static func units(_ advance: Double, of font: ShapedFont) -> Int32? {
+    let perUnit = font.emsPerUnit
+    guard perUnit.isFinite, perUnit > 0 else { return nil }
+    let units = (advance / perUnit).rounded()
+    guard let whole = Int32(exactly: units),
+      (Double(whole) * perUnit).bitPattern == advance.bitPattern
+    else { return nil }
+    return whole
   }
 }
 
@@ -768,6 +831,11 @@ public struct ShapedFont: Hashable, Sendable {
   /// Every em value of a shaped text (advances, glyph offsets, these metrics) is already
   /// in ems of the text's size; only drawing a glyph needs its own size.
   public var scale: Double
+  /// The font's design units per em, or 0 when not known.
+  ///
+  /// A shaped text keeps each glyph advance that is a whole number of its font's units as
+  /// that number, in 4 bytes (a shaper's always are); with 0 it keeps them all as given.
+  public var unitsPerEm: Int
   /// Where the font draws underlines and strikethroughs, in ems of the text's size; nil when
   /// the shaper does not say.
   public var decorations: FontDecorations?
@@ -775,7 +843,8 @@ public struct ShapedFont: Hashable, Sendable {
   /// Creates a font description for layout.
   public init(
     name: String, metrics: LineMetrics, file: String? = nil, faceIndex: Int = 0,
-    hyphen: ShapedHyphen? = nil, scale: Double = 1, decorations: FontDecorations? = nil
+    hyphen: ShapedHyphen? = nil, scale: Double = 1, decorations: FontDecorations? = nil,
+    unitsPerEm: Int = 0
   ) {
     self.name = name
     self.metrics = metrics
@@ -784,7 +853,13 @@ public struct ShapedFont: Hashable, Sendable {
     self.hyphen = hyphen
     self.scale = scale
     self.decorations = decorations
+    self.unitsPerEm = unitsPerEm
   }
+
+  /// Ems of the text's size per design unit of the font: ``scale`` / ``unitsPerEm``, in the
+  /// shaper's own arithmetic, so that a whole number of units times it is the advance the
+  /// shaper worked out, bit for bit.
+  @inlinable package var emsPerUnit: Double { scale / Double(unitsPerEm) }
 }
 
 /// Where a font draws its underline and strikethrough, in ems, measured up from the
@@ -930,13 +1005,18 @@ extension ShapedText {
     let fontBytes = fonts.reduce(0) {
       $0 + MemoryLayout<ShapedFont>.stride + $1.name.utf8.count + ($1.file?.utf8.count ?? 0)
     }
+    var paragraphBytes = 0
+    if case .many(let paragraphs) = storage.storedParagraphs {
+      paragraphBytes = paragraphs.count * MemoryLayout<ShapedParagraph>.stride
+    }
     // The storage object and the headers of its arrays and locks, about 256 bytes.
     return 256 + text.utf8.count
       + count * MemoryLayout<PackedCluster>.stride
       + (storage.adjustments == nil ? 0 : count * MemoryLayout<ClusterAdjustments>.stride)
       + glyphs.count * MemoryLayout<PackedGlyph>.stride
       + (storage.glyphOffsets == nil ? 0 : glyphs.count * MemoryLayout<GlyphOffset>.stride)
-      + paragraphs.count * MemoryLayout<ShapedParagraph>.stride
+      + (storage.glyphAdvances == nil ? 0 : glyphs.count * MemoryLayout<Double>.stride)
+      + paragraphBytes
       + missingCharacters.count * MemoryLayout<Unicode.Scalar>.stride + fontBytes
       + (letterSpacings == nil ? 0 : count * MemoryLayout<LetterSpacing>.stride)
       + (reshaper?.estimatedByteCount ?? 0)

@@ -52,15 +52,15 @@ final class WordColumns: @unchecked Sendable {
   /// Each word's line metrics (the union over its clusters), when the text has more than one
   /// font; empty otherwise.
   let metrics: UnsafeBufferPointer<LineMetrics>
-  /// The width of each run of words between hard line breaks set on one line, in ems: from its
-  /// first cluster to its last visible one.
-  let hardLineContents: [Double]
   /// The widest run of spaces after a word's last visible cluster, in ems: the most a line
   /// break can take out of a run's width.
   let widestTrailingSpace: Double
   /// The widest content, in ems, of a word that a layout breaks inside when it is wider than
   /// the line (one with a visible cluster after its first); 0 when there is none.
   let widestBreakableWord: Double
+  /// The width of each run of words between hard line breaks set on one line, in ems: from its
+  /// first cluster to its last visible one.
+  let hardLineContents: HardLineContents
   /// Whether a word has spaces before a visible cluster of its own (where no break is
   /// allowed after spaces, as before "!" in French): a break forced there drops them from the
   /// line's width, so they are not counted as the trailing spaces a break may take out.
@@ -78,6 +78,37 @@ final class WordColumns: @unchecked Sendable {
 
   /// The number of words.
   var count: Int { words.count - 1 }
+
+  /// The widths of a text's runs between hard line breaks, in order: the first kept inline,
+  /// as most texts are one run (an array of one would take 40 bytes of every text).
+  struct HardLineContents: Sequence {
+    /// The later runs' widths.
+    private let rest: [Double]
+    /// The first run's width, or nil for a text of no runs.
+    private let first: Double?
+
+    init(_ contents: [Double]) {
+      first = contents.first
+      rest = contents.count > 1 ? Array(contents.dropFirst()) : []
+    }
+
+    /// The number of runs.
+    var count: Int { first == nil ? 0 : 1 + rest.count }
+
+    /// Reads the widths in order.
+    struct Iterator: IteratorProtocol {
+      fileprivate let contents: HardLineContents
+      fileprivate var index = 0
+
+      mutating func next() -> Double? {
+        defer { index += 1 }
+        if index == 0 { return contents.first }
+        return index <= contents.rest.count ? contents.rest[index - 1] : nil
+      }
+    }
+
+    func makeIterator() -> Iterator { Iterator(contents: self) }
+  }
 
   /// The word that starts at cluster `cluster`, or nil when none does.
   ///
@@ -197,7 +228,7 @@ final class WordColumns: @unchecked Sendable {
       if entry.flags & Self.forcedBreakPossible != 0 { widest = max(widest, entry.contentWidth) }
       startsRun = entry.flags & Self.endsLine != 0
     }
-    hardLineContents = contents
+    hardLineContents = HardLineContents(contents)
     widestTrailingSpace = trailing
     widestBreakableWord = widest
     hasInnerSpaces = built.inner

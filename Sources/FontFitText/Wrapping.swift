@@ -494,8 +494,6 @@ final class ClusterColumns: @unchecked Sendable {
   let flags: UnsafeBufferPointer<UInt8>
   /// The text's words, when trial layouts can move a word at a time.
   let words: WordColumns?
-  /// Whether every font of the text has the same line metrics, so fitting is monotone.
-  let hasUniformMetrics: Bool
   /// The line metrics of the font with the shortest line box: no line is shorter.
   let shortestMetrics: LineMetrics
   /// The union of every font's line metrics: no line is taller.
@@ -503,13 +501,15 @@ final class ClusterColumns: @unchecked Sendable {
   /// The names of the fonts that draw a visible cluster, the requested font's first; the
   /// requested font's alone when none does.
   let usedFontNames: [String]
-  /// Whether a break inside a word never makes the pieces narrower than they are inside it
-  /// (adjustments are hyphens' widths or nothing), so no line is narrower for being broken.
-  let breaksNeverNarrow: Bool
   /// How many lines the text's hard line breaks make, whatever the width: 1 plus one per
   /// mandatory break (a text that ends with a line separator ends with an empty line); 0 for
   /// an empty text.
   let hardLineCount: Int
+  /// Whether a break inside a word never makes the pieces narrower than they are inside it
+  /// (adjustments are hyphens' widths or nothing), so no line is narrower for being broken.
+  let breaksNeverNarrow: Bool
+  /// Whether every font of the text has the same line metrics, so fitting is monotone.
+  let hasUniformMetrics: Bool
 
   static let space: UInt8 = 1
   static let lineSeparator: UInt8 = 2

@@ -16,6 +16,28 @@ open class TextWidget: View {
     didSet { if font != oldValue { setNeedsLayout() } }
   }
 
+  // The one-byte settings are declared in two runs, after the font and after the fit
+  // settings, so that they fill the padding those leave instead of each padding a word of
+  // the object.
+
+  /// Whether ``text`` is being set with its styles, which it then keeps.
+  @exclusivity(unchecked) private var settingStyledText = false
+
+  /// The colour the text is drawn in; black by default.
+  ///
+  /// It is for drawing only and never changes a layout.
+  @exclusivity(unchecked) public var textColor = Color.black
+
+  /// How lines sit horizontally.
+  @exclusivity(unchecked) public var textAlignment: TextAlignment = .natural {
+    didSet { if textAlignment != oldValue { setNeedsLayout() } }
+  }
+
+  /// The paragraph direction: from the text's first strong character (`natural`), or forced.
+  @exclusivity(unchecked) public var writingDirection: WritingDirection = .natural {
+    didSet { if writingDirection != oldValue { setNeedsLayout() } }
+  }
+
   /// The text the app set (a button's title, a field's text).
   ///
   /// Setting it never rewrites it. With `.reject` overflow, the next layout may refuse it: see
@@ -39,10 +61,10 @@ open class TextWidget: View {
   @exclusivity(unchecked) public private(set) var textStyles: [StyleRun] = []
 
   /// The Pango markup the text was set from, or nil when it was set as plain text.
-  @exclusivity(unchecked) public private(set) var markup: String?
-
-  /// Whether ``text`` is being set with its styles, which it then keeps.
-  @exclusivity(unchecked) private var settingStyledText = false
+  public private(set) var markup: String? {
+    get { rare?.value.markup }
+    set { _ = setRare(\.markup, newValue) }
+  }
 
   /// The text with its styles.
   ///
@@ -89,25 +111,10 @@ open class TextWidget: View {
     }
   }
 
-  /// The colour the text is drawn in; black by default.
-  ///
-  /// It is for drawing only and never changes a layout.
-  @exclusivity(unchecked) public var textColor = Color.black
-
-  /// How lines sit horizontally.
-  @exclusivity(unchecked) public var textAlignment: TextAlignment = .natural {
-    didSet { if textAlignment != oldValue { setNeedsLayout() } }
-  }
-
   /// The language of the text, or nil for the environment's; it picks fonts, language-specific
   /// glyph forms and line-breaking rules.
   @exclusivity(unchecked) public var language: Language? {
     didSet { if language != oldValue { setNeedsLayout() } }
-  }
-
-  /// The paragraph direction: from the text's first strong character (`natural`), or forced.
-  @exclusivity(unchecked) public var writingDirection: WritingDirection = .natural {
-    didSet { if writingDirection != oldValue { setNeedsLayout() } }
   }
 
   /// The most lines to show; 0 means as many as the box holds.
@@ -115,17 +122,6 @@ open class TextWidget: View {
   /// A negative number is a layout error.
   @exclusivity(unchecked) public var numberOfLines: Int = 0 {
     didSet { if numberOfLines != oldValue { setNeedsLayout() } }
-  }
-
-  /// Where lines wrap: at words (the default) or anywhere.
-  @exclusivity(unchecked) public var wrapping: LineWrapping = .words {
-    didSet { if wrapping != oldValue { setNeedsLayout() } }
-  }
-
-  /// How text past the last line is marked: a token at the tail (the default), head or
-  /// middle, clipped, or left out.
-  @exclusivity(unchecked) public var truncation: Truncation = .tail {
-    didSet { if truncation != oldValue { setNeedsLayout() } }
   }
 
   /// ``wrapping`` and ``truncation`` in UIKit's one setting, as description files give it.
@@ -145,18 +141,15 @@ open class TextWidget: View {
     didSet { if autoFit != oldValue { setNeedsLayout() } }
   }
 
-  /// The name of the fit group the widget belongs to, or nil for none.
-  ///
-  /// After each layout pass, every text widget of a tree with the same group name takes the
-  /// smallest size any of them needs (a row of tabs or buttons with one size, like
-  /// auto_size_text's `AutoSizeGroup`); ``WidgetLayout/group`` says which group decided.
-  @exclusivity(unchecked) public var fitGroup: String? {
-    didSet {
-      if fitGroup != oldValue {
-        groupChanged = true
-        setNeedsLayout()
-      }
-    }
+  /// Where lines wrap: at words (the default) or anywhere.
+  @exclusivity(unchecked) public var wrapping: LineWrapping = .words {
+    didSet { if wrapping != oldValue { setNeedsLayout() } }
+  }
+
+  /// How text past the last line is marked: a token at the tail (the default), head or
+  /// middle, clipped, or left out.
+  @exclusivity(unchecked) public var truncation: Truncation = .tail {
+    didSet { if truncation != oldValue { setNeedsLayout() } }
   }
 
   /// Whether the environment's accessibility text scale applies to this widget (true by
@@ -171,6 +164,29 @@ open class TextWidget: View {
     didSet { if adaptsToScreen != oldValue { setNeedsLayout() } }
   }
 
+  /// What happens to text that does not fit even at the smallest size.
+  @exclusivity(unchecked) public var overflow: Overflow = .truncate {
+    didSet { if overflow != oldValue { setNeedsLayout() } }
+  }
+
+  /// Whether ``fitGroup`` changed since the last layout pass, so groups must be settled again.
+  @exclusivity(unchecked) var groupChanged = false
+
+  /// The name of the fit group the widget belongs to, or nil for none.
+  ///
+  /// After each layout pass, every text widget of a tree with the same group name takes the
+  /// smallest size any of them needs (a row of tabs or buttons with one size, like
+  /// auto_size_text's `AutoSizeGroup`); ``WidgetLayout/group`` says which group decided.
+  public var fitGroup: String? {
+    get { rare?.value.fitGroup }
+    set {
+      if setRare(\.fitGroup, newValue) {
+        groupChanged = true
+        setNeedsLayout()
+      }
+    }
+  }
+
   /// The widget's own screen adaptation, or nil (the default) for the environment's.
   public var adaptation: AdaptationPolicy? {
     get { storedAdaptation?.value }
@@ -179,11 +195,6 @@ open class TextWidget: View {
       storedAdaptation = newValue.map(OutOfLine.init)
       setNeedsLayout()
     }
-  }
-
-  /// What happens to text that does not fit even at the smallest size.
-  @exclusivity(unchecked) public var overflow: Overflow = .truncate {
-    didSet { if overflow != oldValue { setNeedsLayout() } }
   }
 
   /// A factor applied to the font's natural line height (ascent + descent + line gap); a value
@@ -212,14 +223,34 @@ open class TextWidget: View {
 
   /// The mark put where text is truncated; line separators in it are stored as spaces.
   public var truncationToken: String {
-    get { storedToken }
+    get { rare?.value.truncationToken ?? RareSettings.default.truncationToken }
     set {
-      let token = newValue.lineSeparatorsAsSpaces()
-      if token != storedToken {
-        storedToken = token
-        setNeedsLayout()
-      }
+      if setRare(\.truncationToken, newValue.lineSeparatorsAsSpaces()) { setNeedsLayout() }
     }
+  }
+
+  /// The strings most widgets leave unset: kept out of line, they take a reference's 8 bytes
+  /// in those widgets instead of 48.
+  private struct RareSettings: Hashable {
+    var markup: String?
+    var fitGroup: String?
+    var truncationToken = "…"
+
+    static let `default` = RareSettings()
+  }
+
+  /// The rare settings, boxed; nil while they are the defaults.
+  @exclusivity(unchecked) private var rare: OutOfLine<RareSettings>?
+
+  /// Sets one rare setting; returns whether it changed.
+  private func setRare<Value: Equatable>(
+    _ field: WritableKeyPath<RareSettings, Value>, _ value: Value
+  ) -> Bool {
+    var settings = rare?.value ?? .default
+    guard settings[keyPath: field] != value else { return false }
+    settings[keyPath: field] = value
+    rare = settings == .default ? nil : OutOfLine(settings)
+    return true
   }
 
   /// The outcome of the last ``View/layoutIfNeeded()``, or nil before the first one.
@@ -227,7 +258,6 @@ open class TextWidget: View {
   /// It may be stale: ``View/needsLayout`` says whether something changed since.
   @exclusivity(unchecked) public private(set) var layout: WidgetLayout?
 
-  @exclusivity(unchecked) private var storedToken = "…"
   /// The most recent `text` that fitted its box at a layout pass: what `.reject` overflow
   /// falls back on when it refuses a text.
   @exclusivity(unchecked) var acceptedText = ""
@@ -240,8 +270,6 @@ open class TextWidget: View {
   /// The size the last layout pass chose before any group capped it; nil when layout failed
   /// or the widget has not been laid out.
   @exclusivity(unchecked) var naturalPointSize: Double?
-  /// Whether ``fitGroup`` changed since the last layout pass, so groups must be settled again.
-  @exclusivity(unchecked) var groupChanged = false
 
   /// Creates a text widget.
   ///

@@ -16,7 +16,10 @@ public struct WidgetLayout: Hashable, Sendable {
   /// applies) and fit (when the widget fits or a group capped it).
   public var stages: [SizeStage]
   /// The fit group that capped the size, or nil when the widget's own fit decided.
-  public var group: String?
+  public var group: String? {
+    get { cappingGroup?.value }
+    set { cappingGroup = newValue.map(OutOfLine.init) }
+  }
   /// Screen units per font point on the screen (its dpi / 72): the fit's sizes and lines are
   /// in screen units, the stages in points.
   public var unitsPerPoint: Double
@@ -40,7 +43,14 @@ public struct WidgetLayout: Hashable, Sendable {
   }
   /// The box the text is laid out in, relative to the widget's frame: the frame less the
   /// widget's content insets; nil for the whole frame.
-  public var textBox: Rect?
+  public var textBox: Rect? {
+    get { insetBox?.value }
+    set { insetBox = newValue.map(OutOfLine.init) }
+  }
+  // The group and the box, boxed as the rejection is: most layouts have neither, and inline
+  // they would take 16 and 40 bytes of every layout.
+  private var cappingGroup: OutOfLine<String>?
+  private var insetBox: OutOfLine<Rect>?
   /// The rejection, boxed: most widgets refuse nothing, and a rejection inline would make
   /// every widget's layout as large as a fit's result.
   private var refused: OutOfLine<Rejection>?
@@ -70,11 +80,11 @@ public struct WidgetLayout: Hashable, Sendable {
     self.screenFrame = screenFrame
     self.adaptedFont = adaptedFont
     self.stages = stages
-    self.group = group
+    cappingGroup = group.map(OutOfLine.init)
     self.unitsPerPoint = unitsPerPoint
     self.shownText = shownText
     storedOutcome = StoredOutcome(outcome)
-    self.textBox = textBox
+    insetBox = textBox.map(OutOfLine.init)
     refused = rejection.map(OutOfLine.init)
   }
 

@@ -70,16 +70,24 @@ open class View {
   /// The colour the widget's frame is filled with before its children are drawn; nil (the
   /// default) draws nothing, so what is behind shows through.
   @exclusivity(unchecked) public var backgroundColor: Color?
-  /// The widgets inside this one, back to front.
-  @exclusivity(unchecked) public private(set) var children: [View] = []
-  /// The widget that holds this one.
-  public private(set) weak var parent: View?
   /// Whether the widget's layout is stale: something it depends on changed since the last
   /// ``layoutIfNeeded()``.
   @exclusivity(unchecked) public private(set) var needsLayout = true {
     // Whatever marks a widget as needing layout may change what it measures.
     didSet { if needsLayout { measured.removeAll(keepingCapacity: true) } }
   }
+  /// Set on a root when a fit group member left its tree, so the next layout pass settles the
+  /// groups again.
+  @exclusivity(unchecked) private var groupsNeedSettling = false
+  // Kept beside the colour and the flags above, so that the one-byte fields share a word of
+  // the object instead of each padding one; their accessors are below.
+  @exclusivity(unchecked) private var storedFrameScaling: FrameScaling?
+  @exclusivity(unchecked) private var storedMirrorsInRightToLeft = false
+  @exclusivity(unchecked) private var storedLayoutDirection: LayoutDirection?
+  /// The widgets inside this one, back to front.
+  @exclusivity(unchecked) public private(set) var children: [View] = []
+  /// The widget that holds this one.
+  public private(set) weak var parent: View?
 
   /// The last few sizes ``sizeThatFits(_:)`` answered, by proposal, since the widget was last
   /// marked as needing layout: a stack measures each child several times per pass (its own
@@ -87,9 +95,6 @@ open class View {
   @exclusivity(unchecked) private var measured: [(proposal: ProposedSize, size: Size)] = []
 
   @exclusivity(unchecked) private var ownEnvironment: WidgetEnvironment?
-  /// Set on a root when a fit group member left its tree, so the next layout pass settles the
-  /// groups again.
-  @exclusivity(unchecked) private var groupsNeedSettling = false
 
   /// Creates a widget.
   ///
@@ -123,8 +128,13 @@ open class View {
   ///
   /// Frames are relative to the parent, so a container's setting reaches its children: a
   /// container that keeps its design frame keeps theirs too, unless one says otherwise.
-  @exclusivity(unchecked) public var frameScaling: FrameScaling? {
-    didSet { if frameScaling != oldValue { environmentDidChange() } }
+  public var frameScaling: FrameScaling? {
+    get { storedFrameScaling }
+    set {
+      guard newValue != storedFrameScaling else { return }
+      storedFrameScaling = newValue
+      environmentDidChange()
+    }
   }
 
   /// The frame scaling in effect: this widget's own, else the nearest ancestor's, else nil
@@ -153,14 +163,24 @@ open class View {
   /// UIKit mirrors views whose `semanticContentAttribute` follows the layout direction in the
   /// same way. False by default, so a design frame stays where it was drawn. A widget in a
   /// ``Stack`` is placed by the stack, which always mirrors rows.
-  @exclusivity(unchecked) public var mirrorsInRightToLeft = false {
-    didSet { if mirrorsInRightToLeft != oldValue { setNeedsLayout() } }
+  public var mirrorsInRightToLeft: Bool {
+    get { storedMirrorsInRightToLeft }
+    set {
+      guard newValue != storedMirrorsInRightToLeft else { return }
+      storedMirrorsInRightToLeft = newValue
+      setNeedsLayout()
+    }
   }
 
   /// The direction rows run in inside this widget, or nil (the default) for the parent's;
   /// at the root, the environment language's (see ``LayoutDirection/init(language:)``).
-  @exclusivity(unchecked) public var layoutDirection: LayoutDirection? {
-    didSet { if layoutDirection != oldValue { environmentDidChange() } }
+  public var layoutDirection: LayoutDirection? {
+    get { storedLayoutDirection }
+    set {
+      guard newValue != storedLayoutDirection else { return }
+      storedLayoutDirection = newValue
+      environmentDidChange()
+    }
   }
 
   /// The direction in effect: this widget's own, else the nearest ancestor's, else the
@@ -178,20 +198,47 @@ open class View {
   /// The widget's share of a stack's spare length along its axis, against its siblings'.
   ///
   /// 0 (the default) takes none; a ``Spacer``'s is 1.
-  @exclusivity(unchecked) public var grow: Double = 0 {
-    didSet { if grow != oldValue { parentNeedsLayout() } }
+  public var grow: Double {
+    get { stackItem?.value.grow ?? StackItem.default.grow }
+    set { setStackItem(\.grow, newValue) }
   }
 
   /// How much of a stack's missing length along its axis this widget gives up, against its
   /// siblings' weights times their lengths (as in CSS flexbox); 1 by default, 0 to keep its
   /// length.
-  @exclusivity(unchecked) public var shrink: Double = 1 {
-    didSet { if shrink != oldValue { parentNeedsLayout() } }
+  public var shrink: Double {
+    get { stackItem?.value.shrink ?? StackItem.default.shrink }
+    set { setStackItem(\.shrink, newValue) }
   }
 
   /// The limits a stack keeps the widget's size within.
-  @exclusivity(unchecked) public var sizeLimits = SizeLimits.none {
-    didSet { if sizeLimits != oldValue { parentNeedsLayout() } }
+  public var sizeLimits: SizeLimits {
+    get { stackItem?.value.sizeLimits ?? StackItem.default.sizeLimits }
+    set { setStackItem(\.sizeLimits, newValue) }
+  }
+
+  /// What a stack reads of the widget besides its size: most widgets keep the defaults, and
+  /// keep none of it (the limits alone would take 64 bytes of every widget).
+  private struct StackItem: Hashable {
+    var grow = 0.0
+    var shrink = 1.0
+    var sizeLimits = SizeLimits.none
+
+    static let `default` = StackItem()
+  }
+
+  /// The stack settings, boxed; nil while they are the defaults.
+  @exclusivity(unchecked) private var stackItem: OutOfLine<StackItem>?
+
+  /// Sets one stack setting; a change lays the parent out again.
+  private func setStackItem<Value: Equatable>(
+    _ field: WritableKeyPath<StackItem, Value>, _ value: Value
+  ) {
+    var item = stackItem?.value ?? .default
+    guard item[keyPath: field] != value else { return }
+    item[keyPath: field] = value
+    stackItem = item == .default ? nil : OutOfLine(item)
+    parentNeedsLayout()
   }
 
   /// The size the widget takes when offered `proposal` (nil on a side for no limit), in

@@ -100,6 +100,9 @@ public struct TextFit: Hashable, Sendable {
 private final class LinePlacement: Sendable {
   let resolvedFont: ResolvedFont
   let result: FitResult
+  // Next to the result, whose last word they share.
+  private let alignment: TextAlignment
+  private let vertical: VerticalPlacement
   let styles: [StyleRun]
   private let positioner: TextPositioner
   /// The block the lines are placed from when it is no longer ``result``'s (a result set
@@ -108,8 +111,6 @@ private final class LinePlacement: Sendable {
   /// The block the lines are placed from: the fit's as it was made.
   private var block: TextBlock { placedBlock?.value ?? result.block }
   private let box: Size
-  private let alignment: TextAlignment
-  private let vertical: VerticalPlacement
   /// The lines placed with their glyphs, and without, each made on first read and set once
   /// without a lock (a fit makes a placement every time, and most are never read); two
   /// threads reading at once may both place them, and the first stored is kept.

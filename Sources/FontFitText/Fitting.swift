@@ -212,17 +212,28 @@ public struct FitResult: Hashable, Sendable {
   /// How many layouts the search made, for benchmarks and tests.
   public var layoutsTried: Int
   /// The names of the fonts that measured the text, the requested font's first.
-  public var fonts: [String]
+  public var fonts: [String] {
+    get { usedFonts.names }
+    set { usedFonts = .names(newValue) }
+  }
+  /// The fonts, as kept.
+  private var usedFonts: UsedFonts
   /// Characters no font could draw (measured with `.notdef`), in order of first appearance.
   public var missingCharacters: [Unicode.Scalar]
-  /// The lever of the fit's ladder that made the text fit, or that the layout was left at
-  /// when none did (``FitLeverUse/size``).
-  public var lever: FitLeverUse = .size
   /// The dictionary the hyphenation lever used, when the fit reached it.
   ///
   /// The dictionary file's path, or nil inside when no dictionary serves the text's language
   /// (a `check` note says so); nil when the lever was not reached.
-  public var hyphenationDictionary: String??
+  public var hyphenationDictionary: String?? {
+    get { dictionary.map(\.value) }
+    set { dictionary = newValue.map(OutOfLine.init) }
+  }
+  /// The dictionary, boxed: most fits never reach the lever.
+  private var dictionary: OutOfLine<String?>?
+  /// The lever of the fit's ladder that made the text fit, or that the layout was left at
+  /// when none did (``FitLeverUse/size``). (Last, so that a holder's one-byte fields can share
+  /// its last word.)
+  public var lever: FitLeverUse = .size
 
   /// The chosen point size.
   public var pointSize: Double { block.pointSize }
@@ -236,6 +247,50 @@ public struct FitResult: Hashable, Sendable {
   public var failure: FitFailure? { block.failure }
   /// Whether the text was shrunk below the maximum size.
   public var isShrunk: Bool { block.pointSize < maximumPointSize }
+
+  init(
+    block: TextBlock, maximumPointSize: Double, layoutsTried: Int, fonts: UsedFonts,
+    missingCharacters: [Unicode.Scalar]
+  ) {
+    self.block = block
+    self.maximumPointSize = maximumPointSize
+    self.layoutsTried = layoutsTried
+    usedFonts = fonts
+    self.missingCharacters = missingCharacters
+  }
+}
+
+/// The fonts a fit reports, as it keeps them: the text's fonts and which of them draw, the
+/// names made when read; or names as given.
+///
+/// Two are equal when their names are.
+enum UsedFonts: Hashable, Sendable {
+  /// The fonts of bits set in `mask` (the first 64 fonts at most).
+  case drawn(fonts: [ShapedFont], mask: UInt64)
+  /// The names.
+  case names([String])
+
+  /// The names, each once (rich text draws one face at several sizes), in the fonts' order.
+  var names: [String] {
+    switch self {
+    case .names(let names): names
+    case .drawn(let fonts, let mask):
+      Self.names(of: fonts) { $0 < 64 && mask & 1 << UInt64($0) != 0 }
+    }
+  }
+
+  /// The names of the fonts of `fonts` whose index `includes`, each once, in order.
+  static func names(of fonts: [ShapedFont], where includes: (Int) -> Bool) -> [String] {
+    var names: [String] = []
+    for index in fonts.indices where includes(index) && !names.contains(fonts[index].name) {
+      names.append(fonts[index].name)
+    }
+    return names
+  }
+
+  static func == (lhs: UsedFonts, rhs: UsedFonts) -> Bool { lhs.names == rhs.names }
+
+  func hash(into hasher: inout Hasher) { hasher.combine(names) }
 }
 
 /// Finds the largest point size at which a text fits a box.
@@ -572,7 +627,8 @@ public struct FitResult: Hashable, Sendable {
   private func result(_ block: TextBlock, sizes: FontSizeRange, tried: Int) -> FitResult {
     FitResult(
       block: block, maximumPointSize: sizes.maximum, layoutsTried: tried,
-      fonts: layouter.columns.usedFontNames, missingCharacters: layouter.shaped.missingCharacters)
+      fonts: layouter.columns.usedFonts(of: layouter.shaped),
+      missingCharacters: layouter.shaped.missingCharacters)
   }
 
   /// The index of the largest candidate at which the text fits (with every word whole when

@@ -285,12 +285,13 @@ public struct TextBlock: Hashable, Sendable {
   public var hiddenCharacterCount: Int
   /// Why the text does not fit the box, or nil when it fits.
   public var failure: FitFailure?
+  /// Whether a line shown whole ends inside a word, because the word is wider than the line
+  /// (a truncated last line does not count). (Next to the failure, whose last word it
+  /// shares.)
+  public var breaksWords: Bool
   /// The letter and word spacing the lines were laid out with, in ems: placing the glyphs
   /// adds it after every cluster but a line's last.
   public var spacing = TextSpacing.none
-  /// Whether a line shown whole ends inside a word, because the word is wider than the line
-  /// (a truncated last line does not count).
-  public var breaksWords: Bool
   /// The lines, or how to build them.
   private var storedLines: LazyLines
 
@@ -616,15 +617,19 @@ package struct TextLayouter: Sendable {
   }
 
   /// About how many lines a layout at `pointSize` makes, so that its lines are stored in one
-  /// allocation rather than grown into: the fewest each run between hard breaks needs (its
-  /// one-line width over the box's), plus one; four when the text has no word table.
+  /// allocation rather than grown into (and a fit keeps no room for lines it did not make):
+  /// one for each run between hard breaks that fits on a line, and for each that wraps the
+  /// fewest lines it needs (its one-line width over the box's) plus one, as greedy wrapping
+  /// may need more; four when the text has no word table.
   private func expectedLineCount(pointSize: Double, options: LayoutOptions) -> Int {
     guard let words = wordTable(options) else { return 4 }
     let width = options.box.width
-    guard width > 0, width.isFinite else { return words.hardLineContents.count }
-    var lines = 1.0
+    // A text that ends with a line separator ends with an empty line of no run.
+    var lines = words.endsWithLineSeparator ? 1.0 : 0
+    guard width > 0, width.isFinite else { return words.hardLineContents.count + Int(lines) }
     for content in words.hardLineContents {
-      lines += max(1, (content * pointSize / width).rounded(.up))
+      let extent = content * pointSize
+      lines += extent <= width ? 1 : (extent / width).rounded(.up) + 1
     }
     // A limit for the reservation alone (and a NaN's answer): a pathological box wraps into
     // more lines, grown into.

@@ -79,6 +79,9 @@ final class WordColumns: @unchecked Sendable {
   /// The number of words.
   var count: Int { words.count - 1 }
 
+  /// Whether the text's last word ends with a line separator.
+  var endsWithLineSeparator: Bool { count > 0 && words[count - 1].flags & Self.endsLine != 0 }
+
   /// The widths of a text's runs between hard line breaks, in order: the first kept inline,
   /// as most texts are one run (an array of one would take 40 bytes of every text).
   struct HardLineContents: Sequence {

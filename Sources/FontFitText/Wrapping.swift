@@ -1,8 +1,8 @@
 /// One wrapped line, as indices into the clusters of a ``ShapedText``.
 ///
 /// Its indices are kept in 32 bits (a shaped text has at most 2^32 bytes, so as many
-/// clusters, and 2^19 fonts): a fit keeps the spans of the layout it chose, 48 bytes a line
-/// instead of 64.
+/// clusters, and 2^19 fonts), and the forced-break flag shares the hyphen font's: a fit keeps
+/// the spans of the layout it chose, 40 bytes a line instead of 64.
 struct LineSpan: Hashable, Sendable {
   /// The width of the drawn clusters, in points.
   var width: Double
@@ -13,10 +13,12 @@ struct LineSpan: Hashable, Sendable {
   private var storedStart: UInt32
   private var storedContentEnd: UInt32
   private var storedNext: UInt32
-  /// The hyphen's font, or `UInt32.max` for none.
-  private var storedHyphenFont: UInt32
-  /// Whether the line ends at a break inside a word that was wider than the line.
-  var isForcedBreak: Bool
+  /// The hyphen's font in bits 0–30 (all set for none), and in bit 31 whether the line ends
+  /// at a forced break.
+  private var hyphenFontAndFlag: UInt32
+
+  private static let forcedBreakBit: UInt32 = 1 << 31
+  private static let noHyphen: UInt32 = forcedBreakBit - 1
 
   /// A line.
   init(
@@ -29,8 +31,9 @@ struct LineSpan: Hashable, Sendable {
     storedStart = UInt32(truncatingIfNeeded: start)
     storedContentEnd = UInt32(truncatingIfNeeded: contentEnd)
     storedNext = UInt32(truncatingIfNeeded: next)
-    storedHyphenFont = hyphenFont.map { UInt32(truncatingIfNeeded: $0) } ?? .max
-    self.isForcedBreak = isForcedBreak
+    hyphenFontAndFlag =
+      (hyphenFont.map { UInt32(truncatingIfNeeded: $0) & Self.noHyphen } ?? Self.noHyphen)
+      | (isForcedBreak ? Self.forcedBreakBit : 0)
   }
 
   /// The first cluster of the line.
@@ -51,9 +54,18 @@ struct LineSpan: Hashable, Sendable {
   /// The font whose hyphen ends the line, when it was broken inside a word where a hyphen
   /// goes; its width is part of `width`.
   var hyphenFont: Int? {
-    get { storedHyphenFont == .max ? nil : Int(storedHyphenFont) }
-    set { storedHyphenFont = newValue.map { UInt32(truncatingIfNeeded: $0) } ?? .max }
+    get {
+      let font = hyphenFontAndFlag & Self.noHyphen
+      return font == Self.noHyphen ? nil : Int(font)
+    }
+    set {
+      hyphenFontAndFlag =
+        hyphenFontAndFlag & Self.forcedBreakBit
+        | (newValue.map { UInt32(truncatingIfNeeded: $0) & Self.noHyphen } ?? Self.noHyphen)
+    }
   }
+  /// Whether the line ends at a break inside a word that was wider than the line.
+  var isForcedBreak: Bool { hyphenFontAndFlag & Self.forcedBreakBit != 0 }
 }
 
 /// Breaks shaped text into lines of at most a given width, greedily, as renderers do.
@@ -498,13 +510,19 @@ final class ClusterColumns: @unchecked Sendable {
   let shortestMetrics: LineMetrics
   /// The union of every font's line metrics: no line is taller.
   let tallestMetrics: LineMetrics
-  /// The names of the fonts that draw a visible cluster, the requested font's first; the
-  /// requested font's alone when none does.
-  let usedFontNames: [String]
+  /// Which fonts draw a visible cluster, bit `i` for font `i` (the requested font alone when
+  /// none does); 0 for a text of more than 64 fonts, whose are found when a fit asks.
+  ///
+  /// A fit makes the fonts' names when they are read: a list of names kept per text took 48
+  /// bytes of every text.
+  let drawnFontMask: UInt64
   /// How many lines the text's hard line breaks make, whatever the width: 1 plus one per
   /// mandatory break (a text that ends with a line separator ends with an empty line); 0 for
   /// an empty text.
-  let hardLineCount: Int
+  var hardLineCount: Int { Int(storedHardLineCount) }
+  /// ``hardLineCount``, in 32 bits (no more than a text has clusters): with the flags below,
+  /// the columns take 120 bytes, a 128-byte block rather than a 144-byte one.
+  private let storedHardLineCount: UInt32
   /// Whether a break inside a word never makes the pieces narrower than they are inside it
   /// (adjustments are hyphens' widths or nothing), so no line is narrower for being broken.
   let breaksNeverNarrow: Bool
@@ -566,7 +584,7 @@ final class ClusterColumns: @unchecked Sendable {
     breaksNeverNarrow =
       (shaped.reshaper.map(\.breaksNeverNarrow) ?? !narrows)
       && shaped.fonts.allSatisfy { !(($0.hyphen?.glyph.advance ?? 0) < 0) }
-    hardLineCount = hardLines
+    storedHardLineCount = UInt32(truncatingIfNeeded: hardLines)
     self.flags = UnsafeBufferPointer(flags)
     self.kernings = UnsafeBufferPointer(
       ownedCopyOf: anyKerning ? adjustments?.map(\.kerning) ?? [] : [])
@@ -585,19 +603,29 @@ final class ClusterColumns: @unchecked Sendable {
     hasUniformMetrics = uniform
     shortestMetrics = shortest
     tallestMetrics = tallest
-    if fonts.count == 1 {
-      usedFontNames = [fonts[0].name]
-    } else {
-      var used = [Bool](repeating: false, count: fonts.count)
-      for cluster in clusters where cluster.kind == .visible { used[cluster.font] = true }
-      if !used.contains(true) { used[0] = true }
-      // Each name once: rich text draws one face at several sizes.
-      var names: [String] = []
-      for index in fonts.indices where used[index] && !names.contains(fonts[index].name) {
-        names.append(fonts[index].name)
-      }
-      usedFontNames = names
-    }
+    drawnFontMask = fonts.count > 64 ? 0 : Self.drawnFonts(fonts, clusters).mask
+  }
+
+  /// Which of `fonts` draw a visible cluster of `clusters` (the first alone when none does),
+  /// as a flag per font and, for the first 64, as bits.
+  private static func drawnFonts(_ fonts: [ShapedFont], _ clusters: [PackedCluster])
+    -> (drawn: [Bool], mask: UInt64)
+  {
+    guard fonts.count > 1 else { return ([true], 1) }
+    var drawn = [Bool](repeating: false, count: fonts.count)
+    for cluster in clusters where cluster.kind == .visible { drawn[cluster.font] = true }
+    if !drawn.contains(true) { drawn[0] = true }
+    var mask: UInt64 = 0
+    for index in drawn.indices.prefix(64) where drawn[index] { mask |= 1 << UInt64(index) }
+    return (drawn, mask)
+  }
+
+  /// The fonts of `shaped` (these columns' text) that draw a visible cluster, as a fit reports
+  /// them.
+  func usedFonts(of shaped: ShapedText) -> UsedFonts {
+    if drawnFontMask != 0 { return .drawn(fonts: shaped.fonts, mask: drawnFontMask) }
+    let drawn = Self.drawnFonts(shaped.fonts, shaped.packedClusters).drawn
+    return .names(UsedFonts.names(of: shaped.fonts) { drawn[$0] })
   }
 
   deinit {

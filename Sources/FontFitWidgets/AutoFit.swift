@@ -162,12 +162,13 @@ public struct SizeStage: Hashable, Sendable, Codable {
     case hyphenation
   }
 
-  /// Which stage.
-  public var kind: Kind
   /// The size after the stage, in points.
   public var size: Double
   /// What the stage did, kept as values: the text is made only when a dump asks for it.
   private var note: Note
+  /// Which stage. (Declared after the note, whose last byte it then shares a word with: a
+  /// stage takes 32 bytes rather than 40.)
+  public var kind: Kind
 
   /// What the stage did, as the dump writes it: `design` (or `17px`), `+3 increments`,
   /// `×1.172 proportional`, `not adapted`, `×1.647 AX1`, the fit mode's name or `group NAME`.

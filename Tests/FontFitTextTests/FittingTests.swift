@@ -42,6 +42,28 @@ struct FittingTests {
     Fitter(shaped: shaper.shape(text), truncationToken: shaper.shape("…"))
   }
 
+  @Test("A fit's fonts and hyphenation dictionary read back as set, none, or none inside")
+  func keptFieldsReadBack() throws {
+    let sizes = try FontSizeRange(minimum: 4, maximum: 20, step: 0.5)
+    let box = try LayoutOptions(box: Size(width: 100, height: 50))
+    var result = fitter("fits").fit(sizes: sizes, options: box)
+    // A fit that never reaches the hyphenation lever used no dictionary: nil, not nil inside.
+    #expect(result.hyphenationDictionary == nil)
+    #expect(result.fonts == ["Test"])
+    let unchanged = result
+    for dictionary: String?? in [.some(nil), .some("/usr/share/hyphen/hyph_de_DE.dic"), nil] {
+      result.hyphenationDictionary = dictionary
+      #expect(result.hyphenationDictionary == dictionary)
+      #expect((result == unchanged) == (dictionary == nil))
+    }
+    result.fonts = ["A", "B"]
+    #expect(result.fonts == ["A", "B"])
+    #expect(result != unchanged)
+    result.fonts = ["Test"]
+    #expect(result == unchanged)
+    #expect(result.hashValue == unchanged.hashValue)
+  }
+
   @Test("A text that fits keeps the maximum size; a longer one shrinks")
   func shrink() throws {
     let sizes = try FontSizeRange(minimum: 4, maximum: 20, step: 0.5)

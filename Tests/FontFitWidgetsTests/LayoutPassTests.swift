@@ -10,6 +10,9 @@ import Testing
 enum Setting: String, CaseIterable, Sendable {
   case text, font, frame, numberOfLines, lineBreakMode, autoFit, overflow, lineHeightMultiple
   case truncationToken, placeholder
+  // Kept packed or boxed (issue 25, target 4): each must still read back and mark alone.
+  case textAlignment, writingDirection, fitGroup, markup, frameScaling, mirrorsInRightToLeft
+  case layoutDirection
 
   /// Gives the property of `field` another value.
   func change(_ field: TextField) {
@@ -24,6 +27,16 @@ enum Setting: String, CaseIterable, Sendable {
     case .lineHeightMultiple: field.lineHeightMultiple += 0.5
     case .truncationToken: field.truncationToken += "."
     case .placeholder: field.placeholder += "p"
+    case .textAlignment: field.textAlignment = field.textAlignment == .right ? .left : .right
+    case .writingDirection:
+      field.writingDirection = field.writingDirection == .rightToLeft ? .natural : .rightToLeft
+    case .fitGroup: field.fitGroup = (field.fitGroup ?? "") + "g"
+    case .markup: try? field.setMarkup("<b>\(field.text)</b>b")
+    case .frameScaling:
+      field.frameScaling = field.frameScaling == FrameScaling.both ? FrameScaling.width : .both
+    case .mirrorsInRightToLeft: field.mirrorsInRightToLeft.toggle()
+    case .layoutDirection:
+      field.layoutDirection = field.layoutDirection == .rightToLeft ? .leftToRight : .rightToLeft
     }
   }
 
@@ -40,6 +53,13 @@ enum Setting: String, CaseIterable, Sendable {
     case .lineHeightMultiple: Self.reassign(field, \.lineHeightMultiple)
     case .truncationToken: Self.reassign(field, \.truncationToken)
     case .placeholder: Self.reassign(field, \.placeholder)
+    case .textAlignment: Self.reassign(field, \.textAlignment)
+    case .writingDirection: Self.reassign(field, \.writingDirection)
+    case .fitGroup: Self.reassign(field, \.fitGroup)
+    case .markup: Self.reassign(field, \.styledText)
+    case .frameScaling: Self.reassign(field, \.frameScaling)
+    case .mirrorsInRightToLeft: Self.reassign(field, \.mirrorsInRightToLeft)
+    case .layoutDirection: Self.reassign(field, \.layoutDirection)
     }
   }
 
@@ -154,6 +174,44 @@ struct LayoutPassTests {
     field.layoutIfNeeded()
     #expect(field.layout == before)
     #expect(shaper.shapeCount == shaped)
+  }
+
+  @Test(
+    "A stack setting reads back as set, marks the stack holding the widget, and only when it changes"
+  )
+  func stackSettings() throws {
+    var generator = SplitMix64(seed: 25)
+    let stack = Stack(frame: Fixture.frame(200, 300))
+    let field = Self.laidOutField()
+    try stack.addChild(field)
+    stack.environment = Fixture.environment()
+    func some() -> Double { Double(generator.next() % 4) }
+    func limit() -> Double? { generator.next() % 2 == 0 ? nil : some() * 50 }
+    for _ in 0..<200 {
+      stack.layoutIfNeeded()
+      let (grow, shrink) = (field.grow, field.shrink)
+      let limits = field.sizeLimits
+      switch generator.next() % 3 {
+      case 0: field.grow = some()
+      case 1: field.shrink = some()
+      default:
+        field.sizeLimits = SizeLimits(
+          minWidth: limit(), maxWidth: limit(), minHeight: limit(), maxHeight: limit())
+      }
+      let changed = field.grow != grow || field.shrink != shrink || field.sizeLimits != limits
+      #expect(stack.needsLayout == changed)
+      // A reassigned value changes nothing and marks nothing.
+      stack.layoutIfNeeded()
+      field.grow = field.grow
+      field.shrink = field.shrink
+      field.sizeLimits = field.sizeLimits
+      #expect(!stack.needsLayout)
+    }
+    // Back to the defaults, which read back as the defaults.
+    field.grow = 0
+    field.shrink = 1
+    field.sizeLimits = .none
+    #expect(field.grow == 0 && field.shrink == 1 && field.sizeLimits == .none)
   }
 
   @Test("A truncation token keeps line separators as spaces, so setting it again changes nothing")

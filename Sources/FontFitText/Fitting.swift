@@ -288,7 +288,15 @@ enum UsedFonts: Hashable, Sendable {
     return names
   }
 
-  static func == (lhs: UsedFonts, rhs: UsedFonts) -> Bool { lhs.names == rhs.names }
+  static func == (lhs: UsedFonts, rhs: UsedFonts) -> Bool {
+    // The same fonts and bits name the same fonts; only otherwise are the names made.
+    if case .drawn(let left, let leftMask) = lhs, case .drawn(let right, let rightMask) = rhs,
+      leftMask == rightMask, left == right
+    {
+      return true
+    }
+    return lhs.names == rhs.names
+  }
 
   func hash(into hasher: inout Hasher) { hasher.combine(names) }
 }

@@ -32,8 +32,9 @@ public struct ShapedText: Hashable, Sendable {
   /// The glyphs a shaper placed, which clusters refer to through ``ShapedCluster/glyphs``;
   /// empty for a shaper that only measures.
   ///
-  /// A view: the text keeps its glyphs packed (16 bytes each, and their offsets apart only
-  /// when a glyph has one), and each is unpacked when read.
+  /// A view: the text keeps its glyphs packed (12 bytes each, their advances as whole units
+  /// of their fonts, and their offsets apart only when a glyph has one), and each is
+  /// unpacked when read.
   public var glyphs: ShapedGlyphs { ShapedGlyphs(storage) }
   /// The paragraphs, in order, each with its direction (from its first strong character, or
   /// as requested).
@@ -202,9 +203,8 @@ public struct ShapedText: Hashable, Sendable {
     let (left, right) = (lhs.storage, rhs.storage)
     return left.text == right.text && left.clusters == right.clusters
       && left.adjustments == right.adjustments && left.fonts == right.fonts
-      && left.missingCharacters == right.missingCharacters && left.glyphs == right.glyphs
-      && left.glyphOffsets == right.glyphOffsets && left.glyphAdvances == right.glyphAdvances
-      && left.storedParagraphs == right.storedParagraphs
+      && left.missingCharacters == right.missingCharacters && left.hasSameGlyphs(as: right)
+      && left.glyphOffsets == right.glyphOffsets && left.storedParagraphs == right.storedParagraphs
       && left.letterSpacings == right.letterSpacings
   }
 
@@ -215,9 +215,14 @@ public struct ShapedText: Hashable, Sendable {
     hasher.combine(storage.adjustments)
     hasher.combine(storage.fonts)
     hasher.combine(storage.missingCharacters)
-    hasher.combine(storage.glyphs)
+    // Glyph ids and fonts: equal texts may keep equal advances apart (+0 as units, -0 as
+    // given).
+    hasher.combine(storage.glyphs.count)
+    for glyph in storage.glyphs {
+      hasher.combine(glyph.id)
+      hasher.combine(glyph.font)
+    }
     hasher.combine(storage.glyphOffsets)
-    hasher.combine(storage.glyphAdvances)
     hasher.combine(storage.storedParagraphs)
     hasher.combine(storage.letterSpacings)
   }
@@ -456,6 +461,18 @@ final class ShapedTextStorage: Sendable {
       breakEndAdjustment: adjustment.breakEnd, breakStartAdjustment: adjustment.breakStart)
   }
 
+  /// Whether `other`'s glyphs are these, each with the same id, font and advance: compared
+  /// packed when both keep their advances as units, else unpacked (-0, kept as given, equals
+  /// +0, kept as units).
+  func hasSameGlyphs(as other: ShapedTextStorage) -> Bool {
+    if glyphAdvances == nil, other.glyphAdvances == nil { return glyphs == other.glyphs }
+    guard glyphs.count == other.glyphs.count else { return false }
+    return glyphs.indices.allSatisfy { index in
+      let (mine, theirs) = (glyph(at: index), other.glyph(at: index))
+      return mine.id == theirs.id && mine.font == theirs.font && mine.advance == theirs.advance
+    }
+  }
+
   /// Glyph `index`, unpacked.
   @inlinable
   func glyph(at index: Int) -> ShapedGlyph {
@@ -553,7 +570,7 @@ struct ClusterAdjustments: Hashable, Sendable {
   }
 }
 
-/// A glyph as a shaped text keeps it: 16 bytes, its offset apart.
+/// A glyph as a shaped text keeps it: 12 bytes, its offset apart.
 @usableFromInline
 package struct PackedGlyph: Hashable, Sendable {
   /// How far the pen moves after the glyph, in its font's design units
@@ -833,8 +850,9 @@ public struct ShapedFont: Hashable, Sendable {
   public var scale: Double
   /// The font's design units per em, or 0 when not known.
   ///
-  /// A shaped text keeps each glyph advance that is a whole number of its font's units as
-  /// that number, in 4 bytes (a shaper's always are); with 0 it keeps them all as given.
+  /// A shaped text keeps its glyph advances as whole numbers of their fonts' units, in 4 bytes
+  /// each, when every one is such a number, bit for bit (a shaper's always are); when one is
+  /// not (-0 is not), or a glyph's font has 0 here, it keeps them all as given.
   public var unitsPerEm: Int
   /// Where the font draws underlines and strikethroughs, in ems of the text's size; nil when
   /// the shaper does not say.

@@ -520,8 +520,9 @@ final class ClusterColumns: @unchecked Sendable {
   /// mandatory break (a text that ends with a line separator ends with an empty line); 0 for
   /// an empty text.
   var hardLineCount: Int { Int(storedHardLineCount) }
-  /// ``hardLineCount``, in 32 bits (no more than a text has clusters): with the flags below,
-  /// the columns take 120 bytes, a 128-byte block rather than a 144-byte one.
+  /// ``hardLineCount``, in 32 bits (at most a text's clusters and one more, clamped to the
+  /// largest 32-bit count): with the flags below, the columns take 120 bytes, a 128-byte block
+  /// rather than a 144-byte one.
   private let storedHardLineCount: UInt32
   /// Whether a break inside a word never makes the pieces narrower than they are inside it
   /// (adjustments are hyphens' widths or nothing), so no line is narrower for being broken.
@@ -584,7 +585,7 @@ final class ClusterColumns: @unchecked Sendable {
     breaksNeverNarrow =
       (shaped.reshaper.map(\.breaksNeverNarrow) ?? !narrows)
       && shaped.fonts.allSatisfy { !(($0.hyphen?.glyph.advance ?? 0) < 0) }
-    storedHardLineCount = UInt32(truncatingIfNeeded: hardLines)
+    storedHardLineCount = UInt32(clamping: hardLines)
     self.flags = UnsafeBufferPointer(flags)
     self.kernings = UnsafeBufferPointer(
       ownedCopyOf: anyKerning ? adjustments?.map(\.kerning) ?? [] : [])

@@ -63,7 +63,7 @@ open class TextWidget: View {
   /// The Pango markup the text was set from, or nil when it was set as plain text.
   public private(set) var markup: String? {
     get { rare?.value.markup }
-    set { _ = setRare(\.markup, newValue) }
+    set { _ = setRare(\.markup, newValue, same: Self.sameBytes) }
   }
 
   /// The text with its styles.
@@ -180,7 +180,7 @@ open class TextWidget: View {
   public var fitGroup: String? {
     get { rare?.value.fitGroup }
     set {
-      if setRare(\.fitGroup, newValue) {
+      if setRare(\.fitGroup, newValue, same: Self.sameBytes) {
         groupChanged = true
         setNeedsLayout()
       }
@@ -225,32 +225,51 @@ open class TextWidget: View {
   public var truncationToken: String {
     get { rare?.value.truncationToken ?? RareSettings.default.truncationToken }
     set {
-      if setRare(\.truncationToken, newValue.lineSeparatorsAsSpaces()) { setNeedsLayout() }
+      let token = newValue.lineSeparatorsAsSpaces()
+      if setRare(\.truncationToken, token, same: Self.sameBytes) { setNeedsLayout() }
     }
   }
 
   /// The strings most widgets leave unset: kept out of line, they take a reference's 8 bytes
   /// in those widgets instead of 48.
-  private struct RareSettings: Hashable {
+  private struct RareSettings {
     var markup: String?
     var fitGroup: String?
     var truncationToken = "…"
 
     static let `default` = RareSettings()
+
+    /// Whether these are the defaults, byte for byte.
+    var isDefault: Bool {
+      markup == nil && fitGroup == nil
+        && TextWidget.sameBytes(truncationToken, Self.default.truncationToken)
+    }
   }
 
   /// The rare settings, boxed; nil while they are the defaults.
   @exclusivity(unchecked) private var rare: OutOfLine<RareSettings>?
 
-  /// Sets one rare setting; returns whether it changed.
-  private func setRare<Value: Equatable>(
-    _ field: WritableKeyPath<RareSettings, Value>, _ value: Value
+  /// Sets one rare setting to `value`, as given; returns whether it changed by `same`.
+  private func setRare<Value>(
+    _ field: WritableKeyPath<RareSettings, Value>, _ value: Value,
+    same: (Value, Value) -> Bool
   ) -> Bool {
     var settings = rare?.value ?? .default
-    guard settings[keyPath: field] != value else { return false }
+    let changed = !same(settings[keyPath: field], value)
+    // Stored even when unchanged by `same`: the setting reads back as given.
     settings[keyPath: field] = value
-    rare = settings == .default ? nil : OutOfLine(settings)
-    return true
+    rare = settings.isDefault ? nil : OutOfLine(settings)
+    return changed
+  }
+
+  /// Whether two strings are the same code units: a canonically equivalent string draws, and
+  /// reads back, other code points.
+  static func sameBytes(_ left: String?, _ right: String?) -> Bool {
+    switch (left, right) {
+    case (nil, nil): true
+    case (let left?, let right?): left.utf8.elementsEqual(right.utf8)
+    default: false
+    }
   }
 
   /// The outcome of the last ``View/layoutIfNeeded()``, or nil before the first one.

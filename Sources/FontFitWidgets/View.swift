@@ -79,11 +79,31 @@ open class View {
   /// Set on a root when a fit group member left its tree, so the next layout pass settles the
   /// groups again.
   @exclusivity(unchecked) private var groupsNeedSettling = false
-  // Kept beside the colour and the flags above, so that the one-byte fields share a word of
-  // the object instead of each padding one; their accessors are below.
-  @exclusivity(unchecked) private var storedFrameScaling: FrameScaling?
-  @exclusivity(unchecked) private var storedMirrorsInRightToLeft = false
-  @exclusivity(unchecked) private var storedLayoutDirection: LayoutDirection?
+  // The settings below are declared beside the colour and the flags above, so that the
+  // one-byte fields share a word of the object instead of each padding one.
+
+  /// How the frames of this widget and the widgets inside it scale to the screen, or nil (the
+  /// default) for the parent's (and at the root, the environment's
+  /// ``WidgetEnvironment/frameScaling``).
+  ///
+  /// Frames are relative to the parent, so a container's setting reaches its children: a
+  /// container that keeps its design frame keeps theirs too, unless one says otherwise.
+  @exclusivity(unchecked) public var frameScaling: FrameScaling? {
+    didSet { if frameScaling != oldValue { environmentDidChange() } }
+  }
+  /// Whether the widget's ``frame`` is mirrored inside a parent laid out right to left.
+  ///
+  /// UIKit mirrors views whose `semanticContentAttribute` follows the layout direction in the
+  /// same way. False by default, so a design frame stays where it was drawn. A widget in a
+  /// ``Stack`` is placed by the stack, which always mirrors rows.
+  @exclusivity(unchecked) public var mirrorsInRightToLeft = false {
+    didSet { if mirrorsInRightToLeft != oldValue { setNeedsLayout() } }
+  }
+  /// The direction rows run in inside this widget, or nil (the default) for the parent's;
+  /// at the root, the environment language's (see ``LayoutDirection/init(language:)``).
+  @exclusivity(unchecked) public var layoutDirection: LayoutDirection? {
+    didSet { if layoutDirection != oldValue { environmentDidChange() } }
+  }
   /// The widgets inside this one, back to front.
   @exclusivity(unchecked) public private(set) var children: [View] = []
   /// The widget that holds this one.
@@ -122,21 +142,6 @@ open class View {
     }
   }
 
-  /// How the frames of this widget and the widgets inside it scale to the screen, or nil (the
-  /// default) for the parent's (and at the root, the environment's
-  /// ``WidgetEnvironment/frameScaling``).
-  ///
-  /// Frames are relative to the parent, so a container's setting reaches its children: a
-  /// container that keeps its design frame keeps theirs too, unless one says otherwise.
-  public var frameScaling: FrameScaling? {
-    get { storedFrameScaling }
-    set {
-      guard newValue != storedFrameScaling else { return }
-      storedFrameScaling = newValue
-      environmentDidChange()
-    }
-  }
-
   /// The frame scaling in effect: this widget's own, else the nearest ancestor's, else nil
   /// for the environment's.
   public var effectiveFrameScaling: FrameScaling? {
@@ -156,31 +161,6 @@ open class View {
       scaled.x = parent.screenFrame.width - scaled.x - scaled.width
     }
     return scaled
-  }
-
-  /// Whether the widget's ``frame`` is mirrored inside a parent laid out right to left.
-  ///
-  /// UIKit mirrors views whose `semanticContentAttribute` follows the layout direction in the
-  /// same way. False by default, so a design frame stays where it was drawn. A widget in a
-  /// ``Stack`` is placed by the stack, which always mirrors rows.
-  public var mirrorsInRightToLeft: Bool {
-    get { storedMirrorsInRightToLeft }
-    set {
-      guard newValue != storedMirrorsInRightToLeft else { return }
-      storedMirrorsInRightToLeft = newValue
-      setNeedsLayout()
-    }
-  }
-
-  /// The direction rows run in inside this widget, or nil (the default) for the parent's;
-  /// at the root, the environment language's (see ``LayoutDirection/init(language:)``).
-  public var layoutDirection: LayoutDirection? {
-    get { storedLayoutDirection }
-    set {
-      guard newValue != storedLayoutDirection else { return }
-      storedLayoutDirection = newValue
-      environmentDidChange()
-    }
   }
 
   /// The direction in effect: this widget's own, else the nearest ancestor's, else the
@@ -219,26 +199,32 @@ open class View {
 
   /// What a stack reads of the widget besides its size: most widgets keep the defaults, and
   /// keep none of it (the limits alone would take 64 bytes of every widget).
-  private struct StackItem: Hashable {
+  private struct StackItem {
     var grow = 0.0
     var shrink = 1.0
     var sizeLimits = SizeLimits.none
 
     static let `default` = StackItem()
+
+    /// Whether these are the defaults, bit for bit (a -0 is kept, and reads back as -0).
+    var isDefault: Bool {
+      grow.bitPattern == Self.default.grow.bitPattern
+        && shrink.bitPattern == Self.default.shrink.bitPattern && sizeLimits == .none
+    }
   }
 
   /// The stack settings, boxed; nil while they are the defaults.
   @exclusivity(unchecked) private var stackItem: OutOfLine<StackItem>?
 
-  /// Sets one stack setting; a change lays the parent out again.
+  /// Sets one stack setting to `value`, as given; a change lays the parent out again.
   private func setStackItem<Value: Equatable>(
     _ field: WritableKeyPath<StackItem, Value>, _ value: Value
   ) {
     var item = stackItem?.value ?? .default
-    guard item[keyPath: field] != value else { return }
+    let changed = item[keyPath: field] != value
     item[keyPath: field] = value
-    stackItem = item == .default ? nil : OutOfLine(item)
-    parentNeedsLayout()
+    stackItem = item.isDefault ? nil : OutOfLine(item)
+    if changed { parentNeedsLayout() }
   }
 
   /// The size the widget takes when offered `proposal` (nil on a side for no limit), in

@@ -184,6 +184,37 @@ struct PackedShapedTextTests {
     }
   }
 
+  @Test("Texts whose glyphs differ only in the sign of a zero advance are equal and hash alike")
+  func signedZeroAdvancesAreEqual() throws {
+    // +0 is kept as units, -0 as given (it reads back as -0): the two texts keep their
+    // advances apart, and still hold equal glyphs.
+    let font = ShapedFont(
+      name: "F", metrics: LineMetrics(ascent: 0.8, descent: 0.2, lineGap: 0), unitsPerEm: 1000)
+    let text = "ab"
+    let middle = text.index(after: text.startIndex)
+    func shaped(_ zero: Double) throws -> ShapedText {
+      let glyphs = [
+        ShapedGlyph(id: 3, font: 0, advance: 0.5), ShapedGlyph(id: 4, font: 0, advance: zero),
+      ]
+      let clusters = [
+        ShapedCluster(
+          range: text.startIndex..<middle, advance: 0.5, breakBefore: .allowed, kind: .visible,
+          glyphs: 0..<1),
+        ShapedCluster(
+          range: middle..<text.endIndex, advance: 0, breakBefore: .prohibited, kind: .visible,
+          glyphs: 1..<2),
+      ]
+      return try ShapedText(text: text, clusters: clusters, fonts: [font], glyphs: glyphs)
+    }
+    let positive = try shaped(0)
+    let negative = try shaped(-0.0)
+    #expect(negative.glyphs[1].advance.sign == .minus)
+    #expect(positive.glyphs[1].advance.sign == .plus)
+    #expect(positive == negative)
+    #expect(positive.hashValue == negative.hashValue)
+    #expect(try shaped(0.001) != positive)
+  }
+
   @Test("A cluster that starts inside a scalar is refused")
   func clusterInsideScalar() {
     let text = "a😀b"

@@ -177,7 +177,7 @@ struct LayoutPassTests {
   }
 
   @Test(
-    "A stack setting reads back as set, marks the stack holding the widget, and only when it changes"
+    "A stack setting reads back as set, bit for bit, and marks the stack holding the widget only when it changes"
   )
   func stackSettings() throws {
     var generator = SplitMix64(seed: 25)
@@ -185,20 +185,33 @@ struct LayoutPassTests {
     let field = Self.laidOutField()
     try stack.addChild(field)
     stack.environment = Fixture.environment()
-    func some() -> Double { Double(generator.next() % 4) }
+    // -0 equals 0 but must read back as -0, as a stored property would.
+    func some() -> Double { [0, -0.0, 1, 2, 3][Int(generator.next() % 5)] }
     func limit() -> Double? { generator.next() % 2 == 0 ? nil : some() * 50 }
-    for _ in 0..<200 {
+    for _ in 0..<300 {
       stack.layoutIfNeeded()
       let (grow, shrink) = (field.grow, field.shrink)
       let limits = field.sizeLimits
+      let changed: Bool
       switch generator.next() % 3 {
-      case 0: field.grow = some()
-      case 1: field.shrink = some()
+      case 0:
+        let value = some()
+        field.grow = value
+        #expect(field.grow.bitPattern == value.bitPattern)
+        changed = value != grow
+      case 1:
+        let value = some()
+        field.shrink = value
+        #expect(field.shrink.bitPattern == value.bitPattern)
+        changed = value != shrink
       default:
-        field.sizeLimits = SizeLimits(
+        let value = SizeLimits(
           minWidth: limit(), maxWidth: limit(), minHeight: limit(), maxHeight: limit())
+        field.sizeLimits = value
+        #expect(field.sizeLimits.minWidth?.bitPattern == value.minWidth?.bitPattern)
+        #expect(field.sizeLimits == value)
+        changed = value != limits
       }
-      let changed = field.grow != grow || field.shrink != shrink || field.sizeLimits != limits
       #expect(stack.needsLayout == changed)
       // A reassigned value changes nothing and marks nothing.
       stack.layoutIfNeeded()
@@ -211,7 +224,35 @@ struct LayoutPassTests {
     field.grow = 0
     field.shrink = 1
     field.sizeLimits = .none
-    #expect(field.grow == 0 && field.shrink == 1 && field.sizeLimits == .none)
+    #expect(field.grow.bitPattern == 0.0.bitPattern && field.shrink == 1)
+    #expect(field.sizeLimits == .none)
+  }
+
+  @Test("Markup, a fit group and a truncation token read back as the code units given")
+  func rareStringsKeepTheirBytes() throws {
+    let field = Self.laidOutField()
+    let composed = "Caf\u{E9}"
+    let decomposed = "Cafe\u{301}"
+    for (first, second) in [(composed, decomposed), (decomposed, composed)] {
+      try field.setMarkup(first)
+      try field.setMarkup(second)
+      #expect(field.markup.map { Array($0.utf8) } == Array(second.utf8))
+      #expect(Array(field.text.utf8) == Array(second.utf8))
+      field.fitGroup = first
+      field.layoutIfNeeded()
+      field.fitGroup = second
+      #expect(field.fitGroup.map { Array($0.utf8) } == Array(second.utf8))
+      field.truncationToken = first
+      field.layoutIfNeeded()
+      field.truncationToken = second
+      #expect(Array(field.truncationToken.utf8) == Array(second.utf8))
+      // Other code units draw other glyphs: the token is laid out again.
+      #expect(field.needsLayout)
+    }
+    field.fitGroup = nil
+    field.truncationToken = "…"
+    field.text = "plain"
+    #expect(field.markup == nil && field.fitGroup == nil && field.truncationToken == "…")
   }
 
   @Test("A truncation token keeps line separators as spaces, so setting it again changes nothing")

@@ -252,7 +252,7 @@ public struct TextRequest: Hashable, Sendable, CustomReflectable {
   /// text until its text or attributes change.
   ///
   /// What was kept is read and replaced under a spin lock on an atomic flag: fits of copies on
-  /// several threads may use it at once, but only to check a reference or swap one. The
+  /// several threads may use it at once, but only to check it or copy a few references. The
   /// package's `Lock` would cost every request an allocation and a mutex's set-up, and
   /// `Synchronization.Mutex`, stored inline, waits on futexes the thread sanitizer cannot
   /// see, so it would report every read of what the mutex guards as a race.
@@ -263,20 +263,15 @@ public struct TextRequest: Hashable, Sendable, CustomReflectable {
     private let busy = Atomic<Bool>(false)
     @exclusivity(unchecked) private var kept: Kept?
 
-    /// What a fit was given, and by whom.
-    final class Kept: Sendable {
+    /// What a fit was given, and by whom; kept inline (in an object of its own it took 80
+    /// bytes of every widget's request more).
+    struct Kept: Sendable {
       /// The shaper's ``TextShaping/fitInputsIdentity``.
       let identity: any AnyObject & Sendable
       /// The size styled text's spans were shaped relative to; nil for plain text.
       let designSize: Double?
       /// The shaped text, token and face.
       let inputs: ShapedForFit
-
-      init(identity: any AnyObject & Sendable, designSize: Double?, inputs: ShapedForFit) {
-        self.identity = identity
-        self.designSize = designSize
-        self.inputs = inputs
-      }
     }
 
     init(_ values: ShapingValues, keeps: Bool) {

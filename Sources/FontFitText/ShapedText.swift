@@ -298,6 +298,33 @@ final class ShapedTextStorage: Sendable {
   @usableFromInline let glyphs: [PackedGlyph]
   /// The paragraphs, as kept.
   let storedParagraphs: StoredParagraphs
+  let reshaper: (any BreakReshaping)?
+  /// What most texts do not have, in one box: nil when they have none of it.
+  @usableFromInline let extras: Extras?
+
+  /// A text's adjustments, offsets, spacings and missing characters.
+  @usableFromInline
+  final class Extras: Sendable {
+    @usableFromInline let adjustments: [ClusterAdjustments]?
+    @usableFromInline let glyphOffsets: [GlyphOffset]?
+    /// Every glyph's advance in ems, when one is not a whole number of its font's units.
+    @usableFromInline let glyphAdvances: [Double]?
+    let letterSpacings: [LetterSpacing]?
+    let missingCharacters: [Unicode.Scalar]
+
+    init(
+      adjustments: [ClusterAdjustments]?, glyphOffsets: [GlyphOffset]?,
+      glyphAdvances: [Double]?, letterSpacings: [LetterSpacing]?,
+      missingCharacters: [Unicode.Scalar]
+    ) {
+      self.adjustments = adjustments
+      self.glyphOffsets = glyphOffsets
+      self.glyphAdvances = glyphAdvances
+      self.letterSpacings = letterSpacings
+      self.missingCharacters = missingCharacters
+    }
+  }
+
   /// The paragraphs, in order.
   var paragraphs: [ShapedParagraph] {
     switch storedParagraphs {
@@ -324,32 +351,6 @@ final class ShapedTextStorage: Sendable {
         return
       }
       self = paragraphs[0].direction == .rightToLeft ? .rightToLeft : .leftToRight
-    }
-  }
-  let reshaper: (any BreakReshaping)?
-  /// What most texts do not have, in one box: nil when they have none of it.
-  @usableFromInline let extras: Extras?
-
-  /// A text's adjustments, offsets, spacings and missing characters.
-  @usableFromInline
-  final class Extras: Sendable {
-    @usableFromInline let adjustments: [ClusterAdjustments]?
-    @usableFromInline let glyphOffsets: [GlyphOffset]?
-    /// Every glyph's advance in ems, when one is not a whole number of its font's units.
-    @usableFromInline let glyphAdvances: [Double]?
-    let letterSpacings: [LetterSpacing]?
-    let missingCharacters: [Unicode.Scalar]
-
-    init(
-      adjustments: [ClusterAdjustments]?, glyphOffsets: [GlyphOffset]?,
-      glyphAdvances: [Double]?, letterSpacings: [LetterSpacing]?,
-      missingCharacters: [Unicode.Scalar]
-    ) {
-      self.adjustments = adjustments
-      self.glyphOffsets = glyphOffsets
-      self.glyphAdvances = glyphAdvances
-      self.letterSpacings = letterSpacings
-      self.missingCharacters = missingCharacters
     }
   }
 

@@ -217,12 +217,8 @@ struct LineWrapper {
     clusters.withUnsafeBufferPointer { clusters in
       while index < count {
         let flag = flags[index]
-        if index > start, flag & ClusterColumns.mandatoryBreak != 0 {
-          next = index
-          break
-        }
-        if flag & ClusterColumns.lineSeparator != 0 {
-          next = index + 1
+        if let end = ClusterColumns.hardEnd(flag, at: index, lineStart: start) {
+          next = end
           break
         }
         let kerning = index > start && !kernings.isEmpty ? kernings[index] : 0
@@ -309,12 +305,8 @@ struct LineWrapper {
         let flag = flags[index]
         let advance = clusters[index].advance * pointSize
         if flag & special != 0 {
-          if index > start, flag & ClusterColumns.mandatoryBreak != 0 {
-            next = index
-            break
-          }
-          if flag & ClusterColumns.lineSeparator != 0 {
-            next = index + 1
+          if let end = ClusterColumns.hardEnd(flag, at: index, lineStart: start) {
+            next = end
             break
           }
           if flag & ClusterColumns.space != 0 {
@@ -537,6 +529,16 @@ final class ClusterColumns: @unchecked Sendable {
   /// A break is allowed before the cluster after a soft hyphen (U+00AD): the line then ends
   /// with a hyphen.
   static let softHyphenBefore: UInt8 = 16
+
+  /// Where a line that starts at cluster `lineStart` ends because of cluster `index`, whose
+  /// flags are `flag`: before it at a mandatory break (but for the line's first cluster),
+  /// after it when it is a line separator; nil when neither.
+  @inline(__always)
+  static func hardEnd(_ flag: UInt8, at index: Int, lineStart: Int) -> Int? {
+    if index > lineStart, flag & mandatoryBreak != 0 { return index }
+    if flag & lineSeparator != 0 { return index + 1 }
+    return nil
+  }
 
   init(_ shaped: ShapedText) {
     let clusters = shaped.packedClusters

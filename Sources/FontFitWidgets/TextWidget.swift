@@ -62,8 +62,8 @@ open class TextWidget: View {
 
   /// The Pango markup the text was set from, or nil when it was set as plain text.
   public private(set) var markup: String? {
-    get { rare?.value.markup }
-    set { _ = setRare(\.markup, newValue, same: Self.sameBytes) }
+    get { rare?.value.markup?.string }
+    set { _ = setRare(\.markup, newValue.map(ExactString.init)) }
   }
 
   /// The text with its styles.
@@ -178,9 +178,9 @@ open class TextWidget: View {
   /// smallest size any of them needs (a row of tabs or buttons with one size, like
   /// auto_size_text's `AutoSizeGroup`); ``WidgetLayout/group`` says which group decided.
   public var fitGroup: String? {
-    get { rare?.value.fitGroup }
+    get { rare?.value.fitGroup?.string }
     set {
-      if setRare(\.fitGroup, newValue, same: Self.sameBytes) {
+      if setRare(\.fitGroup, newValue.map(ExactString.init)) {
         groupChanged = true
         setNeedsLayout()
       }
@@ -223,53 +223,38 @@ open class TextWidget: View {
 
   /// The mark put where text is truncated; line separators in it are stored as spaces.
   public var truncationToken: String {
-    get { rare?.value.truncationToken ?? RareSettings.default.truncationToken }
+    get { (rare?.value.truncationToken ?? RareSettings.default.truncationToken).string }
     set {
-      let token = newValue.lineSeparatorsAsSpaces()
-      if setRare(\.truncationToken, token, same: Self.sameBytes) { setNeedsLayout() }
+      let token = ExactString(newValue.lineSeparatorsAsSpaces())
+      if setRare(\.truncationToken, token) { setNeedsLayout() }
     }
   }
 
   /// The strings most widgets leave unset: kept out of line, they take a reference's 8 bytes
   /// in those widgets instead of 48.
-  private struct RareSettings {
-    var markup: String?
-    var fitGroup: String?
-    var truncationToken = "…"
+  ///
+  /// They compare by their code units (``ExactString``): a canonically equivalent string
+  /// draws, and reads back, other code points.
+  private struct RareSettings: Equatable {
+    var markup: ExactString?
+    var fitGroup: ExactString?
+    var truncationToken = ExactString("…")
 
     static let `default` = RareSettings()
-
-    /// Whether these are the defaults, byte for byte.
-    var isDefault: Bool {
-      markup == nil && fitGroup == nil
-        && TextWidget.sameBytes(truncationToken, Self.default.truncationToken)
-    }
   }
 
   /// The rare settings, boxed; nil while they are the defaults.
   @exclusivity(unchecked) private var rare: OutOfLine<RareSettings>?
 
-  /// Sets one rare setting to `value`, as given; returns whether it changed by `same`.
-  private func setRare<Value>(
-    _ field: WritableKeyPath<RareSettings, Value>, _ value: Value,
-    same: (Value, Value) -> Bool
+  /// Sets one rare setting; returns whether it changed.
+  private func setRare<Value: Equatable>(
+    _ field: WritableKeyPath<RareSettings, Value>, _ value: Value
   ) -> Bool {
     var settings = rare?.value ?? .default
-    let changed = !same(settings[keyPath: field], value)
-    // Stored even when unchanged by `same`: the setting reads back as given.
+    guard settings[keyPath: field] != value else { return false }
     settings[keyPath: field] = value
-    rare = settings.isDefault ? nil : OutOfLine(settings)
-    return changed
-  }
-
-  /// Whether two strings are the same code units: a canonically equivalent string draws, and
-  /// reads back, other code points.
-  static func sameBytes(_ left: String?, _ right: String?) -> Bool {
-    switch (left, right) {
-    case (nil, nil): true
-    case (let left?, let right?): left.utf8.elementsEqual(right.utf8)
-    default: false
-    }
+    rare = settings == .default ? nil : OutOfLine(settings)
+    return true
   }
 
   /// The outcome of the last ``View/layoutIfNeeded()``, or nil before the first one.

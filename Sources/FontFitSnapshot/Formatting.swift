@@ -23,13 +23,13 @@ extension Rect {
   /// Appends ``summary``.
   func appendSummary(to output: inout TextOutput) {
     output += "["
-    output += TextFormat.string(x, fractionDigits: 3)
+    output.append(x, fractionDigits: 3)
     output += ", "
-    output += TextFormat.string(y, fractionDigits: 3)
+    output.append(y, fractionDigits: 3)
     output += ", "
-    output += TextFormat.string(width, fractionDigits: 3)
+    output.append(width, fractionDigits: 3)
     output += ", "
-    output += TextFormat.string(height, fractionDigits: 3)
+    output.append(height, fractionDigits: 3)
     output += "]"
   }
 }
@@ -148,47 +148,122 @@ func appendQuotedExcerpt(
   if count > limit { output += " [+\(count - limit) characters]" }
 }
 
-/// ``appendQuotedExcerpt(of:separator:to:limit:)`` of printable ASCII, cut by counting bytes.
+/// ``appendQuotedExcerpt(of:separator:to:limit:)`` of text whose every scalar is a character
+/// of its own, cut by counting scalars.
 ///
-/// When every part is printable ASCII that needs no escaping (no control character, quote or
-/// backslash) and the separator needs none either, each byte of a part is a character: the
-/// excerpt is cut with no grapheme rules and no string built to be quoted. Returns false,
-/// having written nothing, for any other text.
+/// When every scalar of the parts and the separator is printable ASCII that needs no escaping
+/// (no control character, quote or backslash) or a ``isLoneCharacter(_:)`` scalar (a letter,
+/// ideograph or symbol that no grapheme rule joins to a neighbour of that kind), each scalar
+/// is a character: the excerpt is cut with no grapheme rules and no string built to be quoted.
+/// Returns false, having written nothing, for any other text.
 private func appendPlainExcerpt(
   of parts: [String], separator: String, to output: inout TextOutput, limit: Int
 ) -> Bool {
-  guard parts.allSatisfy({ $0.utf8.allSatisfy(isPlainQuoted) }),
+  guard
     let separatorCount = separator == lineBreakSeparator.text
-      ? lineBreakSeparator.count : plainSeparatorCount(separator)
+      ? lineBreakSeparator.count : loneCharacterCount(separator)
   else { return false }
+  // Written as the parts are counted, and taken back if one is not plain.
+  let start = output.count
   output += "\""
   var count = 0
-  for (position, part) in parts.enumerated() {
-    if position > 0 {
-      if count < limit {
-        if separatorCount <= limit - count {
-          output += separator
-        } else {
-          output += separator.prefix(limit - count)
-        }
-      }
-      count += separatorCount
-    }
-    let length = part.utf8.count
+  func add(_ text: String, count length: Int) {
     if count < limit {
-      output.append(utf8Prefix: min(length, limit - count), of: part)
+      let shown =
+        length <= limit - count ? text.utf8.count : utf8Offset(ofScalar: limit - count, in: text)
+      output.append(utf8Prefix: shown, of: text)
     }
     count += length
+  }
+  for (position, part) in parts.enumerated() {
+    guard let partCount = loneCharacterCount(part) else {
+      output.removeLast(output.count - start)
+      return false
+    }
+    if position > 0 { add(separator, count: separatorCount) }
+    add(part, count: partCount)
   }
   output += "\""
   if count > limit { output += " [+\(count - limit) characters]" }
   return true
 }
 
+/// The number of scalars in `text` when each is a character of its own that a quoted string
+/// writes as it is: printable ASCII but `"` and `\`, or a ``isLoneCharacter(_:)`` scalar; nil
+/// otherwise.
+private func loneCharacterCount(_ text: String) -> Int? {
+  var count = 0
+  var value: UInt32 = 0
+  var remaining = 0
+  for byte in text.utf8 {
+    if remaining > 0 {
+      value = value << 6 | UInt32(byte & 0x3F)
+      remaining -= 1
+      if remaining == 0, !isLoneCharacter(value) { return nil }
+      continue
+    }
+    count += 1
+    switch byte {
+    case 0x20..<0x7F:
+      guard isPlainQuoted(byte) else { return nil }
+    case 0xC0..<0xE0: (value, remaining) = (UInt32(byte & 0x1F), 1)
+    case 0xE0..<0xF0: (value, remaining) = (UInt32(byte & 0x0F), 2)
+    case 0xF0...: (value, remaining) = (UInt32(byte & 0x07), 3)
+    default: return nil
+    }
+  }
+  return count
+}
+
+/// The UTF-8 offset of the scalar at `index` (from 0) in `text`, or its length when it has
+/// no more scalars.
+private func utf8Offset(ofScalar index: Int, in text: String) -> Int {
+  var scalars = 0
+  var offset = 0
+  for byte in text.utf8 {
+    // A byte that is not a continuation byte starts a scalar.
+    if byte & 0xC0 != 0x80 {
+      if scalars == index { return offset }
+      scalars += 1
+    }
+    offset += 1
+  }
+  return offset
+}
+
+/// Whether the non-ASCII scalar `value` is a character on its own beside any other such
+/// scalar or printable ASCII: its grapheme cluster break property is Other (or LV or LVT, a
+/// precomposed Hangul syllable, which joins only conjoining jamo) and it is no control, bidi
+/// control, regional indicator or emoji modifier.
+///
+/// The ranges are letters, digits, punctuation and symbols of the scripts user interfaces
+/// show most, without the combining marks, prepended marks and joiners among them; the
+/// excerpt tests check every scalar of them against Swift's grapheme rules.
+func isLoneCharacter(_ value: UInt32) -> Bool {
+  switch value {
+  case 0xA0...0xAC, 0xAE...0x2FF,  // Latin-1, Latin Extended-A and -B, IPA, modifier letters
+    0x370...0x3FF, 0x400...0x482, 0x48A...0x52F,  // Greek, Cyrillic
+    0x5D0...0x5EA,  // Hebrew letters
+    0x60C, 0x61B, 0x61F, 0x621...0x64A, 0x660...0x66F, 0x671...0x6D3,  // Arabic
+    0x1E00...0x1FFF,  // Latin Extended Additional, Greek Extended
+    0x2010...0x2027, 0x2030...0x205E, 0x2070...0x20C0,  // punctuation, currency
+    0x2100...0x2BFF,  // letterlike, arrows, mathematical, technical, shapes, symbols
+    0x2E80...0x2FDF, 0x3000...0x3029, 0x3030...0x303F,  // CJK radicals and punctuation
+    0x3041...0x3096, 0x309B...0x30FF, 0x3105...0x312F,  // kana, bopomofo
+    0x31F0...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,  // CJK
+    0xAC00...0xD7A3,  // Hangul syllables
+    0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF01...0xFF9D,  // compatibility, full and half width
+    0x20000...0x2A6DF:  // CJK Extension B
+    return true
+  default:
+    return false
+  }
+}
+
 /// The separator the dump joins a text's lines with, whether it joins its neighbours, and its
-/// count as a plain separator.
+/// count of lone characters.
 private let lineBreakSeparator = (
-  text: " ⏎ ", joins: joinsNeighbours(" ⏎ "), count: plainSeparatorCount(" ⏎ ")
+  text: " ⏎ ", joins: joinsNeighbours(" ⏎ "), count: loneCharacterCount(" ⏎ ")
 )
 
 /// Whether the non-empty `separator` joins a character next to it into one grapheme,
@@ -202,16 +277,6 @@ private func joinsNeighbours(_ separator: String) -> Bool {
   let count = separator.count
   return ("a" + separator + "a").count != count + 2 || (separator + separator).count != 2 * count
     || separator.utf8.first == 0x0A || separator.utf8.last == 0x0D
-}
-
-/// How many characters `separator` is between parts of printable ASCII, when it needs no
-/// escaping and joins nothing next to it; nil otherwise.
-private func plainSeparatorCount(_ separator: String) -> Int? {
-  guard !TextFormat.hasControlCharacters(separator),
-    !separator.utf8.contains(where: { $0 < 0x80 && !isPlainQuoted($0) }),
-    !joinsNeighbours(separator)
-  else { return nil }
-  return separator.count
 }
 
 /// The number of characters (grapheme clusters) in `text`, without Unicode's grapheme rules

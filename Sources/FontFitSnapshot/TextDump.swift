@@ -80,7 +80,7 @@ extension TextSnapshot {
       output += ", kept the previous text"
     } else if overflow == .scroll, let failure, failure.kind == .tooTall {
       output += " · scrolls (content "
-      output += TextFormat.string(textSize.height, fractionDigits: 3)
+      output.append(textSize.height, fractionDigits: 3)
       output += unit
       output += " tall)"
     } else if let failure {
@@ -130,12 +130,16 @@ extension TextSnapshot {
     for stage in font.pipeline {
       switch stage.kind {
       case .design:
-        output += stage.detail.hasSuffix("px") ? stage.detail : points(stage.size)
+        if stage.detail.hasSuffix("px") {
+          output += stage.detail
+        } else {
+          output.append(stage.size, fractionDigits: 3)
+        }
       case .screen, .textScale:
         output += " → "
         output += stage.detail
         output += " → "
-        output += points(stage.size)
+        output.append(stage.size, fractionDigits: 3)
       case .tracking, .hyphenation:
         output += " → "
         output += stage.detail
@@ -149,17 +153,18 @@ extension TextSnapshot {
           output += stage.detail == "shrink" ? "fit" : "fit " + stage.detail
         }
         output += " "
-        output += points(stage.size)
+        output.append(stage.size, fractionDigits: 3)
       }
     }
-    if font.pipeline.isEmpty { output += points(size) }
+    if font.pipeline.isEmpty { output.append(size, fractionDigits: 3) }
     output += lines.count == 1 ? " (1 line" : " (\(lines.count) lines"
     if !fitted, font.pipeline.last.map({ abs($0.size - size) > 1e-9 }) ?? false {
-      output += ", at " + points(size)
+      output += ", at "
+      output.append(size, fractionDigits: 3)
     }
     if let pixelSize = font.pixelSize, abs(pixelSize - size) > 1e-9 {
       output += ", "
-      output += TextFormat.string(pixelSize, fractionDigits: 3)
+      output.append(pixelSize, fractionDigits: 3)
       output += "px"
     }
     if let fitGroup, font.cappingGroup == nil {
@@ -167,10 +172,6 @@ extension TextSnapshot {
       output += fitGroup
     }
     output += ")"
-  }
-
-  private func points(_ value: Double) -> String {
-    TextFormat.string(value, fractionDigits: 3)
   }
 
   /// Whether `name` is the face's family and style, as ``FontSnapshot/displayName`` joins them.

@@ -14,6 +14,9 @@ struct TextOutput {
     bytes.reserveCapacity(capacity)
   }
 
+  /// The number of bytes written.
+  var count: Int { bytes.count }
+
   /// The text written.
   var string: String { String(decoding: bytes, as: UTF8.self) }
 
@@ -30,6 +33,11 @@ struct TextOutput {
       bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0.prefix(count)))
     }
     if copied == nil { bytes.append(contentsOf: text.utf8.prefix(count)) }
+  }
+
+  /// Appends `value` as ``FontFitText/TextFormat/string(_:fractionDigits:)`` writes it.
+  mutating func append(_ value: Double, fractionDigits: Int? = nil) {
+    TextFormat.append(value, fractionDigits: fractionDigits, to: &bytes)
   }
 
   /// Appends `count` spaces.

@@ -19,21 +19,55 @@ package enum TextFormat {
   ///   else Swift's shortest round-trip form; `nan`, `inf` and `-inf` as Swift writes them.
   package static func string(_ value: Double, fractionDigits: Int? = nil) -> String {
     guard value.isFinite else { return String(value) }
-    if let fractionDigits, (0...4).contains(fractionDigits), abs(value) < 1e9 {
-      return decimal(value, fractionDigits: fractionDigits)
+    if let digits = decimalDigits(value, fractionDigits: fractionDigits) {
+      return decimal(value, fractionDigits: digits)
     }
     let rounded = fractionDigits.map { self.rounded(value, fractionDigits: $0) } ?? value
     if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
     return String(rounded)
   }
 
+  /// Appends ``string(_:fractionDigits:)`` of `value` to `bytes`, as UTF-8, without making a
+  /// string when it is written digit by digit: what dumps write a hundred thousand numbers
+  /// with.
+  package static func append(
+    _ value: Double, fractionDigits: Int? = nil, to bytes: inout [UInt8]
+  ) {
+    if let digits = decimalDigits(value, fractionDigits: fractionDigits) {
+      withDecimal(value, fractionDigits: digits) { bytes.append(contentsOf: $0) }
+    } else {
+      bytes.append(contentsOf: string(value, fractionDigits: fractionDigits).utf8)
+    }
+  }
+
+  /// The decimal places to write `value` with digit by digit, or nil when it needs Swift's
+  /// description: `fractionDigits` when it is 0–4, and without rounding, 4 when `value` is
+  /// the double nearest to a number of at most 4 decimal places (as every length a dump
+  /// rounds to 1/1000 point is), whose shortest form has no more places; values of 10^9 and
+  /// more, and values that are not finite, need the description.
+  private static func decimalDigits(_ value: Double, fractionDigits: Int?) -> Int? {
+    guard value.isFinite, abs(value) < 1e9 else { return nil }
+    guard let fractionDigits else {
+      return rounded(value, fractionDigits: 4) == value ? 4 : nil
+    }
+    return (0...4).contains(fractionDigits) ? fractionDigits : nil
+  }
+
   /// `value` rounded to `fractionDigits` (0–4) decimal places, written digit by digit.
+  private static func decimal(_ value: Double, fractionDigits: Int) -> String {
+    withDecimal(value, fractionDigits: fractionDigits) { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// Calls `body` with the UTF-8 of `value` rounded to `fractionDigits` (0–4) decimal places,
+  /// written digit by digit into a buffer on the stack.
   ///
   /// Below 10^9 the rounded value has at most 13 significant digits, so its decimal form is
   /// exactly the shortest text that reads back as the double nearest to it, and at least
   /// 0.0001 it is not written with an exponent: the same text as Swift's `description` of
   /// that double gives, without its cost.
-  private static func decimal(_ value: Double, fractionDigits: Int) -> String {
+  private static func withDecimal<Result>(
+    _ value: Double, fractionDigits: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+  ) -> Result {
     var scale: Int64 = 1
     for _ in 0..<fractionDigits { scale *= 10 }
     let units = Int64((value * Double(scale)).rounded())
@@ -63,7 +97,7 @@ package enum TextFormat {
         magnitude /= 10
       } while magnitude > 0
       if units < 0 { write(UInt8(ascii: "-")) }
-      return String(decoding: UnsafeBufferPointer(rebasing: buffer[position...]), as: UTF8.self)
+      return body(UnsafeBufferPointer(rebasing: buffer[position...]))
     }
   }
 

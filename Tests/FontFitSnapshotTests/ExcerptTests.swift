@@ -74,4 +74,55 @@ struct ExcerptTests {
       )
     }
   }
+
+  @Test("Every lone-character scalar is a character of its own beside any other and beside ASCII")
+  func loneCharactersNeverJoin() {
+    // One neighbour of each grapheme break class the lone scalars have: Other (a letter, an
+    // ideograph), LV and LVT (Hangul syllables), and an Extended_Pictographic symbol.
+    let neighbours = ["a", "字", "가", "각", "©"]
+    var checked = 0
+    for value in UInt32(0x80)...0x2_FFFF where isLoneCharacter(value) {
+      guard let scalar = Unicode.Scalar(value) else {
+        Issue.record("U+\(String(value, radix: 16)) is not a scalar")
+        continue
+      }
+      let lone = String(scalar)
+      checked += 1
+      #expect(lone.count == 1 && (lone + lone).count == 2, "U+\(String(value, radix: 16))")
+      #expect(!TextFormat.hasControlCharacters(lone), "U+\(String(value, radix: 16))")
+      for neighbour in neighbours {
+        #expect(
+          (neighbour + lone).count == 2 && (lone + neighbour).count == 2,
+          "U+\(String(value, radix: 16)) beside \(neighbour)")
+      }
+    }
+    #expect(checked > 60000)
+  }
+
+  @Test("An excerpt of lines of letters from many scripts equals the excerpt of the joined lines")
+  func loneCharactersMatchJoined() {
+    var generator = SplitMix64(seed: 4849)
+    // Lone characters, mostly, and now and then one that joins or needs escaping.
+    let lone = ["a", " ", "ü", "ß", "字", "、", "مر", "،", "가", "я", "€", "→", "⏎", "𠀀", "ア"]
+    let joining = ["e\u{301}", "\u{64E}", "\u{600}", "\"", "\u{1100}", "👍🏽", "\r\n", "\u{FF9E}"]
+    for _ in 0..<10000 {
+      var parts: [String] = []
+      for _ in 0...(generator.next() % 4) {
+        var part = ""
+        for _ in 0..<(generator.next() % 30) {
+          let choice = Int(generator.next() % 1000)
+          part += choice < 995 ? lone[choice % lone.count] : joining[choice % joining.count]
+        }
+        parts.append(part)
+      }
+      let separator = generator.next() % 4 == 0 ? "" : " ⏎ "
+      let limit = Int(generator.next() % 60) + 1
+      var output = TextOutput()
+      appendQuotedExcerpt(of: parts, separator: separator, to: &output, limit: limit)
+      let expected = Self.reference(parts, separator: separator, limit: limit)
+      #expect(
+        output.string == expected, "\(parts) separator \(separator.debugDescription) limit \(limit)"
+      )
+    }
+  }
 }

@@ -155,7 +155,15 @@ struct ValidationTests {
         let expected =
           rounded == rounded.rounded() ? String(Int64(rounded)) : String(rounded)
         #expect(TextFormat.string(value, fractionDigits: digits) == expected)
+        // A rounded double written without rounding, as JSON dumps write lengths, reads the same.
+        #expect(TextFormat.string(rounded) == expected)
+        var bytes: [UInt8] = []
+        TextFormat.append(value, fractionDigits: digits, to: &bytes)
+        TextFormat.append(rounded, to: &bytes)
+        #expect(bytes == Array((expected + expected).utf8))
       }
+      let whole = value == value.rounded() && abs(value) < 1e15
+      #expect(TextFormat.string(value) == (whole ? String(Int64(value)) : String(value)))
     }
   }
 }

@@ -393,21 +393,20 @@ extension Project {
     return failures
   }
 
-  /// Lays `jobs` out `window` at a time on all cores, reads each tree with `read` on its
-  /// worker (given the job's index and the job) and hands what it read to `use`, in the
-  /// jobs' order, as each batch is done: memory holds at most `window` trees and results.
+  /// Lays `jobs` out on all cores, reads each tree with `read` on its worker (given the job's
+  /// index and the job) and hands what it read to `use`, in the jobs' order, as soon as it
+  /// and the jobs before it are done: a worker that finishes a screen starts the next while
+  /// the calling thread uses the screens done, and memory holds at most `window` trees and
+  /// results.
   private static func forEachLaidOut<Read: Sendable>(
     _ jobs: [LayoutJob], window: Int, shaper: any TextShaping,
     read: @Sendable (Int, LayoutJob, View) -> Read,
     then use: (Read) throws(SnapshotError) -> Void
   ) throws(SnapshotError) {
-    for start in stride(from: 0, to: jobs.count, by: max(1, window)) {
-      let batch = start..<min(start + max(1, window), jobs.count)
-      let results = ParallelLayout.map(batch.count) { offset in
-        let index = batch.lowerBound + offset
-        return read(index, jobs[index], jobs[index].layOut(shaper: shaper))
-      }
-      for result in results { try use(result) }
+    try ParallelLayout.forEachInOrder(jobs.count, window: window) { index in
+      read(index, jobs[index], jobs[index].layOut(shaper: shaper))
+    } then: { (result) throws(SnapshotError) in
+      try use(result)
     }
   }
 

@@ -192,43 +192,43 @@ private func appendPlainExcerpt(
 /// writes as it is: printable ASCII but `"` and `\`, or a ``isLoneCharacter(_:)`` scalar; nil
 /// otherwise.
 private func loneCharacterCount(_ text: String) -> Int? {
-  var count = 0
-  var value: UInt32 = 0
-  var remaining = 0
-  for byte in text.utf8 {
-    if remaining > 0 {
-      value = value << 6 | UInt32(byte & 0x3F)
-      remaining -= 1
-      if remaining == 0, !isLoneCharacter(value) { return nil }
-      continue
+  var text = text
+  return text.withUTF8 { bytes in
+    var count = 0
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      count += 1
+      if byte < 0x80 {
+        guard isPlainQuoted(byte) else { return nil }
+        index += 1
+        continue
+      }
+      // A valid string's leading byte says how many continuation bytes follow.
+      let length = byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
+      guard index + length <= bytes.count else { return nil }
+      var value = UInt32(byte) & (0x7F >> length)
+      for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+      guard isLoneCharacter(value) else { return nil }
+      index += length
     }
-    count += 1
-    switch byte {
-    case 0x20..<0x7F:
-      guard isPlainQuoted(byte) else { return nil }
-    case 0xC0..<0xE0: (value, remaining) = (UInt32(byte & 0x1F), 1)
-    case 0xE0..<0xF0: (value, remaining) = (UInt32(byte & 0x0F), 2)
-    case 0xF0...: (value, remaining) = (UInt32(byte & 0x07), 3)
-    default: return nil
-    }
+    return count
   }
-  return count
 }
 
 /// The UTF-8 offset of the scalar at `index` (from 0) in `text`, or its length when it has
 /// no more scalars.
 private func utf8Offset(ofScalar index: Int, in text: String) -> Int {
-  var scalars = 0
-  var offset = 0
-  for byte in text.utf8 {
-    // A byte that is not a continuation byte starts a scalar.
-    if byte & 0xC0 != 0x80 {
+  var text = text
+  return text.withUTF8 { bytes in
+    var scalars = 0
+    for offset in bytes.indices where bytes[offset] & 0xC0 != 0x80 {
+      // A byte that is not a continuation byte starts a scalar.
       if scalars == index { return offset }
       scalars += 1
     }
-    offset += 1
+    return bytes.count
   }
-  return offset
 }
 
 /// Whether the non-ASCII scalar `value` is a character on its own beside any other such

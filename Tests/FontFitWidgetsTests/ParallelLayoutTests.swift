@@ -24,6 +24,50 @@ struct ParallelLayoutTests {
     }
   }
 
+  @Test(
+    "forEachInOrder uses every result in order, with at most the window started and unused",
+    arguments: [(1, 1), (2, 1), (2, 2), (4, 3), (8, 2)])
+  func orderedKeepsOrderAndWindow(workers: Int, window: Int) {
+    for count in [0, 1, 2, 7, 100] {
+      // Started and not yet used: the tasks whose results memory holds.
+      let open = Atomic<Int>(0)
+      let most = Atomic<Int>(0)
+      var used: [Int] = []
+      ParallelLayout.forEachInOrder(count, window: window, workers: workers) { index in
+        let now = open.add(1, ordering: .relaxed).newValue
+        most.max(now, ordering: .relaxed)
+        // Uneven tasks, so later ones often finish first.
+        var spin = 0
+        for step in 0..<((count - index) % 5) * 20_000 { spin &+= step }
+        return index * index + (spin == -1 ? 1 : 0)
+      } then: { result in
+        used.append(result)
+        open.subtract(1, ordering: .relaxed)
+      }
+      #expect(used == (0..<count).map { $0 * $0 }, "\(count) tasks")
+      #expect(most.load(ordering: .relaxed) <= window, "\(count) tasks")
+    }
+  }
+
+  @Test("forEachInOrder rethrows what use throws and starts no task after it")
+  func orderedStopsOnError() {
+    struct Stop: Error {}
+    let started = Atomic<Int>(0)
+    var used: [Int] = []
+    #expect(throws: Stop.self) {
+      try ParallelLayout.forEachInOrder(1_000, window: 2, workers: 2) { index in
+        started.add(1, ordering: .relaxed)
+        return index
+      } then: { (index) throws(Stop) in
+        if index == 3 { throw Stop() }
+        used.append(index)
+      }
+    }
+    #expect(used == [0, 1, 2])
+    // The window lets at most two tasks start beyond the one that threw.
+    #expect(started.load(ordering: .relaxed) <= 6)
+  }
+
   @Test("1,000 fits on 8 threads, sharing one cold font system, equal a serial run (issue 12)")
   func eightThreadsEqualSerial() throws {
     var generator = SplitMix64(seed: 1_000)

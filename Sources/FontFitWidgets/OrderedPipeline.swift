@@ -1,0 +1,154 @@
+// Independent tasks on all cores whose results are used in order as they come: the dumps lay
+// screens out on the workers while the calling thread writes the screens already done.
+
+import Dispatch
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+extension ParallelLayout {
+  /// `body(index)` for every index in `0..<count` on up to `workers` threads, each result
+  /// handed to `use` on the calling thread in index order, as soon as it and every result
+  /// before it are done.
+  ///
+  /// A worker takes the next index as soon as it is free, so a slow task holds up only the
+  /// results after it, not the other workers, and the calling thread uses results while the
+  /// workers go on. At most `window` tasks are running or waiting to be used at any time,
+  /// which bounds the memory their results hold. With a window or a worker of one, every task
+  /// runs on the calling thread, one after another.
+  ///
+  /// - Parameters:
+  ///   - count: How many tasks there are.
+  ///   - window: The most tasks started and not yet used; at least 1.
+  ///   - workers: The most tasks that run at once; by default one per processor.
+  ///   - body: One task; it must depend on nothing but its index and shared, thread-safe
+  ///     state.
+  ///   - use: Called with each result in index order. When it throws, no further task
+  ///     starts, the running ones finish, and the error is rethrown.
+  public static func forEachInOrder<Result: Sendable, Failure: Error>(
+    _ count: Int, window: Int, workers: Int = processorCount,
+    _ body: @Sendable (Int) -> Result,
+    then use: (Result) throws(Failure) -> Void
+  ) throws(Failure) {
+    let threads = min(workers, window, count)
+    guard threads > 1 else {
+      for index in 0..<count { try use(body(index)) }
+      return
+    }
+    let handoff = Handoff<Result>(count: count, window: window)
+    let group = DispatchGroup()
+    let failure: Failure? = withoutActuallyEscaping(body) { body in
+      for _ in 0..<threads {
+        DispatchQueue.global().async(group: group) {
+          while let index = handoff.nextIndex() {
+            handoff.finish(index, with: body(index))
+          }
+        }
+      }
+      var failure: Failure?
+      for index in 0..<count {
+        do throws(Failure) {
+          try use(handoff.take(index))
+          handoff.release()
+        } catch {
+          failure = error
+          handoff.cancel()
+          break
+        }
+      }
+      // The workers use `body`, which must not outlive this call.
+      group.wait()
+      return failure
+    }
+    if let failure { throw failure }
+  }
+}
+
+/// The results of ``ParallelLayout/forEachInOrder(_:window:workers:_:then:)`` on their way
+/// from the workers to the calling thread, with the next index to start, behind a pthread
+/// mutex (which the thread sanitizer sees) and a condition the waiting threads sleep on.
+private final class Handoff<Result>: @unchecked Sendable {
+  /// The tasks.
+  private let count: Int
+  /// The most tasks started and not yet used.
+  private let window: Int
+  /// The next index to start.
+  private var next = 0
+  /// How many results were used.
+  private var used = 0
+  /// Results done and not yet taken, by index.
+  private var results: [Int: Result] = [:]
+  /// Whether no further task may start.
+  private var cancelled = false
+  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+  private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+
+  init(count: Int, window: Int) {
+    self.count = count
+    self.window = max(1, window)
+    pthread_mutex_init(mutex, nil)
+    pthread_cond_init(changed, nil)
+  }
+
+  deinit {
+    pthread_cond_destroy(changed)
+    pthread_mutex_destroy(mutex)
+    changed.deallocate()
+    mutex.deallocate()
+  }
+
+  /// Runs `body` holding the mutex.
+  private func locked<Value>(_ body: () -> Value) -> Value {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return body()
+  }
+
+  /// The index a worker starts next, once the window has room for it; nil when there is
+  /// none left or the run was cancelled.
+  func nextIndex() -> Int? {
+    locked {
+      while !cancelled, next < count, next >= used + window {
+        pthread_cond_wait(changed, mutex)
+      }
+      guard !cancelled, next < count else { return nil }
+      defer { next += 1 }
+      return next
+    }
+  }
+
+  /// Keeps the result of task `index` for ``take(_:)``.
+  func finish(_ index: Int, with result: Result) {
+    locked {
+      results[index] = result
+      pthread_cond_broadcast(changed)
+    }
+  }
+
+  /// The result of task `index`, once it is done; the tasks are taken in index order.
+  func take(_ index: Int) -> Result {
+    locked {
+      while true {
+        if let result = results.removeValue(forKey: index) { return result }
+        pthread_cond_wait(changed, mutex)
+      }
+    }
+  }
+
+  /// Frees the window's place of the result last taken, once it is used.
+  func release() {
+    locked {
+      used += 1
+      pthread_cond_broadcast(changed)
+    }
+  }
+
+  /// Starts no further task.
+  func cancel() {
+    locked {
+      cancelled = true
+      pthread_cond_broadcast(changed)
+    }
+  }
+}

@@ -24,8 +24,9 @@ extension ParallelLayout {
   ///   - workers: The most tasks that run at once; by default one per processor.
   ///   - body: One task; it must depend on nothing but its index and shared, thread-safe
   ///     state.
-  ///   - use: Called with each result in index order. When it throws, no further task
-  ///     starts, the running ones finish, and the error is rethrown.
+  ///   - use: Called with each result in index order.
+  /// - Throws: What `use` throws; then no further task starts, and the running ones finish
+  ///   before the call returns.
   public static func forEachInOrder<Result: Sendable, Failure: Error>(
     _ count: Int, window: Int, workers: Int = processorCount,
     _ body: @Sendable (Int) -> Result,

@@ -194,9 +194,18 @@ private func appendPlainExcerpt(
 private func loneCharacterCount(_ text: String) -> Int? {
   var text = text
   return text.withUTF8 { bytes in
+    guard let base = bytes.baseAddress else { return 0 }
     var count = 0
     var index = 0
     while index < bytes.count {
+      // Eight bytes of plain ASCII at a time, the usual case, are eight characters.
+      if index + 8 <= bytes.count,
+        allPlainQuoted(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+      {
+        count += 8
+        index += 8
+        continue
+      }
       let byte = bytes[index]
       count += 1
       if byte < 0x80 {
@@ -214,6 +223,22 @@ private func loneCharacterCount(_ text: String) -> Int? {
     }
     return count
   }
+}
+
+/// Whether each of the eight bytes of `word` is ``isPlainQuoted(_:)``: ASCII, no control
+/// character, quote, backslash or DEL.
+///
+/// The tests for a byte below a bound or equal to a value are the exact word-at-a-time ones
+/// (a byte's subtraction borrows into the next byte only when the byte was flagged already).
+func allPlainQuoted(_ word: UInt64) -> Bool {
+  let ones: UInt64 = 0x0101_0101_0101_0101
+  let highs: UInt64 = 0x8080_8080_8080_8080
+  func hasZero(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+  guard word & highs == 0 else { return false }
+  // With every byte below 0x80, a byte below 0x20 borrows into its own high bit.
+  if (word &- ones &* 0x20) & ~word & highs != 0 { return false }
+  return !hasZero(word ^ (ones &* 0x22)) && !hasZero(word ^ (ones &* 0x5C))
+    && !hasZero(word ^ (ones &* 0x7F))
 }
 
 /// The UTF-8 offset of the scalar at `index` (from 0) in `text`, or its length when it has

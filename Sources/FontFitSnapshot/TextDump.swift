@@ -130,19 +130,21 @@ extension TextSnapshot {
     for stage in font.pipeline {
       switch stage.kind {
       case .design:
-        if stage.detail.hasSuffix("px") {
-          output += stage.detail
-        } else {
+        // `17px` for a size given in pixels; the size in points otherwise.
+        let start = output.count
+        output.appendDetail(of: stage)
+        if !output.hasSuffix("px") {
+          output.removeLast(output.count - start)
           output.append(stage.size, fractionDigits: 3)
         }
       case .screen, .textScale:
         output += " → "
-        output += stage.detail
+        output.appendDetail(of: stage)
         output += " → "
         output.append(stage.size, fractionDigits: 3)
       case .tracking, .hyphenation:
         output += " → "
-        output += stage.detail
+        output.appendDetail(of: stage)
       case .fit:
         fitted = true
         output += " → "
@@ -150,7 +152,13 @@ extension TextSnapshot {
           output += "group "
           output += group
         } else {
-          output += stage.detail == "shrink" ? "fit" : "fit " + stage.detail
+          // `fit` for the default mode, `fit MODE` for another.
+          output += "fit "
+          let start = output.count
+          output.appendDetail(of: stage)
+          if output.count - start == "shrink".utf8.count, output.hasSuffix("shrink") {
+            output.removeLast(" shrink".utf8.count)
+          }
         }
         output += " "
         output.append(stage.size, fractionDigits: 3)

@@ -1,4 +1,5 @@
 import FontFitText
+import FontFitWidgets
 
 /// Text being written, kept as UTF-8 bytes and made a `String` once, when it is done.
 ///
@@ -38,6 +39,18 @@ struct TextOutput {
   /// Appends `value` as ``FontFitText/TextFormat/string(_:fractionDigits:)`` writes it.
   mutating func append(_ value: Double, fractionDigits: Int? = nil) {
     TextFormat.append(value, fractionDigits: fractionDigits, to: &bytes)
+  }
+
+  /// Appends `stage`'s ``FontFitWidgets/SizeStage/detail``.
+  mutating func appendDetail(of stage: SizeStage) {
+    stage.appendDetail(to: &bytes)
+  }
+
+  /// Whether the text written ends with `suffix`'s bytes.
+  func hasSuffix(_ suffix: StaticString) -> Bool {
+    suffix.withUTF8Buffer { suffix in
+      bytes.count >= suffix.count && bytes[(bytes.count - suffix.count)...].elementsEqual(suffix)
+    }
   }
 
   /// Appends `count` spaces.

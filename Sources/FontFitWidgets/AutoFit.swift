@@ -174,6 +174,12 @@ public struct SizeStage: Hashable, Sendable, Codable {
   /// `×1.172 proportional`, `not adapted`, `×1.647 AX1`, the fit mode's name or `group NAME`.
   public var detail: String { note.text }
 
+  /// Appends ``detail``'s UTF-8 to `bytes`, without making a string: what the text dump
+  /// writes for every stage of every widget on every screen.
+  package func appendDetail(to bytes: inout [UInt8]) {
+    note.write(to: &bytes)
+  }
+
   /// Creates a stage.
   public init(kind: Kind, size: Double, detail: String) {
     self.init(kind: kind, size: size, note: .text(detail))
@@ -213,24 +219,54 @@ public struct SizeStage: Hashable, Sendable, Codable {
     case hyphenation([String])
 
     var text: String {
+      var bytes: [UInt8] = []
+      write(to: &bytes)
+      return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends ``text``'s UTF-8 to `bytes`.
+    func write(to bytes: inout [UInt8]) {
+      func add(_ text: String) { bytes.append(contentsOf: text.utf8) }
+      func add(_ value: Double, fractionDigits: Int? = nil) {
+        TextFormat.append(value, fractionDigits: fractionDigits, to: &bytes)
+      }
       switch self {
-      case .text(let text): text
-      case .design(let pixels): pixels.map { TextFormat.string($0) + "px" } ?? "design"
-      case .notAdapted: "not adapted"
-      case .noAdaptation: "no adaptation"
+      case .text(let text): add(text)
+      case .design(let pixels):
+        if let pixels {
+          add(pixels)
+          add("px")
+        } else {
+          add("design")
+        }
+      case .notAdapted: add("not adapted")
+      case .noAdaptation: add("no adaptation")
       case .increments(let change):
-        (change < 0 ? "" : "+") + TextFormat.string(change, fractionDigits: 3) + " increments"
+        if change >= 0 { add("+") }
+        add(change, fractionDigits: 3)
+        add(" increments")
       case .ratio(let ratio, let name):
-        ratio.isFinite
-          ? "×" + TextFormat.string(ratio, fractionDigits: 3) + " " + name.name : name.name
-      case .textScale(let scale): scale.label
-      case .mode(let name): "\(name)"
-      case .group(let name): "group " + name
-      case .stackFit(let factor): "stack ×" + TextFormat.string(factor, fractionDigits: 3)
+        if ratio.isFinite {
+          add("×")
+          add(ratio, fractionDigits: 3)
+          add(" ")
+        }
+        add(name.name)
+      case .textScale(let scale): add(scale.label)
+      case .mode(let name): name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+      case .group(let name):
+        add("group ")
+        add(name)
+      case .stackFit(let factor):
+        add("stack ×")
+        add(factor, fractionDigits: 3)
       case .tracking(let amount):
-        "tracking " + (amount < 0 ? "−" : "+")
-          + TextFormat.string(abs(amount) * 100, fractionDigits: 2) + "%"
-      case .hyphenation(let words): "hyphenated " + words.joined(separator: ", ")
+        add(amount < 0 ? "tracking −" : "tracking +")
+        add(abs(amount) * 100, fractionDigits: 2)
+        add("%")
+      case .hyphenation(let words):
+        add("hyphenated ")
+        add(words.joined(separator: ", "))
       }
     }
 

@@ -125,4 +125,35 @@ struct ExcerptTests {
       )
     }
   }
+
+  @Test("Eight bytes are plain at once exactly when each of them is plain")
+  func plainWords() {
+    func bytewise(_ word: UInt64) -> Bool {
+      (0..<8).allSatisfy { isPlainQuoted(UInt8(truncatingIfNeeded: word >> (8 * $0))) }
+    }
+    // Every byte value at every position among plain letters.
+    for value in 0...255 {
+      for position in 0..<8 {
+        let word =
+          UInt64(0x6161_6161_6161_6161) & ~(0xFF << (8 * position))
+          | UInt64(value) << (8 * position)
+        #expect(allPlainQuoted(word) == bytewise(word), "\(value) at \(position)")
+      }
+    }
+    // Random words, mostly of bytes near the bounds, so that borrows meet.
+    var generator = SplitMix64(seed: 8)
+    let near: [UInt64] = [
+      0x00, 0x01, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x5B, 0x5C, 0x5D, 0x7E, 0x7F, 0x80, 0xFF,
+    ]
+    for _ in 0..<200_000 {
+      var word: UInt64 = 0
+      for position in 0..<8 {
+        let random = generator.next()
+        let byte =
+          random % 3 == 0 ? (random >> 8) & 0xFF : near[Int((random >> 8) % UInt64(near.count))]
+        word |= byte << (8 * UInt64(position))
+      }
+      #expect(allPlainQuoted(word) == bytewise(word), "\(String(word, radix: 16))")
+    }
+  }
 }

@@ -274,6 +274,14 @@ struct Shaper {
     }
     // The first face alone, so that testing a cluster against it copies no search state.
     let firstDrawer = firstIndex == nil ? nil : first?.face
+    // Most runs are drawn by the set's first face alone: every cluster then takes it, the
+    // spaces and line separators between them too, as the choice below would give.
+    if let firstDrawer, let firstIndex,
+      Self.drawsEveryCluster(of: run, in: text, graphemes: graphemes, face: firstDrawer)
+    {
+      for index in run.clusters { faceOf[index] = firstIndex }
+      return
+    }
     // Each cluster's face and its place in the set; nil for one that keeps the font.
     var chosen: [(face: Int, position: Int)?] = []
     chosen.reserveCapacity(run.clusters.count)
@@ -347,6 +355,29 @@ struct Shaper {
         faceOf[start + member] = face ?? requestedIndex(variant)
       }
     }
+  }
+
+  /// Whether `face` draws every cluster of `run` that does not keep the font around it, and
+  /// the run has at least one such cluster: the clusters the first face of a run's set
+  /// takes without a search.
+  private static func drawsEveryCluster(
+    of run: Itemization.Run, in text: String, graphemes: Graphemes, face: FontFace
+  ) -> Bool {
+    var drawsOne = false
+    let clusters = graphemes.clusters
+    for index in run.clusters {
+      let cluster = clusters[index]
+      if cluster.kind == .lineSeparator { continue }
+      if cluster.isSingleScalar {
+        if Itemization.keepsFont(cluster.first) { continue }
+        guard face.draws(cluster.first) else { return false }
+        drawsOne = true
+      } else {
+        // A cluster of several characters is looked up in the set, as the choice does.
+        guard Itemization.keepsFont(text[cluster.range].unicodeScalars) else { return false }
+      }
+    }
+    return drawsOne
   }
 
   /// The family whose font set an emoji run takes its faces from; Fontconfig's rules send it

@@ -95,16 +95,18 @@ public struct WidgetSnapshot: Hashable, Sendable, Codable {
     guard !view.needsLayout else { throw .needsLayout(widgetID: view.id) }
     kind = view.kind
     id = view.id
-    frame = view.screenFrame
-    text = nil
     if let widget = view as? TextWidget {
       guard let layout = widget.layout else { throw .needsLayout(widgetID: view.id) }
       frame = layout.screenFrame
       text = TextSnapshot(widget, layout: layout, includingGlyphs: includingGlyphs)
+    } else {
+      frame = view.screenFrame
+      text = nil
     }
+    let views = view.children
     children = []
-    children.reserveCapacity(view.children.count)
-    for child in view.children {
+    children.reserveCapacity(views.count)
+    for child in views {
       children.append(try WidgetSnapshot(child, includingGlyphs: includingGlyphs))
     }
   }

@@ -8,7 +8,9 @@ struct JSONObject {
   let members: [JSONMember]
 
   func member(_ key: String) -> JSONNode? {
-    members.first { $0.key == key }?.value
+    // By index, so that only the member found is copied: a widget asks for about 25 keys.
+    for index in members.indices where members[index].key == key { return members[index].value }
+    return nil
   }
 }
 
@@ -44,21 +46,23 @@ struct DescriptionReader {
       message: message)
   }
 
-  func object(_ node: JSONNode, at path: String) throws(DescriptionError) -> JSONObject {
+  func object(_ node: JSONNode, at path: @autoclosure () -> String) throws(DescriptionError)
+    -> JSONObject
+  {
     guard case .object(let members) = node.value else {
-      throw error(at: node, path: path, "expected an object, found \(node.value.typeName)")
+      throw error(at: node, path: path(), "expected an object, found \(node.value.typeName)")
     }
     return JSONObject(members: members)
   }
 
   /// Rejects keys outside `allowed`, so a misspelt key is an error rather than ignored.
-  func checkKeys(_ object: JSONObject, allowed: [String], at path: String)
+  func checkKeys(_ object: JSONObject, allowed: [String], at path: @autoclosure () -> String)
     throws(DescriptionError)
   {
     for member in object.members where !allowed.contains(member.key) {
       throw DescriptionError(
         file: file, line: member.keyLocation.line, column: member.keyLocation.column,
-        keyPath: Self.join(path, member.key),
+        keyPath: Self.join(path(), member.key),
         message: "unknown key \"\(member.key)\"; expected one of \(allowed.joined(separator: ", "))"
       )
     }
@@ -66,21 +70,21 @@ struct DescriptionReader {
 
   /// A string value, within the bound of its kind (``InputLimits``): every string of a
   /// description is at most a text long, and ids, names and font names at most a name.
-  func string(_ node: JSONNode, at path: String, kind: InputLimits.Kind = .text)
+  func string(_ node: JSONNode, at path: @autoclosure () -> String, kind: InputLimits.Kind = .text)
     throws(DescriptionError) -> String
   {
     guard case .string(let value) = node.value else {
-      throw error(at: node, path: path, "expected a string, found \(node.value.typeName)")
+      throw error(at: node, path: path(), "expected a string, found \(node.value.typeName)")
     }
     if let violation = InputLimits.violation(of: kind, by: value) {
-      throw error(at: node, path: path, violation)
+      throw error(at: node, path: path(), violation)
     }
     return value
   }
 
-  func bool(_ node: JSONNode, at path: String) throws(DescriptionError) -> Bool {
+  func bool(_ node: JSONNode, at path: @autoclosure () -> String) throws(DescriptionError) -> Bool {
     guard case .bool(let value) = node.value else {
-      throw error(at: node, path: path, "expected true or false, found \(node.value.typeName)")
+      throw error(at: node, path: path(), "expected true or false, found \(node.value.typeName)")
     }
     return value
   }
@@ -88,72 +92,80 @@ struct DescriptionReader {
   /// A finite number, positive when `positive` is set, else non-negative when `nonNegative`,
   /// and no larger in magnitude than `atMost`.
   func number(
-    _ node: JSONNode, at path: String, positive: Bool = false, nonNegative: Bool = false,
+    _ node: JSONNode, at path: @autoclosure () -> String, positive: Bool = false,
+    nonNegative: Bool = false,
     atMost: Double = 1e6
   ) throws(DescriptionError) -> Double {
     guard case .number(let value, _) = node.value else {
-      throw error(at: node, path: path, "expected a number, found \(node.value.typeName)")
+      throw error(at: node, path: path(), "expected a number, found \(node.value.typeName)")
     }
     guard abs(value) <= atMost else {
       throw error(
-        at: node, path: path,
+        at: node, path: path(),
         "expected a number of at most \(TextFormat.string(atMost)), found \(TextFormat.string(value))"
       )
     }
     if positive, !(value > 0) {
       throw error(
-        at: node, path: path, "expected a positive number, found \(TextFormat.string(value))")
+        at: node, path: path(), "expected a positive number, found \(TextFormat.string(value))")
     }
     if nonNegative, !(value >= 0) {
-      throw error(at: node, path: path, "expected a number ≥ 0, found \(TextFormat.string(value))")
+      throw error(
+        at: node, path: path(), "expected a number ≥ 0, found \(TextFormat.string(value))")
     }
     return value
   }
 
   /// A whole number ≥ 0.
-  func count(_ node: JSONNode, at path: String) throws(DescriptionError) -> Int {
-    let value = try number(node, at: path, nonNegative: true)
+  func count(_ node: JSONNode, at path: @autoclosure () -> String) throws(DescriptionError) -> Int {
+    let value = try number(node, at: path(), nonNegative: true)
     guard value == value.rounded(), value <= Double(Int32.max) else {
       throw error(
-        at: node, path: path, "expected a whole number ≥ 0, found \(TextFormat.string(value))")
+        at: node, path: path(), "expected a whole number ≥ 0, found \(TextFormat.string(value))")
     }
     return Int(value)
   }
 
-  func array(_ node: JSONNode, at path: String) throws(DescriptionError) -> [JSONNode] {
+  func array(_ node: JSONNode, at path: @autoclosure () -> String) throws(DescriptionError)
+    -> [JSONNode]
+  {
     guard case .array(let values) = node.value else {
-      throw error(at: node, path: path, "expected an array, found \(node.value.typeName)")
+      throw error(at: node, path: path(), "expected an array, found \(node.value.typeName)")
     }
     return values
   }
 
   /// A BCP 47 language tag.
-  func language(_ node: JSONNode, at path: String) throws(DescriptionError) -> Language {
-    let tag = try string(node, at: path)
+  func language(_ node: JSONNode, at path: @autoclosure () -> String) throws(DescriptionError)
+    -> Language
+  {
+    let tag = try string(node, at: path())
     do {
       return try Language(tag)
     } catch {
-      throw self.error(at: node, path: path, "expected a BCP 47 language tag: \(error.reason)")
+      throw self.error(at: node, path: path(), "expected a BCP 47 language tag: \(error.reason)")
     }
   }
 
   /// One of the raw values of `Choice`, listing them all when the value is not one.
   func choice<Choice: RawRepresentable & CaseIterable>(
-    _ node: JSONNode, at path: String, as type: Choice.Type
+    _ node: JSONNode, at path: @autoclosure () -> String, as type: Choice.Type
   ) throws(DescriptionError) -> Choice where Choice.RawValue == String {
-    let value = try string(node, at: path)
+    let value = try string(node, at: path())
     guard let choice = Choice(rawValue: value) else {
       let names = Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-      throw error(at: node, path: path, "unknown value \"\(value)\"; expected one of \(names)")
+      throw error(at: node, path: path(), "unknown value \"\(value)\"; expected one of \(names)")
     }
     return choice
   }
 
   /// The screens of a catalog list.
-  func screens(_ node: JSONNode, at path: String) throws(DescriptionError) -> [Screen] {
+  func screens(_ node: JSONNode, at path: @autoclosure () -> String) throws(DescriptionError)
+    -> [Screen]
+  {
     var screens: [Screen] = []
-    for (index, item) in try array(node, at: path).enumerated() {
-      let itemPath = "\(path)[\(index)]"
+    for (index, item) in try array(node, at: path()).enumerated() {
+      let itemPath = "\(path())[\(index)]"
       let object = try object(item, at: itemPath)
       try checkKeys(object, allowed: ["name", "width", "height", "scale", "dpi"], at: itemPath)
       func required(_ key: String) throws(DescriptionError) -> JSONNode {
@@ -202,18 +214,20 @@ struct DescriptionReader {
   }
 
   /// A `scalesFrames` value: true or false, or a ``FontFitWidgets/FrameScaling`` name.
-  func frameScaling(_ node: JSONNode, at path: String) throws(DescriptionError) -> FrameScaling {
+  func frameScaling(_ node: JSONNode, at path: @autoclosure () -> String) throws(DescriptionError)
+    -> FrameScaling
+  {
     switch node.value {
     case .bool(let scales): return scales ? .both : .none
     case .string(let name):
       if let scaling = FrameScaling(rawValue: name) { return scaling }
       throw error(
-        at: node, path: path,
+        at: node, path: path(),
         "expected true, false, \"both\", \"width\", \"uniform\" or \"none\", found "
           + TextFormat.quoted(name))
     default:
       throw error(
-        at: node, path: path,
+        at: node, path: path(),
         "expected true, false, \"both\", \"width\", \"uniform\" or \"none\", found "
           + node.value.typeName)
     }
@@ -223,29 +237,32 @@ struct DescriptionReader {
   ///
   /// A factor (`1.3`), a content size category (`"AX1"`), or an object
   /// `{"scale", "curve", "minimumSize", "maximumSize"}` whose scale is 1 when left out.
-  func textScale(_ node: JSONNode, at path: String) throws(DescriptionError) -> TextScale {
-    var scale: (node: JSONNode, path: String)? = (node, path)
+  func textScale(_ node: JSONNode, at path: @autoclosure () -> String) throws(DescriptionError)
+    -> TextScale
+  {
+    var scale: (node: JSONNode, path: String)? = (node, path())
     var curve = TextScaleCurve.linear
     var minimum: Double?
     var maximum: Double?
     if case .object = node.value {
-      let object = try object(node, at: path)
-      try checkKeys(object, allowed: ["scale", "curve", "minimumSize", "maximumSize"], at: path)
-      scale = object.member("scale").map { ($0, Self.join(path, "scale")) }
+      let object = try object(node, at: path())
+      try checkKeys(object, allowed: ["scale", "curve", "minimumSize", "maximumSize"], at: path())
+      scale = object.member("scale").map { ($0, Self.join(path(), "scale")) }
       if let curveNode = object.member("curve") {
-        curve = try choice(curveNode, at: Self.join(path, "curve"), as: TextScaleCurve.self)
+        curve = try choice(curveNode, at: Self.join(path(), "curve"), as: TextScaleCurve.self)
       }
       func size(_ key: String) throws(DescriptionError) -> Double? {
         try object.member(key).map { (item) throws(DescriptionError) in
           try number(
-            item, at: Self.join(path, key), positive: true, atMost: Font.pointSizeRange.upperBound)
+            item, at: Self.join(path(), key), positive: true, atMost: Font.pointSizeRange.upperBound
+          )
         }
       }
       minimum = try size("minimumSize")
       maximum = try size("maximumSize")
       if let minimum, let maximum, minimum > maximum, let node = object.member("maximumSize") {
         throw error(
-          at: node, path: Self.join(path, "maximumSize"),
+          at: node, path: Self.join(path(), "maximumSize"),
           "expected a maximum size ≥ the minimum size \(TextFormat.string(minimum))")
       }
     }

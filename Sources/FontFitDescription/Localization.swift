@@ -181,16 +181,16 @@ public struct Localization: Hashable, Sendable {
 
 extension DescriptionReader {
   /// A text value (`text`, `title`, `placeholder`) with `"@key"` looked up in `localization`.
-  func text(_ node: JSONNode, at path: String, localization: Localization?)
+  func text(_ node: JSONNode, at path: @autoclosure () -> String, localization: Localization?)
     throws(DescriptionError) -> String
   {
-    let text = try localizedText(node, at: path, localization: localization)
+    let text = try localizedText(node, at: path(), localization: localization)
     // A 10 MiB label on every screen took 76 s and 5.2 GiB: texts are bounded. The written
     // text and every table value are checked where they are read; only pseudo-localisation
     // can make a text longer here.
     if let violation = InputLimits.violation(of: .text, by: text) {
       throw error(
-        at: node, path: path,
+        at: node, path: path(),
         localization?.isPseudo == true
           ? "pseudo-localised (--locale \(Localization.pseudoLocale)), \(violation)" : violation)
     }
@@ -203,31 +203,32 @@ extension DescriptionReader {
   /// - Throws: ``DescriptionError`` at the value for a missing string or a bad markup: the
   ///   message gives the offset inside the markup (and the table string's key), and what was
   ///   expected there.
-  func markup(_ node: JSONNode, at path: String, localization: Localization?)
+  func markup(_ node: JSONNode, at path: @autoclosure () -> String, localization: Localization?)
     throws(DescriptionError) -> (markup: String, styled: StyledText)
   {
-    let markup = try localizedText(node, at: path, localization: localization, isMarkup: true)
+    let markup = try localizedText(node, at: path(), localization: localization, isMarkup: true)
     if let violation = InputLimits.violation(of: .text, by: markup) {
-      throw error(at: node, path: path, violation)
+      throw error(at: node, path: path(), violation)
     }
     do {
       return (markup, try Markup.parse(markup))
     } catch {
-      let value = (try? string(node, at: path)) ?? ""
+      let value = (try? string(node, at: path())) ?? ""
       var source = ""
       if value.hasPrefix("@"), !value.hasPrefix("@@"), let localization {
         source =
           "the string \(TextFormat.quoted(String(value.dropFirst()))) of locale "
           + "\(localization.locale)\(localization.file.map { " (\($0))" } ?? ""), "
       }
-      throw self.error(at: node, path: path, source + error.description)
+      throw self.error(at: node, path: path(), source + error.description)
     }
   }
 
   private func localizedText(
-    _ node: JSONNode, at path: String, localization: Localization?, isMarkup: Bool = false
+    _ node: JSONNode, at path: @autoclosure () -> String, localization: Localization?,
+    isMarkup: Bool = false
   ) throws(DescriptionError) -> String {
-    let value = try string(node, at: path)
+    let value = try string(node, at: path())
     if value.hasPrefix("@@") {
       let literal = String(value.dropFirst())
       return localization?.literal(literal, isMarkup: isMarkup) ?? literal
@@ -238,14 +239,14 @@ extension DescriptionReader {
     let key = String(value.dropFirst())
     guard let localization else {
       throw error(
-        at: node, path: path,
+        at: node, path: path(),
         "\(TextFormat.quoted(value)) names the string \(TextFormat.quoted(key)), but no strings "
           + "table was given (demo: --strings DIR --locale NAME; write @@ for a literal @)")
     }
     guard let text = localization.text(forKey: key, isMarkup: isMarkup) else {
       let table = localization.file.map { " (\($0))" } ?? ""
       throw error(
-        at: node, path: path,
+        at: node, path: path(),
         "no string \(TextFormat.quoted(key)) in locale \(localization.locale)\(table)")
     }
     return text

@@ -137,7 +137,7 @@ public struct WidgetDescription: Hashable, Sendable {
     if sizeLimits != .none { view.sizeLimits = sizeLimits }
     if let stack = view as? Stack { self.stack.apply(to: stack) }
     if let widget = view as? TextWidget {
-      widget.fitGroup = fitGroup
+      if let fitGroup { widget.fitGroup = fitGroup }
       if let scalesWithText { widget.scalesWithText = scalesWithText }
       if let adaptsToScreen { widget.adaptsToScreen = adaptsToScreen }
       widget.adaptation = adaptation

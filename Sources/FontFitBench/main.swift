@@ -10,8 +10,8 @@
 // The full run ends with issue 25's targets, FontFit beside the Pango peer (Targets.swift).
 // Other modes exit when done: `--limits` (Limits.swift), `--c-boundary` (Boundary.swift),
 // `--stacks` (Stacks.swift), `--typography` (Typography.swift), `--rich` (RichText.swift),
-// `--ci-sweep` (Sweep.swift), `--targets` (Targets.swift), `--memory` (MemoryBench.swift) and
-// `--engine-warm` (EngineWarm.swift).
+// `--ci-sweep` (Sweep.swift), `--targets` (Targets.swift), `--memory` (MemoryBench.swift),
+// `--engine-warm` (EngineWarm.swift) and `--write-demo FILE` (the whole demo's description).
 
 import FontFit
 import FontFitDescription
@@ -73,6 +73,18 @@ if arguments.contains("--rich") { RichTextBench.run(cases: cases, fonts: fonts) 
 if arguments.contains("--ci-sweep") { SweepBench.run(cases: cases, fonts: fonts) }
 if arguments.contains("--memory") { MemoryBench.run(cases: cases) }
 if arguments.contains("--engine-warm") { EngineWarm.run(cases: cases, fonts: fonts) }
+/// `--write-demo FILE` writes the whole demo's description (`--labels` labels of the corpus's
+/// texts) to FILE and exits: `scripts/profile demo-cli` counts `demo dump` of it.
+if let index = arguments.firstIndex(of: "--write-demo") {
+  guard let path = arguments.dropFirst(index + 1).first else { fail("--write-demo needs a file") }
+  do {
+    try Data(Corpus.demoDescription(labels: demoLabels, cases: cases).utf8)
+      .write(to: URL(fileURLWithPath: path))
+  } catch {
+    fail("--write-demo \(path): \(error)")
+  }
+  exit(0)
+}
 /// The rounds of the targets' interleaved measurement against Pango.
 let targetRounds = short ? 1 : 5
 

@@ -436,9 +436,10 @@ extension Project {
     }
   }
 
-  /// The problems `check` reports, screen by screen in order, handed to `body` as each batch
-  /// of screens is laid out (a few per core), each with at most `limit` problems kept and the
-  /// rest counted (0 keeps all): memory does not grow with the number of problems.
+  /// The problems `check` reports, screen by screen in order, handed to `body` as each
+  /// screen and those before it are laid out (on all cores, a few screens per core at most),
+  /// each with at most `limit` problems kept and the rest counted (0 keeps all): memory does
+  /// not grow with the number of problems.
   ///
   /// - Parameters:
   ///   - limit: The most problems kept per screen; 0 for all.

@@ -174,11 +174,10 @@ struct WidgetParser {
       }
     }
     if let children = object.member("children") {
-      let childrenPath = join(path(), "children")
-      for (index, child) in try reader.array(children, at: childrenPath).enumerated() {
+      for (index, child) in try reader.array(children, at: join(path(), "children")).enumerated() {
         description.children.append(
           try widget(
-            child, at: "\(childrenPath)[\(index)]",
+            child, at: "\(join(path(), "children"))[\(index)]",
             inStack: kind == .stack || kind == .scrollView))
       }
     }

@@ -131,10 +131,9 @@ extension TextSnapshot {
       switch stage.kind {
       case .design:
         // `17px` for a size given in pixels; the size in points otherwise.
-        let start = output.count
-        output.appendDetail(of: stage)
-        if !output.hasSuffix("px") {
-          output.removeLast(output.count - start)
+        if stage.detailEndsInPixels {
+          output.appendDetail(of: stage)
+        } else {
           output.append(stage.size, fractionDigits: 3)
         }
       case .screen, .textScale:

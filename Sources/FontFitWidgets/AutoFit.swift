@@ -180,6 +180,17 @@ public struct SizeStage: Hashable, Sendable, Codable {
     note.write(to: &bytes)
   }
 
+  /// Whether ``detail`` ends in `px`, as a design size given in pixels does (`17px`),
+  /// answered without making the detail for the notes that are not text.
+  package var detailEndsInPixels: Bool {
+    switch note {
+    case .design(let pixels): pixels != nil
+    case .notAdapted, .noAdaptation, .increments, .ratio, .mode, .stackFit, .tracking:
+      false
+    case .text, .textScale, .group, .hyphenation: detail.hasSuffix("px")
+    }
+  }
+
   /// Creates a stage.
   public init(kind: Kind, size: Double, detail: String) {
     self.init(kind: kind, size: size, note: .text(detail))
@@ -242,7 +253,7 @@ public struct SizeStage: Hashable, Sendable, Codable {
       case .notAdapted: add("not adapted")
       case .noAdaptation: add("no adaptation")
       case .increments(let change):
-        if change >= 0 { add("+") }
+        if !(change < 0) { add("+") }
         add(change, fractionDigits: 3)
         add(" increments")
       case .ratio(let ratio, let name):

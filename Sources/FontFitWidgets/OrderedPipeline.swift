@@ -5,6 +5,8 @@ import Dispatch
 
 #if canImport(Glibc)
   import Glibc
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 
 extension ParallelLayout {
@@ -13,8 +15,9 @@ extension ParallelLayout {
   /// before it are done.
   ///
   /// A worker takes the next index as soon as it is free, so a slow task holds up only the
-  /// results after it, not the other workers, and the calling thread uses results while the
-  /// workers go on. At most `window` tasks are running or waiting to be used at any time,
+  /// results after it, not the other workers. The calling thread is one of the workers: it
+  /// uses each result as soon as it is done, and runs tasks itself while the one it needs
+  /// next is not. At most `window` tasks are running or waiting to be used at any time,
   /// which bounds the memory their results hold. With a window or a worker of one, every task
   /// runs on the calling thread, one after another.
   ///
@@ -34,13 +37,17 @@ extension ParallelLayout {
   ) throws(Failure) {
     let threads = min(workers, window, count)
     guard threads > 1 else {
-      for index in 0..<count { try use(body(index)) }
+      for index in 0..<max(0, count) { try use(body(index)) }
       return
     }
     let handoff = Handoff<Result>(count: count, window: window)
     let group = DispatchGroup()
     let failure: Failure? = withoutActuallyEscaping(body) { body in
-      for _ in 0..<threads {
+      // The calling thread is one of the workers: while the result it needs next is not
+      // done, it runs the next task itself, so the run goes on even when no other thread is
+      // free to start (a caller on a thread pool, say), and it waits only for a task
+      // another worker is running.
+      for _ in 1..<threads {
         DispatchQueue.global().async(group: group) {
           while let index = handoff.nextIndex() {
             handoff.finish(index, with: body(index))
@@ -49,8 +56,15 @@ extension ParallelLayout {
       }
       var failure: Failure?
       for index in 0..<count {
+        var result: Result?
+        while result == nil {
+          switch handoff.take(index) {
+          case .done(let done): result = done
+          case .start(let next): handoff.finish(next, with: body(next))
+          }
+        }
         do throws(Failure) {
-          try use(handoff.take(index))
+          if let result { try use(result) }
           handoff.release()
         } catch {
           failure = error
@@ -127,11 +141,26 @@ private final class Handoff<Result>: @unchecked Sendable {
     }
   }
 
-  /// The result of task `index`, once it is done; the tasks are taken in index order.
-  func take(_ index: Int) -> Result {
+  /// What the calling thread does next for the result of task `index`.
+  enum Next {
+    /// Use this result of the task.
+    case done(Result)
+    /// Run this task first: it is the next to start, and the window has room for it.
+    case start(Int)
+  }
+
+  /// The result of task `index`, or the next task for the calling thread to run first.
+  ///
+  /// The next task comes when the result is not done and the window has room; it waits
+  /// only while another worker runs the task. The tasks are taken in index order.
+  func take(_ index: Int) -> Next {
     locked {
       while true {
-        if let result = results.removeValue(forKey: index) { return result }
+        if let result = results.removeValue(forKey: index) { return .done(result) }
+        if !cancelled, next < count, next < used + window {
+          defer { next += 1 }
+          return .start(next)
+        }
         pthread_cond_wait(changed, mutex)
       }
     }

@@ -111,7 +111,9 @@ struct ExcerptTests {
         var part = ""
         for _ in 0..<(generator.next() % 30) {
           let choice = Int(generator.next() % 1000)
-          part += choice < 995 ? lone[choice % lone.count] : joining[choice % joining.count]
+          part +=
+            choice < 995
+            ? lone[choice % lone.count] : joining[Int(generator.next() % UInt64(joining.count))]
         }
         parts.append(part)
       }

@@ -177,7 +177,7 @@ struct WidgetParser {
       for (index, child) in try reader.array(children, at: join(path(), "children")).enumerated() {
         description.children.append(
           try widget(
-            child, at: "\(join(path(), "children"))[\(index)]",
+            child, at: "\(DescriptionReader.join(path(), "children"))[\(index)]",
             inStack: kind == .stack || kind == .scrollView))
       }
     }

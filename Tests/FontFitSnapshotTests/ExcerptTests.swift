@@ -16,27 +16,41 @@ struct ExcerptTests {
     return TextFormat.quoted(String(text.prefix(limit))) + " [+\(count - limit) characters]"
   }
 
+  /// Checks `rounds` random excerpts against ``reference(_:separator:limit:)``: up to five
+  /// lines of fewer than `pieces` pieces each, each piece from `piece`, joined by the
+  /// separator `separator` picks, cut to 1–60 characters.
+  static func checkAgainstJoined(
+    seed: UInt64, rounds: Int, pieces: UInt64, piece: (inout SplitMix64) -> String,
+    separator: (inout SplitMix64) -> String
+  ) {
+    var generator = SplitMix64(seed: seed)
+    for _ in 0..<rounds {
+      var parts: [String] = []
+      for _ in 0...(generator.next() % 4) {
+        var part = ""
+        for _ in 0..<(generator.next() % pieces) { part += piece(&generator) }
+        parts.append(part)
+      }
+      let joiner = separator(&generator)
+      let limit = Int(generator.next() % 60) + 1
+      var output = TextOutput()
+      appendQuotedExcerpt(of: parts, separator: joiner, to: &output, limit: limit)
+      let expected = reference(parts, separator: joiner, limit: limit)
+      #expect(
+        output.string == expected, "\(parts) separator \(joiner.debugDescription) limit \(limit)")
+    }
+  }
+
   @Test("An excerpt of lines equals the excerpt of the joined lines")
   func matchesJoined() {
-    var generator = SplitMix64(seed: 48)
     let pieces = [
       "a", "b", " ", "e\u{301}", "字", "👍🏽", "\r\n", "x\u{308}\u{301}", "ß", "1", "\u{301}",
       "\u{600}",
     ]
-    for _ in 0..<500 {
-      var parts: [String] = []
-      for _ in 0...(generator.next() % 4) {
-        var part = ""
-        for _ in 0..<(generator.next() % 40) {
-          part += pieces[Int(generator.next() % UInt64(pieces.count))]
-        }
-        parts.append(part)
-      }
-      let limit = Int(generator.next() % 60) + 1
-      var output = TextOutput()
-      appendQuotedExcerpt(of: parts, separator: " ⏎ ", to: &output, limit: limit)
-      let expected = Self.reference(parts, separator: " ⏎ ", limit: limit)
-      #expect(output.string == expected, "\(parts) limit \(limit)")
+    Self.checkAgainstJoined(seed: 48, rounds: 500, pieces: 40) { generator in
+      pieces[Int(generator.next() % UInt64(pieces.count))]
+    } separator: { _ in
+      " ⏎ "
     }
   }
 
@@ -44,34 +58,20 @@ struct ExcerptTests {
     "An excerpt of ASCII lines, cut by counting bytes, equals the excerpt of the joined lines, with every separator"
   )
   func asciiMatchesJoined() {
-    var generator = SplitMix64(seed: 4848)
     // Printable ASCII and the characters that need escaping or join their neighbours.
     let pieces = ["a", "Z", " ", "~", "1", "\"", "\\", "\t", "\u{7F}", "\n"]
     let separators = [
       " ⏎ ", "", ", ", "\u{301}", "\u{903}", "\u{600}", "\u{200D}", "\"", "\u{85}", "⏎",
       "\u{1F1EB}", "\r",
     ]
-    for _ in 0..<10000 {
-      var parts: [String] = []
-      for _ in 0...(generator.next() % 4) {
-        var part = ""
-        for _ in 0..<(generator.next() % 30) {
-          // Mostly plain, so that most excerpts take the byte-counting path.
-          let choice = Int(generator.next() % 1000)
-          part += choice < 995 ? pieces[choice % 5] : pieces[5 + choice % 5]
-        }
-        parts.append(part)
-      }
+    Self.checkAgainstJoined(seed: 4848, rounds: 10000, pieces: 30) { generator in
+      // Mostly plain, so that most excerpts take the byte-counting path.
+      let choice = Int(generator.next() % 1000)
+      return choice < 995 ? pieces[choice % 5] : pieces[5 + choice % 5]
+    } separator: { generator in
       // The dump's separator half the time.
       let pick = Int(generator.next() % UInt64(2 * separators.count))
-      let separator = separators[pick < separators.count ? pick : 0]
-      let limit = Int(generator.next() % 60) + 1
-      var output = TextOutput()
-      appendQuotedExcerpt(of: parts, separator: separator, to: &output, limit: limit)
-      let expected = Self.reference(parts, separator: separator, limit: limit)
-      #expect(
-        output.string == expected, "\(parts) separator \(separator.debugDescription) limit \(limit)"
-      )
+      return separators[pick < separators.count ? pick : 0]
     }
   }
 
@@ -101,30 +101,15 @@ struct ExcerptTests {
 
   @Test("An excerpt of lines of letters from many scripts equals the excerpt of the joined lines")
   func loneCharactersMatchJoined() {
-    var generator = SplitMix64(seed: 4849)
     // Lone characters, mostly, and now and then one that joins or needs escaping.
     let lone = ["a", " ", "ü", "ß", "字", "、", "مر", "،", "가", "я", "€", "→", "⏎", "𠀀", "ア"]
     let joining = ["e\u{301}", "\u{64E}", "\u{600}", "\"", "\u{1100}", "👍🏽", "\r\n", "\u{FF9E}"]
-    for _ in 0..<10000 {
-      var parts: [String] = []
-      for _ in 0...(generator.next() % 4) {
-        var part = ""
-        for _ in 0..<(generator.next() % 30) {
-          let choice = Int(generator.next() % 1000)
-          part +=
-            choice < 995
-            ? lone[choice % lone.count] : joining[Int(generator.next() % UInt64(joining.count))]
-        }
-        parts.append(part)
-      }
-      let separator = generator.next() % 4 == 0 ? "" : " ⏎ "
-      let limit = Int(generator.next() % 60) + 1
-      var output = TextOutput()
-      appendQuotedExcerpt(of: parts, separator: separator, to: &output, limit: limit)
-      let expected = Self.reference(parts, separator: separator, limit: limit)
-      #expect(
-        output.string == expected, "\(parts) separator \(separator.debugDescription) limit \(limit)"
-      )
+    Self.checkAgainstJoined(seed: 4849, rounds: 10000, pieces: 30) { generator in
+      let choice = Int(generator.next() % 1000)
+      return choice < 995
+        ? lone[choice % lone.count] : joining[Int(generator.next() % UInt64(joining.count))]
+    } separator: { generator in
+      generator.next() % 4 == 0 ? "" : " ⏎ "
     }
   }
 

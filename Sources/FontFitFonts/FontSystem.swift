@@ -33,6 +33,15 @@ public final class FontSystem: Sendable {
   /// The caches, guarded: resolutions, chains and fallback answers by descriptor and language,
   /// shaped texts by text, descriptor and options (open faces are in ``faceCache``).
   private let caches: Lock<Caches>
+  /// Held while a fallback chain is made; it counts the chains made.
+  ///
+  /// Threads asking for the same new chain at once (every core's first text, when a run
+  /// starts) then have Fontconfig sort the fonts once, not once each: a sort costs
+  /// milliseconds, and chains are few.
+  private let makingChains = Lock(0)
+
+  /// How many fallback chains this system has asked Fontconfig for.
+  package var fallbackChainsMade: Int { makingChains.withLock { $0 } }
   /// Stands for the system's answers to a request that keeps its fit inputs: the system
   /// answers the same text, token, font and options alike for as long as it lives.
   ///
@@ -434,9 +443,14 @@ public final class FontSystem: Sendable {
   {
     let key = ResolutionKey(descriptor: descriptor, language: language)
     if let cached = caches.withLock({ $0.chains.value(for: key) }) { return cached }
-    let chain = try resolver.fallbackChain(for: descriptor, language: language)
-    caches.withLock { $0.chains.insert(chain, for: key) }
-    return chain
+    return try makingChains.withLock { (made) throws(FontError) -> FallbackChain in
+      // Another thread may have made it while this one waited.
+      if let cached = caches.withLock({ $0.chains.value(for: key) }) { return cached }
+      made += 1
+      let chain = try resolver.fallbackChain(for: descriptor, language: language)
+      caches.withLock { $0.chains.insert(chain, for: key) }
+      return chain
+    }
   }
 
   /// The scripts Fontconfig's orthography of `language` is written in; nil when none

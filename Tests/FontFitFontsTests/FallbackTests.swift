@@ -1,5 +1,6 @@
 import FontFitFontModel
 @_spi(Engine) import FontFitText
+import Foundation
 import Testing
 
 @testable import FontFitFonts
@@ -13,6 +14,32 @@ struct FallbackTests {
   }
 
   static let sans = FontDescriptor(family: "DejaVu Sans")
+
+  @Test("Threads that ask a new font system for the same new fallback chain at once make it once")
+  func concurrentChainMadeOnce() throws {
+    let system = try FontSystem()
+    let languages: [Language?] = [nil, try Language("zh"), try Language("ar")]
+    let threads = 8
+    // Every thread waits until all have started, then asks for every chain.
+    let ready = DispatchSemaphore(value: 0)
+    let start = DispatchSemaphore(value: 0)
+    let done = DispatchSemaphore(value: 0)
+    for thread in 0..<threads {
+      Thread {
+        ready.signal()
+        start.wait()
+        for offset in 0..<languages.count {
+          _ = try? system.fallbackChain(
+            for: Self.sans, language: languages[(thread + offset) % languages.count])
+        }
+        done.signal()
+      }.start()
+    }
+    for _ in 0..<threads { ready.wait() }
+    for _ in 0..<threads { start.signal() }
+    for _ in 0..<threads { done.wait() }
+    #expect(system.fallbackChainsMade == languages.count)
+  }
 
   @Test(
     "A face's lock-free answer for a character is its character map's, over the whole BMP",

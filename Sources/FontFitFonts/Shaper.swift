@@ -288,22 +288,16 @@ struct Shaper {
     let clusters = graphemes.clusters
     for index in run.clusters {
       let cluster = clusters[index]
-      if cluster.kind == .lineSeparator {
+      switch Self.firstFaceAnswer(for: cluster, in: text, face: firstDrawer) {
+      case .keepsFont:
         chosen.append(nil)
         continue
-      }
-      if cluster.isSingleScalar {
-        if Itemization.keepsFont(cluster.first) {
-          chosen.append(nil)
-          continue
-        }
-        if let firstDrawer, let firstIndex, firstDrawer.draws(cluster.first) {
+      case .drawn:
+        if let firstIndex {
           chosen.append((firstIndex, 0))
           continue
         }
-      } else if Itemization.keepsFont(text[cluster.range].unicodeScalars) {
-        chosen.append(nil)
-        continue
+      case .search: break
       }
       let found =
         cluster.isSingleScalar
@@ -366,18 +360,36 @@ struct Shaper {
     var drawsOne = false
     let clusters = graphemes.clusters
     for index in run.clusters {
-      let cluster = clusters[index]
-      if cluster.kind == .lineSeparator { continue }
-      if cluster.isSingleScalar {
-        if Itemization.keepsFont(cluster.first) { continue }
-        guard face.draws(cluster.first) else { return false }
-        drawsOne = true
-      } else {
-        // A cluster of several characters is looked up in the set, as the choice does.
-        guard Itemization.keepsFont(text[cluster.range].unicodeScalars) else { return false }
+      switch firstFaceAnswer(for: clusters[index], in: text, face: face) {
+      case .keepsFont: continue
+      case .drawn: drawsOne = true
+      case .search: return false
       }
     }
     return drawsOne
+  }
+
+  /// What the first face of a run's font set says of a cluster, before any search.
+  private enum FirstFaceAnswer {
+    /// The cluster keeps the face around it (a space, a control, a line separator).
+    case keepsFont
+    /// The first face draws it.
+    case drawn
+    /// The font set must be searched: the first face lacks it, or it has several characters.
+    case search
+  }
+
+  /// What `face`, the first face of a run's set (nil when the set has none), says of
+  /// `cluster`; a cluster of several characters that does not keep the font is searched.
+  private static func firstFaceAnswer(
+    for cluster: Graphemes.Cluster, in text: String, face: FontFace?
+  ) -> FirstFaceAnswer {
+    if cluster.kind == .lineSeparator { return .keepsFont }
+    guard cluster.isSingleScalar else {
+      return Itemization.keepsFont(text[cluster.range].unicodeScalars) ? .keepsFont : .search
+    }
+    if Itemization.keepsFont(cluster.first) { return .keepsFont }
+    return face?.draws(cluster.first) == true ? .drawn : .search
   }
 
   /// The family whose font set an emoji run takes its faces from; Fontconfig's rules send it

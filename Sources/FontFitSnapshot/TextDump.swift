@@ -152,11 +152,10 @@ extension TextSnapshot {
           output += group
         } else {
           // `fit` for the default mode, `fit MODE` for another.
-          output += "fit "
-          let start = output.count
-          output.appendDetail(of: stage)
-          if output.count - start == "shrink".utf8.count, output.hasSuffix("shrink") {
-            output.removeLast(" shrink".utf8.count)
+          output += "fit"
+          if !stage.isDefaultFitMode {
+            output += " "
+            output.appendDetail(of: stage)
           }
         }
         output += " "

@@ -46,13 +46,6 @@ struct TextOutput {
     stage.appendDetail(to: &bytes)
   }
 
-  /// Whether the text written ends with `suffix`'s bytes.
-  func hasSuffix(_ suffix: StaticString) -> Bool {
-    suffix.withUTF8Buffer { suffix in
-      bytes.count >= suffix.count && bytes[(bytes.count - suffix.count)...].elementsEqual(suffix)
-    }
-  }
-
   /// Appends `count` spaces.
   mutating func append(spaces count: Int) {
     bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(0, count)))

@@ -191,6 +191,18 @@ public struct SizeStage: Hashable, Sendable, Codable {
     }
   }
 
+  /// Whether ``detail`` is the default fit mode's name (`shrink`), which the dump leaves out
+  /// (`fit 15.5`, not `fit shrink 15.5`).
+  package var isDefaultFitMode: Bool {
+    let shrink = AutoFit.Mode.shrink.staticName
+    switch note {
+    case .mode(let name):
+      return name.withUTF8Buffer { name in shrink.withUTF8Buffer { name.elementsEqual($0) } }
+    case .text(let text): return text == "\(shrink)"
+    default: return false
+    }
+  }
+
   /// Creates a stage.
   public init(kind: Kind, size: Double, detail: String) {
     self.init(kind: kind, size: size, note: .text(detail))

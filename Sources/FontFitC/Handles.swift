@@ -2,8 +2,8 @@
 // registered while it lives, so a NULL, destroyed or foreign pointer is refused as an invalid
 // argument instead of being followed.
 
+@_spi(Engine) import FontFitText
 import Glibc
-import Synchronization
 
 /// An object C holds a handle to; its subclasses are final (a handle is looked up by its exact
 /// class).
@@ -30,7 +30,7 @@ enum HandleRegistry {
     let reference: Unmanaged<CObject>
   }
 
-  private static let live = Mutex<[UInt: Entry]>([:])
+  private static let live = Lock<[UInt: Entry]>([:])
 
   /// A new handle for `object`, which it keeps alive until released.
   static func retain(_ object: CObject) -> OpaquePointer {

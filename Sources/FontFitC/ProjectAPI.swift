@@ -3,7 +3,6 @@
 // walks, dumps and checks.
 
 import FontFit
-import Synchronization
 
 /// An `ff_project_options`.
 final class ProjectOptionsObject: CObject, @unchecked Sendable {

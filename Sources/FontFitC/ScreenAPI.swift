@@ -3,7 +3,7 @@
 // JSON, and drawing it into pixels the app owns.
 
 import FontFit
-import Synchronization
+@_spi(Engine) import FontFitText
 
 /// One widget of a screen, as C reads it.
 struct WidgetRecord {
@@ -31,7 +31,7 @@ final class ScreenObject: CObject, @unchecked Sendable {
   /// The laid-out tree and its widgets in document order, read only by drawing, which holds
   /// the lock: a tree's views are classes, not shared across threads without one.
   private let views: [View]
-  private let drawing = Mutex(())
+  private let drawing = Lock(())
 
   init(job: LayoutJob, fonts: FontSystem) throws(APIError) {
     let tree = job.layOut(shaper: fonts)

@@ -2,8 +2,8 @@
 // Fitting one text from C: a font system, options, and the laid-out text to read.
 
 import FontFit
+@_spi(Engine) import FontFitText
 import Glibc
-import Synchronization
 
 /// An `ff_font_system`: the fonts and the engine that fits with them.
 final class FontSystemObject: CObject, @unchecked Sendable {
@@ -92,7 +92,7 @@ final class TextOptionsObject: CObject, @unchecked Sendable {
   }
   /// Counts the changes to the options (only setters make them, on one thread at a time).
   private var generation: UInt64 = 1
-  private let made = Mutex(Made())
+  private let made = Lock(Made())
 
   /// The request for the text at `utf8` (`length` bytes, or up to its NUL when negative),
   /// with the fit's sizes.

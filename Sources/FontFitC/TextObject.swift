@@ -3,7 +3,7 @@
 // every accessor is a lookup and the object can be read from any thread.
 
 import FontFit
-import Synchronization
+@_spi(Engine) import FontFitText
 
 /// One glyph run: the face to draw with, and where its glyphs are in the text's records.
 struct RunRecord {
@@ -128,7 +128,7 @@ final class TextObject: CObject, @unchecked Sendable {
   let extents: Size
   let sizes: (design: Double, adapted: Double, set: Double)
   private let source: TextSource
-  private let made = Mutex<TextDetails?>(nil)
+  private let made = Lock<TextDetails?>(nil)
 
   /// The text `fit` laid out for a request of `text` at `fontSize`.
   init(fit: TextFit, text: String, fontSize requested: Double) {

@@ -2,8 +2,7 @@ import Dispatch
 import FontFitEngine
 import FontFitFontModel
 import FontFitFonts
-import FontFitText
-import Synchronization
+@_spi(Engine) import FontFitText
 import TestSupport
 import Testing
 
@@ -19,7 +18,7 @@ struct KeptFitInputsTests {
     let asked = Counter()
 
     final class Counter: Sendable {
-      let count = Mutex(0)
+      let count = Lock(0)
     }
 
     func shape(_ text: String, font: FontDescriptor, options: ShapingOptions)
@@ -218,7 +217,7 @@ struct KeptFitInputsTests {
       return copy
     }
     let expected = try copies.map { try fresh.fit($0) }
-    let results = Mutex([TextFit?](repeating: nil, count: copies.count))
+    let results = Lock([TextFit?](repeating: nil, count: copies.count))
     DispatchQueue.concurrentPerform(iterations: copies.count * 4) { iteration in
       let index = iteration % copies.count
       let fit = try? engine.fit(copies[index])

@@ -2,7 +2,6 @@ import FontFitFontModel
 import FontFitFonts
 @_spi(Engine) import FontFitText
 import FontFitWidgets
-import Synchronization
 import TestSupport
 
 /// Widgets and environments on the headless ``ArithmeticShaper``.
@@ -70,7 +69,7 @@ enum Fixture {
 /// The arithmetic shaper, counting how often it is asked to measure.
 final class CountingShaper: TextShaping {
   private let base = ArithmeticShaper()
-  private let count = Mutex(0)
+  private let count = Lock(0)
   /// Itself, when requests may keep its answers (as a font system's); nil by default, as the
   /// arithmetic shaper's.
   let fitInputsIdentity: (any AnyObject & Sendable)?

@@ -31,18 +31,36 @@ func writeRaw(_ text: String) {
   }
 }
 
-/// Writes every byte of `text` to `descriptor`, retrying after interruptions; false when a
-/// write fails.
+/// Writes `bytes` as they are to standard output; a failed write is exit status 1.
+func writeRaw(_ bytes: UnsafeRawBufferPointer) {
+  guard let descriptor = standardOutput.descriptor else {
+    fail("cannot write the output: standard output is closed", status: 1)
+  }
+  guard writeAll(bytes, to: descriptor) else {
+    let reason = String(cString: strerror(errno))
+    fail("cannot write the output: \(reason)", status: 1)
+  }
+}
+
+/// Writes every byte of `text`'s UTF-8 to `descriptor`, retrying after interruptions; false
+/// when a write fails.
 @discardableResult
 func writeAll(_ text: String, to descriptor: Int32) -> Bool {
-  var bytes = Array(text.utf8)[...]
-  while !bytes.isEmpty {
-    let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+  var text = text
+  return text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
+}
+
+/// Writes every one of `bytes` to `descriptor`, retrying after interruptions and short
+/// writes; false when a write fails.
+func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+  var rest = bytes
+  while !rest.isEmpty {
+    let written = write(descriptor, rest.baseAddress, rest.count)
     if written < 0 {
       if errno == EINTR { continue }
       return false
     }
-    bytes = bytes.dropFirst(written)
+    rest = UnsafeRawBufferPointer(rebasing: rest[written...])
   }
   return true
 }
@@ -119,9 +137,9 @@ func dump(_ options: Options) {
   let failures: [String]
   do {
     // Written as each screen is laid out: memory holds a screen per core, not the dump.
-    failures = try project.writeDump(format, includingGlyphs: options.glyphs, shaper: fonts) {
-      writeRaw($0)
-    }
+    failures = try project.writeUTF8Dump(
+      format, includingGlyphs: options.glyphs, shaper: fonts
+    ) { writeRaw($0) }
   } catch {
     fail("\(error)", status: 1)
   }

@@ -351,7 +351,24 @@ extension Project {
     return (text, failures)
   }
 
-  /// Writes every screen's dump in order, handing `write` each piece as soon as it is ready.
+  /// Writes every screen's dump in order, handing `write` each piece as soon as it is ready:
+  /// ``writeUTF8Dump(_:includingGlyphs:shaper:to:)`` with each piece made a `String`.
+  ///
+  /// Returns the widgets whose layout failed (`label title: reason`).
+  ///
+  /// - Throws: ``SnapshotError`` when a tree cannot be read (which a laid-out tree always can).
+  public func writeDump(
+    _ format: DumpFormat, includingGlyphs: Bool = false, shaper: any TextShaping,
+    to write: (String) -> Void
+  ) throws(SnapshotError) -> [String] {
+    try writeUTF8Dump(format, includingGlyphs: includingGlyphs, shaper: shaper) { bytes in
+      write(String(decoding: bytes, as: UTF8.self))
+    }
+  }
+
+  /// Writes every screen's dump in order as UTF-8, handing `write` each piece's bytes as soon
+  /// as it is ready (valid only during the call): what a tool that writes the dump to a file
+  /// calls, as no `String` is made of the bytes.
   ///
   /// The pieces are the header, each screen's part and the footer. Returns the widgets whose
   /// layout failed (`label title: reason`).
@@ -363,13 +380,13 @@ extension Project {
   /// on all cores, a JSON part widget by widget rather than built as one value.
   ///
   /// - Throws: ``SnapshotError`` when a tree cannot be read (which a laid-out tree always can).
-  public func writeDump(
+  public func writeUTF8Dump(
     _ format: DumpFormat, includingGlyphs: Bool = false, shaper: any TextShaping,
-    to write: (String) -> Void
+    to write: (UnsafeRawBufferPointer) -> Void
   ) throws(SnapshotError) -> [String] {
     let jobs = self.jobs
     Self.prepareTexts(of: jobs, shaper: shaper)
-    write(format.header)
+    Array(format.header.utf8).withUnsafeBytes(write)
     var failures: [String] = []
     // A JSON part is about ten times its text part, so JSON lays out one tree at a time (its
     // widgets are still written on all cores); text, one tree per core.
@@ -379,17 +396,17 @@ extension Project {
     case .json: window = 1
     }
     try Self.forEachLaidOut(jobs, window: window, shaper: shaper) { index, job, tree in
-      Result { () throws(SnapshotError) -> (part: String, failures: [String]) in
+      Result { () throws(SnapshotError) -> (part: [UInt8], failures: [String]) in
         var snapshot = try ScreenSnapshot(tree: tree, includingGlyphs: includingGlyphs)
         snapshot.locale = job.layout.locale
-        return (format.part(for: snapshot, at: index), tree.layoutFailures)
+        return (format.utf8Part(for: snapshot, at: index), tree.layoutFailures)
       }
     } then: { (result) throws(SnapshotError) in
       let part = try result.get()
-      write(part.part)
+      part.part.withUnsafeBytes(write)
       failures += part.failures
     }
-    write(format.footer(screenCount: jobs.count))
+    Array(format.footer(screenCount: jobs.count).utf8).withUnsafeBytes(write)
     return failures
   }
 

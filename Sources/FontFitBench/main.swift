@@ -279,7 +279,7 @@ func measureProjectDemo(file: URL) throws -> (nanoseconds: Double, bytes: Int) {
     let project = try Project(
       file: file.path,
       options: ProjectOptions(screens: short ? ["iPhone 4s", "iPhone 5"] : []))
-    _ = try project.writeDump(.text, shaper: system) { bytes += $0.utf8.count }
+    _ = try project.writeUTF8Dump(.text, shaper: system) { bytes += $0.count }
   }
   return (nanoseconds, bytes)
 }

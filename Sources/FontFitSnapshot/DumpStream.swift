@@ -19,15 +19,25 @@ public enum DumpFormat: Hashable, Sendable {
 
   /// The part of the dump for `screen`, the screen at `position` (from 0) in the dump.
   public func part(for screen: ScreenSnapshot, at position: Int) -> String {
+    String(decoding: utf8Part(for: screen, at: position), as: UTF8.self)
+  }
+
+  /// ``part(for:at:)`` as the UTF-8 bytes it is written in, for a writer that hands them to
+  /// a file: no `String` is made, so the bytes (a few hundred per widget) are not checked
+  /// again.
+  public func utf8Part(for screen: ScreenSnapshot, at position: Int) -> [UInt8] {
+    var output = TextOutput(reservingCapacity: 1024)
     switch self {
     case .text:
-      return (position > 0 ? "\n\n" : "") + screen.text
+      if position > 0 { output += "\n\n" }
+      screen.appendText(to: &output)
     case .json(let includingGlyphs):
       // A screen is an element of the array that is the value of the root's member: two
       // levels deep.
-      let element = screen.streamedJSON(includingGlyphs: includingGlyphs, level: 2)
-      return (position > 0 ? ",\n" : "\n") + "    " + element
+      output += position > 0 ? ",\n    " : "\n    "
+      screen.appendStreamedJSON(includingGlyphs: includingGlyphs, level: 2, to: &output)
     }
+    return output.utf8
   }
 
   /// What comes after the last of `screenCount` screens.

@@ -40,12 +40,17 @@ extension ScreenSnapshot {
   /// 10,000 labels, that value was ten times the text).
   func streamedJSON(includingGlyphs: Bool, level: Int) -> String {
     var output = TextOutput(reservingCapacity: 4096)
+    appendStreamedJSON(includingGlyphs: includingGlyphs, level: level, to: &output)
+    return output.string
+  }
+
+  /// Appends ``streamedJSON(includingGlyphs:level:)``.
+  func appendStreamedJSON(includingGlyphs: Bool, level: Int, to output: inout TextOutput) {
     JSONOutput.object(ownMembers).write(to: &output, indent: 2, level: level)
     JSONStream.reopen(&output, level: level)
     output += JSONStream.memberStart("root", level: level)
     root.appendJSON(to: &output, includingGlyphs: includingGlyphs, level: level + 1)
     output += JSONStream.close(level: level)
-    return output.string
   }
 }
 

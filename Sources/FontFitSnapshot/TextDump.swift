@@ -23,13 +23,18 @@ extension ScreenSnapshot {
   /// The text dump of this screen.
   public var text: String {
     var output = TextOutput(reservingCapacity: 1024)
+    appendText(to: &output)
+    return output.string
+  }
+
+  /// Appends ``text``.
+  func appendText(to output: inout TextOutput) {
     output += screen.summary
     if let locale {
       output += " · locale "
       output += locale
     }
     root.appendText(depth: 1, unit: screen.unitName, to: &output)
-    return output.string
   }
 }
 

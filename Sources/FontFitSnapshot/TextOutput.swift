@@ -21,6 +21,10 @@ struct TextOutput {
   /// The text written.
   var string: String { String(decoding: bytes, as: UTF8.self) }
 
+  /// The text written, as the UTF-8 bytes it is kept in: no `String` is made, so the bytes
+  /// are not checked again.
+  var utf8: [UInt8] { bytes }
+
   /// Appends `text`.
   mutating func append(_ text: some StringProtocol) {
     let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }

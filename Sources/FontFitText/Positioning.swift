@@ -128,7 +128,8 @@ package struct TextPositioner: Sendable {
       let next = index + 1 < lines.count ? lines[index + 1] : nil
       let direction = self.direction(of: line)
       let items = includingGlyphs ? visualItems(line, direction: direction) : []
-      let spaces = spaceCount(line)
+      // Only a justified line widens its spaces: other alignments need not count them.
+      let spaces = alignment == .justified ? spaceCount(line) : 0
       // A justified line with no space to widen sits on its natural side, as a last line does.
       let side = horizontalSide(
         alignment, direction: direction,

@@ -35,6 +35,38 @@ struct ProjectTests {
     #expect(json.text + "\n" == (try golden("sample.json")))
   }
 
+  @Test(
+    "The UTF-8 dump is the dump's bytes, piece for piece, in text and JSON, with and without glyphs",
+    arguments: [DumpFormat.text, .json(includingGlyphs: false), .json(includingGlyphs: true)])
+  func utf8DumpIsTheDump(format: DumpFormat) throws {
+    // Arabic and pseudo-localised texts: bytes past ASCII, in every part.
+    let project = try Project(
+      file: path("Demo/Projects/news/layout.json"), options: ProjectOptions(locales: ["all"]))
+    let glyphs = format == .json(includingGlyphs: true)
+    var pieces: [String] = []
+    let failures = try project.writeDump(format, includingGlyphs: glyphs, shaper: fonts) {
+      pieces.append($0)
+    }
+    var bytes: [[UInt8]] = []
+    let utf8Failures = try project.writeUTF8Dump(format, includingGlyphs: glyphs, shaper: fonts) {
+      bytes.append(Array($0))
+    }
+    #expect(utf8Failures == failures)
+    #expect(bytes.count == project.jobs.count + 2)
+    #expect(bytes == pieces.map { Array($0.utf8) })
+    #expect(pieces.joined().unicodeScalars.contains { !$0.isASCII })
+    // The same screens snapshotted one by one and dumped whole.
+    let whole = LayoutSnapshot(
+      screens: try project.jobs.map { job in
+        var snapshot = try ScreenSnapshot(
+          tree: job.layOut(shaper: fonts), includingGlyphs: glyphs)
+        snapshot.locale = job.layout.locale
+        return snapshot
+      })
+    let expected = format == .text ? whole.text : whole.json(includingGlyphs: glyphs)
+    #expect(Array(bytes.joined()) == Array(expected.utf8))
+  }
+
   @Test("A layout given as text dumps as the same layout read from its file")
   func contentsLoadLikeFiles() throws {
     let file = path("Demo/Resources/sample.json")

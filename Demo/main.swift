@@ -137,9 +137,7 @@ func dump(_ options: Options) {
   let failures: [String]
   do {
     // Written as each screen is laid out: memory holds a screen per core, not the dump.
-    failures = try project.writeUTF8Dump(
-      format, includingGlyphs: options.glyphs, shaper: fonts
-    ) { writeRaw($0) }
+    failures = try project.writeUTF8Dump(format, shaper: fonts) { writeRaw($0) }
   } catch {
     fail("\(error)", status: 1)
   }

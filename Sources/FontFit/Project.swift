@@ -337,31 +337,32 @@ extension Project {
   }
 
   /// Every screen's dump, laid out on all cores and joined in order, with the widgets whose
-  /// layout failed (`label title: reason`): ``writeDump(_:includingGlyphs:shaper:to:)``
+  /// layout failed (`label title: reason`): ``writeDump(_:shaper:to:)``
   /// collected into one string.
   ///
+  /// A JSON dump has glyph runs when its format says so.
+  ///
   /// - Throws: ``SnapshotError`` when a tree cannot be read (which a laid-out tree always can).
-  public func dump(_ format: DumpFormat, includingGlyphs: Bool = false, shaper: any TextShaping)
+  public func dump(_ format: DumpFormat, shaper: any TextShaping)
     throws(SnapshotError) -> (text: String, failures: [String])
   {
     var text = ""
-    let failures = try writeDump(format, includingGlyphs: includingGlyphs, shaper: shaper) {
+    let failures = try writeDump(format, shaper: shaper) {
       text += $0
     }
     return (text, failures)
   }
 
   /// Writes every screen's dump in order, handing `write` each piece as soon as it is ready:
-  /// ``writeUTF8Dump(_:includingGlyphs:shaper:to:)`` with each piece made a `String`.
+  /// ``writeUTF8Dump(_:shaper:to:)`` with each piece made a `String`.
   ///
   /// Returns the widgets whose layout failed (`label title: reason`).
   ///
   /// - Throws: ``SnapshotError`` when a tree cannot be read (which a laid-out tree always can).
   public func writeDump(
-    _ format: DumpFormat, includingGlyphs: Bool = false, shaper: any TextShaping,
-    to write: (String) -> Void
+    _ format: DumpFormat, shaper: any TextShaping, to write: (String) -> Void
   ) throws(SnapshotError) -> [String] {
-    try writeUTF8Dump(format, includingGlyphs: includingGlyphs, shaper: shaper) { bytes in
+    try writeUTF8Dump(format, shaper: shaper) { bytes in
       write(String(decoding: bytes, as: UTF8.self))
     }
   }
@@ -377,12 +378,13 @@ extension Project {
   /// core for the text dump and one at a time for JSON (whose parts are ten times larger), and
   /// each tree is released once its part is written: memory holds at most one tree and one
   /// part per core, however many screens and locales there are. A part's widgets are written
-  /// on all cores, a JSON part widget by widget rather than built as one value.
+  /// on all cores, a JSON part widget by widget rather than built as one value, and a text
+  /// part widget by widget without holding the tree's snapshot whole. A JSON dump has glyph
+  /// runs when its format says so.
   ///
   /// - Throws: ``SnapshotError`` when a tree cannot be read (which a laid-out tree always can).
   public func writeUTF8Dump(
-    _ format: DumpFormat, includingGlyphs: Bool = false, shaper: any TextShaping,
-    to write: (UnsafeRawBufferPointer) -> Void
+    _ format: DumpFormat, shaper: any TextShaping, to write: (UnsafeRawBufferPointer) -> Void
   ) throws(SnapshotError) -> [String] {
     let jobs = self.jobs
     Self.prepareTexts(of: jobs, shaper: shaper)
@@ -397,9 +399,8 @@ extension Project {
     }
     try Self.forEachLaidOut(jobs, window: window, shaper: shaper) { index, job, tree in
       Result { () throws(SnapshotError) -> (part: [UInt8], failures: [String]) in
-        var snapshot = try ScreenSnapshot(tree: tree, includingGlyphs: includingGlyphs)
-        snapshot.locale = job.layout.locale
-        return (format.utf8Part(for: snapshot, at: index), tree.layoutFailures)
+        let part = try format.utf8Part(forTree: tree, locale: job.layout.locale, at: index)
+        return (part, tree.layoutFailures)
       }
     } then: { (result) throws(SnapshotError) in
       let part = try result.get()

@@ -220,8 +220,7 @@ func optionsOrDefault(_ handle: OpaquePointer?) throws(APIError) -> ProjectOptio
     do throws(SnapshotError) {
       dumped =
         try object.project.dump(
-          .json(includingGlyphs: includeGlyphs != 0), includingGlyphs: includeGlyphs != 0,
-          shaper: system.fonts
+          .json(includingGlyphs: includeGlyphs != 0), shaper: system.fonts
         ).text + "\n"
     } catch {
       throw APIError(status: .layoutError, message: error.description)

@@ -1,3 +1,5 @@
+import FontFitWidgets
+
 /// A dump written one screen at a time, byte for byte the same as ``LayoutSnapshot/text`` or
 /// ``LayoutSnapshot/json(includingGlyphs:)`` of all the screens together.
 ///
@@ -38,6 +40,30 @@ public enum DumpFormat: Hashable, Sendable {
       screen.appendStreamedJSON(includingGlyphs: includingGlyphs, level: 2, to: &output)
     }
     return output.utf8
+  }
+
+  /// ``utf8Part(for:at:)`` of the laid-out `tree`'s snapshot with its texts in `locale`, with
+  /// glyph runs in JSON when the format asks for them: the text dump is written widget by
+  /// widget without holding the tree's snapshot whole.
+  ///
+  /// The tree is read from several threads at once when a widget has many children, so
+  /// nothing may change it meanwhile.
+  ///
+  /// - Throws: ``SnapshotError`` when the tree has no environment or needs layout.
+  public func utf8Part(forTree tree: View, locale: String?, at position: Int)
+    throws(SnapshotError) -> [UInt8]
+  {
+    switch self {
+    case .text:
+      var output = TextOutput(reservingCapacity: 1024)
+      if position > 0 { output += "\n\n" }
+      try ScreenSnapshot.appendText(of: tree, locale: locale, to: &output)
+      return output.utf8
+    case .json(let includingGlyphs):
+      var snapshot = try ScreenSnapshot(tree: tree, includingGlyphs: includingGlyphs)
+      snapshot.locale = locale
+      return utf8Part(for: snapshot, at: position)
+    }
   }
 
   /// What comes after the last of `screenCount` screens.

@@ -92,6 +92,19 @@ public struct WidgetSnapshot: Hashable, Sendable, Codable {
   ///   - includingGlyphs: Whether line boxes carry their glyph runs.
   /// - Throws: ``SnapshotError/needsLayout(widgetID:)`` when a widget needs layout.
   public init(_ view: View, includingGlyphs: Bool = true) throws(SnapshotError) {
+    try self.init(leaf: view, includingGlyphs: includingGlyphs)
+    let views = view.children
+    children.reserveCapacity(views.count)
+    for child in views {
+      children.append(try WidgetSnapshot(child, includingGlyphs: includingGlyphs))
+    }
+  }
+
+  /// Snapshots a laid-out widget without its children: what a dump written widget by widget
+  /// takes, one at a time, rather than the whole tree at once.
+  ///
+  /// - Throws: ``SnapshotError/needsLayout(widgetID:)`` when the widget needs layout.
+  init(leaf view: View, includingGlyphs: Bool) throws(SnapshotError) {
     guard !view.needsLayout else { throw .needsLayout(widgetID: view.id) }
     kind = view.kind
     id = view.id
@@ -103,12 +116,7 @@ public struct WidgetSnapshot: Hashable, Sendable, Codable {
       frame = view.screenFrame
       text = nil
     }
-    let views = view.children
     children = []
-    children.reserveCapacity(views.count)
-    for child in views {
-      children.append(try WidgetSnapshot(child, includingGlyphs: includingGlyphs))
-    }
   }
 }
 

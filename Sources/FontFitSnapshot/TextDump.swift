@@ -29,18 +29,62 @@ extension ScreenSnapshot {
 
   /// Appends ``text``.
   func appendText(to output: inout TextOutput) {
+    Self.appendHeading(screen: screen, locale: locale, to: &output)
+    root.appendText(depth: 1, unit: screen.unitName, to: &output)
+  }
+
+  /// Appends the text dump of the laid-out `tree` on its environment's screen, its texts in
+  /// `locale`: the same text as ``text`` of its snapshot, written widget by widget, so the
+  /// tree's snapshot is never held whole.
+  ///
+  /// The tree is read from several threads at once when a widget has many children, so
+  /// nothing may change it meanwhile.
+  ///
+  /// - Throws: ``SnapshotError`` when the tree has no environment or needs layout.
+  static func appendText(
+    of tree: View, locale: String?, to output: inout TextOutput
+  ) throws(SnapshotError) {
+    guard let environment = tree.environment else { throw .noEnvironment(rootID: tree.id) }
+    appendHeading(screen: environment.screen, locale: locale, to: &output)
+    try appendTree(tree, depth: 1, unit: environment.screen.unitName, to: &output)
+  }
+
+  /// Appends the line that heads a screen's dump.
+  private static func appendHeading(
+    screen: Screen, locale: String?, to output: inout TextOutput
+  ) {
     output += screen.summary
     if let locale {
       output += " · locale "
       output += locale
     }
-    root.appendText(depth: 1, unit: screen.unitName, to: &output)
+  }
+}
+
+/// Appends `view`'s line (after a line break) and its subtree's, lengths in `unit`, each
+/// widget snapshotted alone as its line is written.
+private func appendTree(
+  _ view: View, depth: Int, unit: String, to output: inout TextOutput
+) throws(SnapshotError) {
+  try WidgetSnapshot(leaf: view, includingGlyphs: false).appendLine(
+    depth: depth, unit: unit, to: &output)
+  try ParallelAppend.forEach(view.children, to: &output) {
+    (child, _, output) throws(SnapshotError) in
+    try appendTree(child, depth: depth + 1, unit: unit, to: &output)
   }
 }
 
 extension WidgetSnapshot {
   /// Appends this widget's line (after a line break) and its children's, lengths in `unit`.
   fileprivate func appendText(depth: Int, unit: String, to output: inout TextOutput) {
+    appendLine(depth: depth, unit: unit, to: &output)
+    ParallelAppend.forEach(children, to: &output) { child, _, output in
+      child.appendText(depth: depth + 1, unit: unit, to: &output)
+    }
+  }
+
+  /// Appends this widget's own line, after a line break, lengths in `unit`.
+  fileprivate func appendLine(depth: Int, unit: String, to output: inout TextOutput) {
     output += "\n"
     for _ in 0..<depth { output += "  " }
     output += kind.rawValue
@@ -53,9 +97,6 @@ extension WidgetSnapshot {
     if let text {
       output += " "
       text.appendSummary(unit: unit, to: &output)
-    }
-    ParallelAppend.forEach(children, to: &output) { child, _, output in
-      child.appendText(depth: depth + 1, unit: unit, to: &output)
     }
   }
 }

@@ -44,11 +44,11 @@ struct ProjectTests {
       file: path("Demo/Projects/news/layout.json"), options: ProjectOptions(locales: ["all"]))
     let glyphs = format == .json(includingGlyphs: true)
     var pieces: [String] = []
-    let failures = try project.writeDump(format, includingGlyphs: glyphs, shaper: fonts) {
+    let failures = try project.writeDump(format, shaper: fonts) {
       pieces.append($0)
     }
     var bytes: [[UInt8]] = []
-    let utf8Failures = try project.writeUTF8Dump(format, includingGlyphs: glyphs, shaper: fonts) {
+    let utf8Failures = try project.writeUTF8Dump(format, shaper: fonts) {
       bytes.append(Array($0))
     }
     #expect(utf8Failures == failures)
@@ -65,6 +65,40 @@ struct ProjectTests {
       })
     let expected = format == .text ? whole.text : whole.json(includingGlyphs: glyphs)
     #expect(Array(bytes.joined()) == Array(expected.utf8))
+  }
+
+  @Test("A screen with hundreds of widgets, written on all cores, dumps its widgets in order")
+  func manyWidgetsDumpInOrder() throws {
+    // More children than one thread writes alone, in the root and in a nested view.
+    func labels(_ prefix: String, _ count: Int) -> String {
+      (0..<count).map { index in
+        "{\"type\": \"Label\", \"id\": \"\(prefix)\(index)\", "
+          + "\"frame\": [10, \(index % 500), 300, 40], \"font\": \"DejaVu Sans 12\", "
+          + "\"text\": \"Settings and privacy \(index)\"}"
+      }.joined(separator: ",\n")
+    }
+    let layout = """
+      {"designScreen": "iPhone 5", "root": {
+      "type": "View", "id": "root", "frame": [0, 0, 320, 568], "children": [
+      {"type": "View", "id": "inner", "frame": [0, 0, 320, 568], "children": [
+      \(labels("i", 300))]},
+      \(labels("l", 700))]}}
+      """
+    let project = try Project(
+      contents: layout, file: "many.json", options: ProjectOptions(screens: ["iPhone 6"]))
+    let dumped = try project.dump(.text, shaper: fonts)
+    #expect(dumped.failures.isEmpty)
+    let ids = dumped.text.split(separator: "\n").dropFirst().map { line in
+      line.split(separator: " ")[1]
+    }
+    let expected = ["root", "inner"] + (0..<300).map { "i\($0)" } + (0..<700).map { "l\($0)" }
+    #expect(ids.count == expected.count)
+    let misplaced = zip(ids, expected).enumerated().first { $0.element.0 != $0.element.1 }
+    #expect(misplaced == nil, "line \(misplaced?.offset ?? 0) names the wrong widget")
+    // The same text as the tree's snapshot writes.
+    let job = try #require(project.jobs.first)
+    let snapshot = try ScreenSnapshot(tree: job.layOut(shaper: fonts))
+    #expect(dumped.text == snapshot.text)
   }
 
   @Test("A layout given as text dumps as the same layout read from its file")

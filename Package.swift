@@ -140,7 +140,7 @@ let package = Package(
         "TestSupport",
       ]
     ),
-    .testTarget(name: "FontFitTests", dependencies: ["FontFit"]),
+    .testTarget(name: "FontFitTests", dependencies: ["FontFit", "TestSupport"]),
     .testTarget(
       name: "DemoTests", dependencies: ["demo", "TestSupport"], exclude: ["Golden", "BadInput"]),
   ],

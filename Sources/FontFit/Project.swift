@@ -7,7 +7,7 @@ import FontFitFontModel
 import FontFitFonts
 import FontFitRender
 import FontFitSnapshot
-import FontFitText
+@_spi(Engine) import FontFitText
 import FontFitWidgets
 
 #if canImport(Glibc)
@@ -416,13 +416,31 @@ extension Project {
   /// and the jobs before it are done: a worker that finishes a screen starts the next while
   /// the calling thread uses the screens done, and memory holds at most `window` trees and
   /// results.
+  ///
+  /// A tree read is kept for a later screen of its locale, which moves it there and lays it
+  /// out again rather than making its widgets again: a layout depends on its screen alone,
+  /// not on the screens the tree was on before (a test moves trees in every order).
   private static func forEachLaidOut<Read: Sendable>(
     _ jobs: [LayoutJob], window: Int, shaper: any TextShaping,
     read: @Sendable (Int, LayoutJob, View) -> Read,
     then use: (Read) throws(SnapshotError) -> Void
   ) throws(SnapshotError) {
+    let trees = TreePool()
     try ParallelLayout.forEachInOrder(jobs.count, window: window) { index in
-      read(index, jobs[index], jobs[index].layOut(shaper: shaper))
+      let job = jobs[index]
+      let tree = trees.take(locale: job.layout.locale)
+      let laidOut: View
+      if let tree {
+        // A tree of the same layout, laid out on an earlier screen, moves to this one.
+        tree.environment = job.layout.document.environment(on: job.screen, shaper: shaper)
+        tree.layoutIfNeeded()
+        laidOut = tree
+      } else {
+        laidOut = job.layOut(shaper: shaper)
+      }
+      let result = read(index, job, laidOut)
+      trees.give(laidOut, locale: job.layout.locale)
+      return result
     } then: { (result) throws(SnapshotError) in
       try use(result)
     }
@@ -756,5 +774,40 @@ extension View {
       failures.append("\(widget.kind.rawValue) \(widget.id): \(error)")
     }
     return failures + children.flatMap(\.layoutFailures)
+  }
+}
+
+/// Trees of one locale's layout that are laid out and read, kept for the next screens:
+/// moving a tree to another screen lays it out again without making its widgets again.
+///
+/// It holds the trees of one locale at a time, as the jobs run locale by locale: the first
+/// job of the next locale lets the others go. It holds at most one tree per job running, and
+/// a tree is used by one thread at a time: taken, laid out, read and given back.
+private final class TreePool: Sendable {
+  private let state = Lock<(locale: String??, trees: [View])>((nil, []))
+
+  /// A tree of `locale`'s layout given back earlier, or nil.
+  func take(locale: String?) -> View? {
+    let (tree, dropped) = state.withLock { state -> (View?, [View]) in
+      guard state.locale == .some(locale) else {
+        defer { state = (locale, []) }
+        return (nil, state.trees)
+      }
+      return (state.trees.popLast(), [])
+    }
+    // Freed outside the lock: freeing a tree of thousands of widgets takes a while.
+    withExtendedLifetime(dropped) {}
+    return tree
+  }
+
+  /// Keeps `tree`, of `locale`'s layout, for a later screen, unless the jobs have moved on
+  /// to another locale.
+  func give(_ tree: View, locale: String?) {
+    let kept = state.withLock { state in
+      guard state.locale == .some(locale) else { return false }
+      state.trees.append(tree)
+      return true
+    }
+    if !kept { withExtendedLifetime(tree) {} }
   }
 }

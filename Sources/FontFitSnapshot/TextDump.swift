@@ -66,7 +66,7 @@ extension ScreenSnapshot {
 private func appendTree(
   _ view: View, depth: Int, unit: String, to output: inout TextOutput
 ) throws(SnapshotError) {
-  try WidgetSnapshot(leaf: view, includingGlyphs: false).appendLine(
+  try WidgetSnapshot(leaf: view, includingGlyphs: false, forTextDump: true).appendLine(
     depth: depth, unit: unit, to: &output)
   try ParallelAppend.forEach(view.children, to: &output) {
     (child, _, output) throws(SnapshotError) in

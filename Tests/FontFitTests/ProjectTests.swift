@@ -1,6 +1,7 @@
 import FontFit
 @_spi(Engine) import FontFitText
 import Foundation
+import TestSupport
 import Testing
 
 /// The repository's root, where the demo's projects and the golden files are.
@@ -99,6 +100,45 @@ struct ProjectTests {
     let job = try #require(project.jobs.first)
     let snapshot = try ScreenSnapshot(tree: job.layOut(shaper: fonts))
     #expect(dumped.text == snapshot.text)
+  }
+
+  @Test(
+    "A tree moved from screen to screen lays out on each as a tree made for it, in any order",
+    arguments: [
+      "Demo/Resources/sample.json", "Demo/Resources/sample.xml",
+      "Demo/Projects/checkout/layout.json", "Demo/Projects/news/layout.xml",
+      "Demo/Projects/preferences/layout.json", "Demo/Projects/settings/layout.json",
+      "Demo/Projects/typography/layout.json",
+    ])
+  func movedTreesLayOutAsMade(file: String) throws {
+    // The dump lays a tree out again on the next screen instead of making its widgets again,
+    // and which tree goes to which screen depends on the threads: a layout must depend on
+    // the screen alone, never on where the tree was before (rejected texts, stack fits, fit
+    // groups, text scale and every locale's texts included).
+    let strings = (file as NSString).deletingLastPathComponent + "/strings"
+    let localized = FileManager.default.fileExists(atPath: path(strings))
+    let project = try Project(
+      file: path(file),
+      options: ProjectOptions(locales: localized ? ["all", "pseudo"] : [], textScale: "1.3"))
+    var random = SplitMix64(seed: 41)
+    for layout in project.localizations {
+      let made = try project.screens.map { screen in
+        try ScreenSnapshot(tree: LayoutJob(layout: layout, screen: screen).layOut(shaper: fonts))
+      }
+      let indices = Array(project.screens.indices)
+      for order in [indices, indices.reversed(), indices.shuffled(using: &random)] {
+        let tree = layout.document.makeTree(on: project.screens[order[0]], shaper: fonts)
+        for index in order {
+          tree.environment = layout.document.environment(on: project.screens[index], shaper: fonts)
+          tree.layoutIfNeeded()
+          // Compared whole (glyph runs included), but only named when they differ.
+          let same = try ScreenSnapshot(tree: tree) == made[index]
+          #expect(
+            same,
+            "\(file) \(layout.locale ?? "default"): \(project.screens[index].name) after \(order)")
+        }
+      }
+    }
   }
 
   @Test("A layout given as text dumps as the same layout read from its file")

@@ -270,6 +270,10 @@ open class TextWidget: View {
   /// The shaping values of the last request the widget fitted or measured, with what its
   /// fit was given, which the next request shares while the text, token and font stay the
   /// same.
+  ///
+  /// A new environment keeps them: what a fit was given names the shaper that made it, and
+  /// a request takes it only from the same shaper, for the same language. A widget moved to
+  /// another screen with the same font system re-fits without asking the shaper again.
   @exclusivity(unchecked) var lastShaped: ShapingValuesReference?
   /// The size the last layout pass chose before any group capped it; nil when layout failed
   /// or the widget has not been laid out.
@@ -336,12 +340,6 @@ open class TextWidget: View {
   /// included: its widest word (its whole line, when it is single-line), and its text on one
   /// line (CSS's min- and max-content widths); zero when the text cannot be measured.
   open override func contentWidths() -> ContentWidths { textContentWidths() }
-
-  /// Forgets what was measured with the previous environment's shaper.
-  open override func environmentDidChange() {
-    lastShaped = nil
-    super.environmentDidChange()
-  }
 
   /// Fits the text and decides, under `.reject` overflow, whether it is accepted.
   open override func updateLayout() {

@@ -147,6 +147,36 @@ struct LayoutPassTests {
     #expect(shaper.shapeCount == reshaped)
   }
 
+  @Test("A widget moved to other screens shapes its text once, and again under another shaper")
+  func movedWidgetsShapeOnce() throws {
+    let shaper = CountingShaper(keepsInputs: true)
+    let label = Fixture.label(
+      width: 100, height: 40, text: Fixture.words(6),
+      environment: Fixture.environment(on: TestScreens.iPhone6, shaper: shaper))
+    label.numberOfLines = 0
+    label.layoutIfNeeded()
+    let shaped = shaper.shapeCount
+    #expect(shaped > 0)
+    for screen in [TestScreens.iPhone5, TestScreens.iPhone6Plus, TestScreens.iPhone6] {
+      label.environment = Fixture.environment(on: screen, shaper: shaper)
+      label.layoutIfNeeded()
+      // The same as a label made afresh on this screen, with a shaper that keeps nothing.
+      let fresh = Fixture.label(
+        width: 100, height: 40, text: Fixture.words(6),
+        environment: Fixture.environment(on: screen))
+      fresh.numberOfLines = 0
+      fresh.layoutIfNeeded()
+      #expect(label.layout?.fit == fresh.layout?.fit, "\(screen.name)")
+    }
+    #expect(shaper.shapeCount == shaped)
+    // Another shaper's answers are its own: the text is shaped again, by it.
+    let other = CountingShaper(keepsInputs: true)
+    label.environment = Fixture.environment(on: TestScreens.iPhone5, shaper: other)
+    label.layoutIfNeeded()
+    #expect(other.shapeCount > 0)
+    #expect(shaper.shapeCount == shaped)
+  }
+
   @Test(
     "A setter marks the widget as needing layout; layoutIfNeeded clears the mark",
     arguments: Setting.allCases)

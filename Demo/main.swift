@@ -22,13 +22,8 @@ func writeOutput(_ text: String) {
 
 /// Writes `text` as it is to standard output; a failed write is exit status 1.
 func writeRaw(_ text: String) {
-  guard let descriptor = standardOutput.descriptor else {
-    fail("cannot write the output: standard output is closed", status: 1)
-  }
-  guard writeAll(text, to: descriptor) else {
-    let reason = String(cString: strerror(errno))
-    fail("cannot write the output: \(reason)", status: 1)
-  }
+  var text = text
+  text.withUTF8 { writeRaw(UnsafeRawBufferPointer($0)) }
 }
 
 /// Writes `bytes` as they are to standard output; a failed write is exit status 1.

@@ -114,14 +114,22 @@ struct LayoutPassTests {
     #expect(label.layout?.shownText == Fixture.words(8))
   }
 
+  /// A laid-out label of six words that wraps onto as many lines as it needs.
+  private static func wordsLabel(
+    width: Double, on screen: Screen, shaper: any TextShaping = ArithmeticShaper()
+  ) -> Label {
+    let label = Fixture.label(
+      width: width, height: 40, text: Fixture.words(6),
+      environment: Fixture.environment(on: screen, shaper: shaper))
+    label.numberOfLines = 0
+    label.layoutIfNeeded()
+    return label
+  }
+
   @Test("A widget re-fitted in new frames, or measured at new widths, shapes its text once")
   func refitsShapeOnce() throws {
     let shaper = CountingShaper(keepsInputs: true)
-    let label = Fixture.label(
-      width: 100, height: 40, text: Fixture.words(6),
-      environment: Fixture.environment(on: TestScreens.iPhone6, shaper: shaper))
-    label.numberOfLines = 0
-    label.layoutIfNeeded()
+    let label = Self.wordsLabel(width: 100, on: TestScreens.iPhone6, shaper: shaper)
     let shaped = shaper.shapeCount
     #expect(shaped > 0)
     for width in stride(from: 60.0, through: 300, by: 20) {
@@ -129,11 +137,7 @@ struct LayoutPassTests {
       label.layoutIfNeeded()
       _ = try label.sizeThatFits(width: width / 2)
       // The same as a label made afresh in this frame, with a shaper that keeps nothing.
-      let fresh = Fixture.label(
-        width: width, height: 40, text: Fixture.words(6),
-        environment: Fixture.environment(on: TestScreens.iPhone6))
-      fresh.numberOfLines = 0
-      fresh.layoutIfNeeded()
+      let fresh = Self.wordsLabel(width: width, on: TestScreens.iPhone6)
       #expect(label.layout?.fit == fresh.layout?.fit, "\(width)")
     }
     #expect(shaper.shapeCount == shaped)
@@ -150,22 +154,14 @@ struct LayoutPassTests {
   @Test("A widget moved to other screens shapes its text once, and again under another shaper")
   func movedWidgetsShapeOnce() throws {
     let shaper = CountingShaper(keepsInputs: true)
-    let label = Fixture.label(
-      width: 100, height: 40, text: Fixture.words(6),
-      environment: Fixture.environment(on: TestScreens.iPhone6, shaper: shaper))
-    label.numberOfLines = 0
-    label.layoutIfNeeded()
+    let label = Self.wordsLabel(width: 100, on: TestScreens.iPhone6, shaper: shaper)
     let shaped = shaper.shapeCount
     #expect(shaped > 0)
     for screen in [TestScreens.iPhone5, TestScreens.iPhone6Plus, TestScreens.iPhone6] {
       label.environment = Fixture.environment(on: screen, shaper: shaper)
       label.layoutIfNeeded()
       // The same as a label made afresh on this screen, with a shaper that keeps nothing.
-      let fresh = Fixture.label(
-        width: 100, height: 40, text: Fixture.words(6),
-        environment: Fixture.environment(on: screen))
-      fresh.numberOfLines = 0
-      fresh.layoutIfNeeded()
+      let fresh = Self.wordsLabel(width: 100, on: screen)
       #expect(label.layout?.fit == fresh.layout?.fit, "\(screen.name)")
     }
     #expect(shaper.shapeCount == shaped)

@@ -77,7 +77,7 @@ let package = Package(
         "FontFitRender",
       ]
     ),
-    .target(name: "FontFitC", dependencies: ["FontFit"]),
+    .target(name: "FontFitC", dependencies: ["FontFit", "FontFitText"]),
     // The heap counter `bench --memory` reads; the bench's alone.
     .target(name: "CBenchSupport"),
     .executableTarget(

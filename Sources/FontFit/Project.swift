@@ -88,7 +88,8 @@ public enum ProjectError: Error, Hashable, Sendable, CustomStringConvertible {
 ///
 /// Loading reads and checks everything (the file, its strings tables, the text scale, the
 /// screen names), so a project that loads lays out without input errors. Laying out needs a
-/// measurer; the trees are built per screen and locale, one at a time or on all cores.
+/// measurer; the screens are laid out one at a time or on all cores, each locale's trees
+/// moved from screen to screen.
 public struct Project: Sendable {
   /// The layout file, or `-` for standard input.
   public let file: String
@@ -367,6 +368,24 @@ extension Project {
     }
   }
 
+  /// ``dump(_:shaper:)``: the glyph runs follow the format, whatever `includingGlyphs` says.
+  @available(*, deprecated, message: "the format says whether the JSON has glyph runs")
+  public func dump(_ format: DumpFormat, includingGlyphs: Bool, shaper: any TextShaping)
+    throws(SnapshotError) -> (text: String, failures: [String])
+  {
+    try dump(format, shaper: shaper)
+  }
+
+  /// ``writeDump(_:shaper:to:)``: the glyph runs follow the format, whatever
+  /// `includingGlyphs` says.
+  @available(*, deprecated, message: "the format says whether the JSON has glyph runs")
+  public func writeDump(
+    _ format: DumpFormat, includingGlyphs: Bool, shaper: any TextShaping,
+    to write: (String) -> Void
+  ) throws(SnapshotError) -> [String] {
+    try writeDump(format, shaper: shaper, to: write)
+  }
+
   /// Writes every screen's dump in order as UTF-8, handing `write` each piece's bytes as soon
   /// as it is ready (valid only during the call): what a tool that writes the dump to a file
   /// calls, as no `String` is made of the bytes.
@@ -375,9 +394,10 @@ extension Project {
   /// layout failed (`label title: reason`).
   ///
   /// The texts are shaped first, each once, on all cores. Then screens are laid out, one per
-  /// core for the text dump and one at a time for JSON (whose parts are ten times larger), and
-  /// each tree is released once its part is written: memory holds at most one tree and one
-  /// part per core, however many screens and locales there are. A part's widgets are written
+  /// core for the text dump and one at a time for JSON (whose parts are ten times larger), each
+  /// tree moved on to a later screen of its locale once its part is written: memory holds at
+  /// most one tree and one part per core, however many screens and locales there are. A
+  /// part's widgets are written
   /// on all cores, a JSON part widget by widget rather than built as one value, and a text
   /// part widget by widget without holding the tree's snapshot whole. A JSON dump has glyph
   /// runs when its format says so.
@@ -397,7 +417,7 @@ extension Project {
     case .text: window = ParallelLayout.processorCount
     case .json: window = 1
     }
-    try Self.forEachLaidOut(jobs, window: window, shaper: shaper) { index, job, tree in
+    try forEachLaidOut(jobs, from: 0, window: window, shaper: shaper) { index, job, tree in
       Result { () throws(SnapshotError) -> (part: [UInt8], failures: [String]) in
         let part = try format.utf8Part(forTree: tree, locale: job.layout.locale, at: index)
         return (part, tree.layoutFailures)
@@ -417,18 +437,31 @@ extension Project {
   /// the calling thread uses the screens done, and memory holds at most `window` trees and
   /// results.
   ///
-  /// A tree read is kept for a later screen of its locale, which moves it there and lays it
+  /// A tree read is kept for a later screen of its layout, which moves it there and lays it
   /// out again rather than making its widgets again: a layout depends on its screen alone,
-  /// not on the screens the tree was on before (a test moves trees in every order).
-  private static func forEachLaidOut<Read: Sendable>(
-    _ jobs: [LayoutJob], window: Int, shaper: any TextShaping,
+  /// not on the screens the tree was on before (a test moves trees across the screens in
+  /// three orders).
+  ///
+  /// - Parameters:
+  ///   - jobs: Consecutive jobs of ``jobs``, from the one at `first`.
+  ///   - first: The index in ``jobs`` of the first of `jobs`.
+  ///   - window: The most jobs started and not yet used.
+  ///   - shaper: What measures the texts.
+  ///   - read: Reads a laid-out tree on its worker, given the job's index in `jobs`.
+  ///   - use: Called with what each tree read, in the jobs' order.
+  /// - Throws: What `use` throws; no further job starts then.
+  private func forEachLaidOut<Read: Sendable>(
+    _ jobs: [LayoutJob], from first: Int, window: Int, shaper: any TextShaping,
     read: @Sendable (Int, LayoutJob, View) -> Read,
     then use: (Read) throws(SnapshotError) -> Void
   ) throws(SnapshotError) {
     let trees = TreePool()
+    // The jobs run layout by layout: the index of a job's layout in `localizations`.
+    let screenCount = max(1, screens.count)
     try ParallelLayout.forEachInOrder(jobs.count, window: window) { index in
       let job = jobs[index]
-      let tree = trees.take(locale: job.layout.locale)
+      let layout = (first + index) / screenCount
+      let tree = trees.take(layout: layout)
       let laidOut: View
       if let tree {
         // A tree of the same layout, laid out on an earlier screen, moves to this one.
@@ -439,7 +472,7 @@ extension Project {
         laidOut = job.layOut(shaper: shaper)
       }
       let result = read(index, job, laidOut)
-      trees.give(laidOut, locale: job.layout.locale)
+      trees.give(laidOut, layout: layout)
       return result
     } then: { (result) throws(SnapshotError) in
       try use(result)
@@ -488,10 +521,12 @@ extension Project {
     _ body: (ScreenProblems) -> Void
   ) throws(SnapshotError) {
     let all = self.jobs
-    let jobs = Array(all[(range ?? all.indices).clamped(to: all.indices)])
+    let chosen = (range ?? all.indices).clamped(to: all.indices)
+    let jobs = Array(all[chosen])
     Self.prepareTexts(of: jobs, shaper: shaper)
     let window = ParallelLayout.processorCount * 2
-    try Self.forEachLaidOut(jobs, window: window, shaper: shaper) { _, job, tree in
+    try forEachLaidOut(jobs, from: chosen.lowerBound, window: window, shaper: shaper) {
+      _, job, tree in
       Result { () throws(SnapshotError) -> ScreenProblems in
         var kept = ScreenProblems(screen: job.screen.name, locale: job.layout.locale)
         try LayoutProblem.forEachProblem(in: tree, locale: job.layout.locale) { problem in
@@ -777,34 +812,36 @@ extension View {
   }
 }
 
-/// Trees of one locale's layout that are laid out and read, kept for the next screens:
-/// moving a tree to another screen lays it out again without making its widgets again.
+/// Trees of one layout (the layout in one locale) that are laid out and read, kept for its
+/// next screens: moving a tree to another screen lays it out again without making its
+/// widgets again.
 ///
-/// It holds the trees of one locale at a time, as the jobs run locale by locale: the first
-/// job of the next locale lets the others go. It holds at most one tree per job running, and
-/// a tree is used by one thread at a time: taken, laid out, read and given back.
+/// The jobs run layout by layout, so the pool holds the trees of one layout at a time: the
+/// first job of the next layout lets the others go, and a job of an earlier layout that
+/// finishes late makes its own tree and lets it go. The pool holds at most one tree per job
+/// running, and a tree is used by one thread at a time: taken, laid out, read and given back.
 private final class TreePool: Sendable {
-  private let state = Lock<(locale: String??, trees: [View])>((nil, []))
+  private let state = Lock<(layout: Int, trees: [View])>((-1, []))
 
-  /// A tree of `locale`'s layout given back earlier, or nil.
-  func take(locale: String?) -> View? {
+  /// A tree of layout `layout` given back earlier, or nil.
+  func take(layout: Int) -> View? {
     let (tree, dropped) = state.withLock { state -> (View?, [View]) in
-      guard state.locale == .some(locale) else {
-        defer { state = (locale, []) }
+      if layout > state.layout {
+        defer { state = (layout, []) }
         return (nil, state.trees)
       }
-      return (state.trees.popLast(), [])
+      return (layout == state.layout ? state.trees.popLast() : nil, [])
     }
     // Freed outside the lock: freeing a tree of thousands of widgets takes a while.
     withExtendedLifetime(dropped) {}
     return tree
   }
 
-  /// Keeps `tree`, of `locale`'s layout, for a later screen, unless the jobs have moved on
-  /// to another locale.
-  func give(_ tree: View, locale: String?) {
+  /// Keeps `tree`, of layout `layout`, for a later screen, unless the jobs have moved on to
+  /// another layout.
+  func give(_ tree: View, layout: Int) {
     let kept = state.withLock { state in
-      guard state.locale == .some(locale) else { return false }
+      guard state.layout == layout else { return false }
       state.trees.append(tree)
       return true
     }

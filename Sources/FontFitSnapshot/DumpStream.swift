@@ -47,10 +47,12 @@ public enum DumpFormat: Hashable, Sendable {
   /// widget without holding the tree's snapshot whole.
   ///
   /// The tree is read from several threads at once when a widget has many children, so
-  /// nothing may change it meanwhile.
+  /// nothing may change it meanwhile, and every widget in it must be safe to read from
+  /// several threads: a project's trees, made from a description file of the package's own
+  /// widget classes, are; an app's subclasses need not be, so this is the package's alone.
   ///
   /// - Throws: ``SnapshotError`` when the tree has no environment or needs layout.
-  public func utf8Part(forTree tree: View, locale: String?, at position: Int)
+  package func utf8Part(forTree tree: View, locale: String?, at position: Int)
     throws(SnapshotError) -> [UInt8]
   {
     switch self {

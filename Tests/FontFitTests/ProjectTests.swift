@@ -37,7 +37,7 @@ struct ProjectTests {
   }
 
   @Test(
-    "The UTF-8 dump is the dump's bytes, piece for piece, in text and JSON, with and without glyphs",
+    "The UTF-8 dump is the dump's bytes, piece by piece, in text and JSON, glyphs or not",
     arguments: [DumpFormat.text, .json(includingGlyphs: false), .json(includingGlyphs: true)])
   func utf8DumpIsTheDump(format: DumpFormat) throws {
     // Arabic and pseudo-localised texts: bytes past ASCII, in every part.
@@ -54,7 +54,9 @@ struct ProjectTests {
     }
     #expect(utf8Failures == failures)
     #expect(bytes.count == project.jobs.count + 2)
-    #expect(bytes == pieces.map { Array($0.utf8) })
+    // Compared as booleans: a failure would otherwise print every byte.
+    let samePieces = bytes == pieces.map { Array($0.utf8) }
+    #expect(samePieces, "the UTF-8 pieces differ from the strings' bytes")
     #expect(pieces.joined().unicodeScalars.contains { !$0.isASCII })
     // The same screens snapshotted one by one and dumped whole.
     let whole = LayoutSnapshot(
@@ -65,7 +67,8 @@ struct ProjectTests {
         return snapshot
       })
     let expected = format == .text ? whole.text : whole.json(includingGlyphs: glyphs)
-    #expect(Array(bytes.joined()) == Array(expected.utf8))
+    let sameDump = Array(bytes.joined()) == Array(expected.utf8)
+    #expect(sameDump, "the UTF-8 dump differs from the snapshots' dump")
   }
 
   @Test("A screen with hundreds of widgets, written on all cores, dumps its widgets in order")
@@ -122,8 +125,14 @@ struct ProjectTests {
       options: ProjectOptions(locales: localized ? ["all", "pseudo"] : [], textScale: "1.3"))
     var random = SplitMix64(seed: 41)
     for layout in project.localizations {
+      // Each screen's snapshot, glyphs included, and what `check` reports (stacks' overflow
+      // and scroll views' content are read by the check alone).
       let made = try project.screens.map { screen in
-        try ScreenSnapshot(tree: LayoutJob(layout: layout, screen: screen).layOut(shaper: fonts))
+        let tree = LayoutJob(layout: layout, screen: screen).layOut(shaper: fonts)
+        return (
+          snapshot: try ScreenSnapshot(tree: tree),
+          problems: try LayoutProblem.problems(in: tree, locale: layout.locale)
+        )
       }
       let indices = Array(project.screens.indices)
       for order in [indices, indices.reversed(), indices.shuffled(using: &random)] {
@@ -131,8 +140,10 @@ struct ProjectTests {
         for index in order {
           tree.environment = layout.document.environment(on: project.screens[index], shaper: fonts)
           tree.layoutIfNeeded()
-          // Compared whole (glyph runs included), but only named when they differ.
-          let same = try ScreenSnapshot(tree: tree) == made[index]
+          // Compared whole, but only named when they differ.
+          let same =
+            try ScreenSnapshot(tree: tree) == made[index].snapshot
+            && LayoutProblem.problems(in: tree, locale: layout.locale) == made[index].problems
           #expect(
             same,
             "\(file) \(layout.locale ?? "default"): \(project.screens[index].name) after \(order)")

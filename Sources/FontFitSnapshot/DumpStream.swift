@@ -43,8 +43,8 @@ public enum DumpFormat: Hashable, Sendable {
   }
 
   /// ``utf8Part(for:at:)`` of the laid-out `tree`'s snapshot with its texts in `locale`, with
-  /// glyph runs in JSON when the format asks for them: the text dump is written widget by
-  /// widget without holding the tree's snapshot whole.
+  /// glyph runs in JSON when the format asks for them, written widget by widget without
+  /// holding the tree's snapshot whole.
   ///
   /// The tree is read from several threads at once when a widget has many children, so
   /// nothing may change it meanwhile, and every widget in it must be safe to read from
@@ -62,9 +62,13 @@ public enum DumpFormat: Hashable, Sendable {
       try ScreenSnapshot.appendText(of: tree, locale: locale, to: &output)
       return output.utf8
     case .json(let includingGlyphs):
-      var snapshot = try ScreenSnapshot(tree: tree, includingGlyphs: includingGlyphs)
-      snapshot.locale = locale
-      return utf8Part(for: snapshot, at: position)
+      var output = TextOutput(reservingCapacity: 4096)
+      // A screen is an element of the array that is the value of the root's member: two
+      // levels deep.
+      output += position > 0 ? ",\n    " : "\n    "
+      try ScreenSnapshot.appendStreamedJSON(
+        of: tree, locale: locale, includingGlyphs: includingGlyphs, level: 2, to: &output)
+      return output.utf8
     }
   }
 

@@ -22,8 +22,8 @@ extension ScreenSnapshot {
     streamedJSON(includingGlyphs: includingGlyphs, level: 0)
   }
 
-  /// The screen's members but its root.
-  private var ownMembers: [(String, JSONOutput)] {
+  /// The members of `screen`'s object but its root, its texts in `locale`.
+  private static func members(screen: Screen, locale: String?) -> [(String, JSONOutput)] {
     var members: [(String, JSONOutput)] = [
       ("name", .string(screen.name)),
       ("width", .number(screen.width)),
@@ -46,12 +46,52 @@ extension ScreenSnapshot {
 
   /// Appends ``streamedJSON(includingGlyphs:level:)``.
   func appendStreamedJSON(includingGlyphs: Bool, level: Int, to output: inout TextOutput) {
-    JSONOutput.object(ownMembers).write(to: &output, indent: 2, level: level)
-    JSONStream.reopen(&output, level: level)
-    output += JSONStream.memberStart("root", level: level)
+    Self.appendOpening(screen: screen, locale: locale, level: level, to: &output)
     root.appendJSON(to: &output, includingGlyphs: includingGlyphs, level: level + 1)
     output += JSONStream.close(level: level)
   }
+
+  /// Appends ``streamedJSON(includingGlyphs:level:)`` of the laid-out `tree`'s snapshot with
+  /// its texts in `locale`, each widget snapshotted alone as it is written, so the tree's
+  /// snapshot is never held whole.
+  ///
+  /// The tree is read from several threads at once when a widget has many children, so
+  /// nothing may change it meanwhile.
+  ///
+  /// - Throws: ``SnapshotError`` when the tree has no environment or needs layout.
+  static func appendStreamedJSON(
+    of tree: View, locale: String?, includingGlyphs: Bool, level: Int,
+    to output: inout TextOutput
+  ) throws(SnapshotError) {
+    guard let environment = tree.environment else { throw .noEnvironment(rootID: tree.id) }
+    appendOpening(screen: environment.screen, locale: locale, level: level, to: &output)
+    try appendTreeJSON(tree, includingGlyphs: includingGlyphs, level: level + 1, to: &output)
+    output += JSONStream.close(level: level)
+  }
+
+  /// Appends the screen's object up to its root's value.
+  private static func appendOpening(
+    screen: Screen, locale: String?, level: Int, to output: inout TextOutput
+  ) {
+    JSONOutput.object(members(screen: screen, locale: locale))
+      .write(to: &output, indent: 2, level: level)
+    JSONStream.reopen(&output, level: level)
+    output += JSONStream.memberStart("root", level: level)
+  }
+}
+
+/// Appends `view`'s JSON and its subtree's, nested `level` containers deep, each widget
+/// snapshotted alone as it is written.
+private func appendTreeJSON(
+  _ view: View, includingGlyphs: Bool, level: Int, to output: inout TextOutput
+) throws(SnapshotError) {
+  try WidgetSnapshot(leaf: view, includingGlyphs: includingGlyphs).appendOpening(
+    to: &output, includingGlyphs: includingGlyphs, level: level)
+  try JSONStream.appendChildren(view.children, level: level, to: &output) {
+    (child, output) throws(SnapshotError) in
+    try appendTreeJSON(child, includingGlyphs: includingGlyphs, level: level + 2, to: &output)
+  }
+  output += JSONStream.close(level: level)
 }
 
 /// Splicing of pretty-printed objects (two-space indentation), so that a tree's JSON can be
@@ -76,6 +116,29 @@ private enum JSONStream {
   /// What starts another member `key` of an object at `level` that already has members.
   static func memberStart(_ key: String, level: Int) -> String {
     ",\n" + indentation(level + 1) + "\"" + key + "\": "
+  }
+
+  /// Appends the array of an object's `children` at `level`, each written by `write` (on
+  /// all cores when there are many: see ``ParallelAppend``).
+  static func appendChildren<Child, Failure: Error>(
+    _ children: [Child], level: Int, to output: inout TextOutput,
+    _ write: @escaping @Sendable (Child, inout TextOutput) throws(Failure) -> Void
+  ) throws(Failure) {
+    guard !children.isEmpty else {
+      output += "[]"
+      return
+    }
+    output += "["
+    let indentation = indentation(level + 2)
+    try ParallelAppend.forEach(children, to: &output) {
+      (child, position, output) throws(Failure) in
+      output += position > 0 ? ",\n" : "\n"
+      output += indentation
+      try write(child, &output)
+    }
+    output += "\n"
+    output += Self.indentation(level + 1)
+    output += "]"
   }
 }
 
@@ -106,25 +169,20 @@ extension WidgetSnapshot {
 
   /// Appends this widget's JSON, nested `level` containers deep, one widget at a time.
   fileprivate func appendJSON(to output: inout TextOutput, includingGlyphs: Bool, level: Int) {
+    appendOpening(to: &output, includingGlyphs: includingGlyphs, level: level)
+    JSONStream.appendChildren(children, level: level, to: &output) { child, output in
+      child.appendJSON(to: &output, includingGlyphs: includingGlyphs, level: level + 2)
+    }
+    output += JSONStream.close(level: level)
+  }
+
+  /// Appends this widget's object, nested `level` containers deep, up to its children's
+  /// value.
+  fileprivate func appendOpening(to output: inout TextOutput, includingGlyphs: Bool, level: Int) {
     JSONOutput.object(ownMembers(includingGlyphs: includingGlyphs))
       .write(to: &output, indent: 2, level: level)
     JSONStream.reopen(&output, level: level)
     output += JSONStream.memberStart("children", level: level)
-    if children.isEmpty {
-      output += "[]"
-    } else {
-      output += "["
-      let indentation = JSONStream.indentation(level + 2)
-      ParallelAppend.forEach(children, to: &output) { child, position, output in
-        output += position > 0 ? ",\n" : "\n"
-        output += indentation
-        child.appendJSON(to: &output, includingGlyphs: includingGlyphs, level: level + 2)
-      }
-      output += "\n"
-      output += JSONStream.indentation(level + 1)
-      output += "]"
-    }
-    output += JSONStream.close(level: level)
   }
 }
 

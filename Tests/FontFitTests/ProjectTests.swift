@@ -99,10 +99,15 @@ struct ProjectTests {
     #expect(ids.count == expected.count)
     let misplaced = zip(ids, expected).enumerated().first { $0.element.0 != $0.element.1 }
     #expect(misplaced == nil, "line \(misplaced?.offset ?? 0) names the wrong widget")
-    // The same text as the tree's snapshot writes.
+    // The same text and JSON as the tree's snapshot writes.
     let job = try #require(project.jobs.first)
     let snapshot = try ScreenSnapshot(tree: job.layOut(shaper: fonts))
     #expect(dumped.text == snapshot.text)
+    for glyphs in [false, true] {
+      let json = try project.dump(.json(includingGlyphs: glyphs), shaper: fonts).text
+      let same = json == LayoutSnapshot(screens: [snapshot]).json(includingGlyphs: glyphs)
+      #expect(same, "the JSON dump \(glyphs ? "with" : "without") glyphs differs")
+    }
   }
 
   @Test(

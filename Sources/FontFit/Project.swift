@@ -397,10 +397,8 @@ extension Project {
   /// core for the text dump and one at a time for JSON (whose parts are ten times larger), each
   /// tree moved on to a later screen of its locale once its part is written: memory holds at
   /// most one tree and one part per core, however many screens and locales there are. A
-  /// part's widgets are written
-  /// on all cores, a JSON part widget by widget rather than built as one value, and a text
-  /// part widget by widget without holding the tree's snapshot whole. A JSON dump has glyph
-  /// runs when its format says so.
+  /// part's widgets are written on all cores, widget by widget, without holding the tree's
+  /// snapshot whole. A JSON dump has glyph runs when its format says so.
   ///
   /// - Throws: ``SnapshotError`` when a tree cannot be read (which a laid-out tree always can).
   public func writeUTF8Dump(
@@ -825,26 +823,23 @@ private final class TreePool: Sendable {
 
   /// A tree of layout `layout` given back earlier, or nil.
   func take(layout: Int) -> View? {
-    let (tree, dropped) = state.withLock { state -> (View?, [View]) in
+    // The trees of the layout before are handed out of the lock and freed there: freeing a
+    // tree of thousands of widgets takes a while.
+    let (tree, _) = state.withLock { state -> (View?, [View]) in
       if layout > state.layout {
         defer { state = (layout, []) }
         return (nil, state.trees)
       }
       return (layout == state.layout ? state.trees.popLast() : nil, [])
     }
-    // Freed outside the lock: freeing a tree of thousands of widgets takes a while.
-    withExtendedLifetime(dropped) {}
     return tree
   }
 
   /// Keeps `tree`, of layout `layout`, for a later screen, unless the jobs have moved on to
   /// another layout.
   func give(_ tree: View, layout: Int) {
-    let kept = state.withLock { state in
-      guard state.layout == layout else { return false }
-      state.trees.append(tree)
-      return true
+    state.withLock { state in
+      if state.layout == layout { state.trees.append(tree) }
     }
-    if !kept { withExtendedLifetime(tree) {} }
   }
 }

@@ -21,30 +21,19 @@ public enum DumpFormat: Hashable, Sendable {
 
   /// The part of the dump for `screen`, the screen at `position` (from 0) in the dump.
   public func part(for screen: ScreenSnapshot, at position: Int) -> String {
-    String(decoding: utf8Part(for: screen, at: position), as: UTF8.self)
-  }
-
-  /// ``part(for:at:)`` as the UTF-8 bytes it is written in, for a writer that hands them to
-  /// a file: no `String` is made, so the bytes (a few hundred per widget) are not checked
-  /// again.
-  public func utf8Part(for screen: ScreenSnapshot, at position: Int) -> [UInt8] {
-    var output = TextOutput(reservingCapacity: 1024)
+    var output = partOpening(at: position)
     switch self {
-    case .text:
-      if position > 0 { output += "\n\n" }
-      screen.appendText(to: &output)
+    case .text: screen.appendText(to: &output)
     case .json(let includingGlyphs):
-      // A screen is an element of the array that is the value of the root's member: two
-      // levels deep.
-      output += position > 0 ? ",\n    " : "\n    "
-      screen.appendStreamedJSON(includingGlyphs: includingGlyphs, level: 2, to: &output)
+      screen.appendStreamedJSON(
+        includingGlyphs: includingGlyphs, level: Self.screenLevel, to: &output)
     }
-    return output.utf8
+    return output.string
   }
 
-  /// ``utf8Part(for:at:)`` of the laid-out `tree`'s snapshot with its texts in `locale`, with
-  /// glyph runs in JSON when the format asks for them, written widget by widget without
-  /// holding the tree's snapshot whole.
+  /// ``part(for:at:)`` of the laid-out `tree`'s snapshot with its texts in `locale`, as the
+  /// UTF-8 bytes it is written in (no `String` is made, so the bytes are not checked again),
+  /// written widget by widget without holding the tree's snapshot whole.
   ///
   /// The tree is read from several threads at once when a widget has many children, so
   /// nothing may change it meanwhile, and every widget in it must be safe to read from
@@ -55,20 +44,32 @@ public enum DumpFormat: Hashable, Sendable {
   package func utf8Part(forTree tree: View, locale: String?, at position: Int)
     throws(SnapshotError) -> [UInt8]
   {
+    var output = partOpening(at: position)
+    switch self {
+    case .text: try ScreenSnapshot.appendText(of: tree, locale: locale, to: &output)
+    case .json(let includingGlyphs):
+      try ScreenSnapshot.appendStreamedJSON(
+        of: tree, locale: locale, includingGlyphs: includingGlyphs, level: Self.screenLevel,
+        to: &output)
+    }
+    return output.utf8
+  }
+
+  /// A JSON screen is an element of the array that is the value of the root's member: two
+  /// levels deep.
+  private static let screenLevel = 2
+
+  /// An output holding what separates the part at `position` from the one before it.
+  private func partOpening(at position: Int) -> TextOutput {
     switch self {
     case .text:
       var output = TextOutput(reservingCapacity: 1024)
       if position > 0 { output += "\n\n" }
-      try ScreenSnapshot.appendText(of: tree, locale: locale, to: &output)
-      return output.utf8
-    case .json(let includingGlyphs):
+      return output
+    case .json:
       var output = TextOutput(reservingCapacity: 4096)
-      // A screen is an element of the array that is the value of the root's member: two
-      // levels deep.
       output += position > 0 ? ",\n    " : "\n    "
-      try ScreenSnapshot.appendStreamedJSON(
-        of: tree, locale: locale, includingGlyphs: includingGlyphs, level: 2, to: &output)
-      return output.utf8
+      return output
     }
   }
 

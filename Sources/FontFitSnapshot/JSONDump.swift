@@ -129,15 +129,15 @@ private enum JSONStream {
       return
     }
     output += "["
-    let indentation = indentation(level + 2)
+    let childIndentation = indentation(level + 2)
     try ParallelAppend.forEach(children, to: &output) {
       (child, position, output) throws(Failure) in
       output += position > 0 ? ",\n" : "\n"
-      output += indentation
+      output += childIndentation
       try write(child, &output)
     }
     output += "\n"
-    output += Self.indentation(level + 1)
+    output += indentation(level + 1)
     output += "]"
   }
 }

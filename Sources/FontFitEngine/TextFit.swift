@@ -64,6 +64,10 @@ public struct TextFit: Hashable, Sendable {
   /// sits, for a caller that draws no glyphs, at a fraction of the cost.
   public var lineBoxes: [PositionedLine] { placement.lineBoxes }
 
+  /// Whether a placed line runs right to left (a line of ``lineBoxes`` has direction
+  /// `.rightToLeft`), found without placing the lines.
+  package var hasRightToLeftLine: Bool { placement.hasRightToLeftLine }
+
   /// The parts of the text that line `index` shows, as UTF-8 ranges of the text laid out, in
   /// logical order: one range, or two around a truncation token cut into the middle; none
   /// for a line that shows only a token, or an index that is not a line's.
@@ -182,6 +186,9 @@ private final class LinePlacement: Sendable {
     let lines = positioner.position(block, in: box, alignment: alignment, vertical: vertical)
     return placed.storeIfNil(Placed(lines)).lines
   }
+
+  /// Whether a line of ``lineBoxes`` runs right to left.
+  var hasRightToLeftLine: Bool { positioner.hasRightToLeftLine(block) }
 
   var lineBoxes: [PositionedLine] {
     if let placed = placedBoxes.load() { return placed.lines }

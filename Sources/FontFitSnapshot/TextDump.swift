@@ -1,3 +1,5 @@
+import FontFitEngine
+import FontFitFontModel
 import FontFitText
 import FontFitWidgets
 
@@ -62,12 +64,22 @@ extension ScreenSnapshot {
 }
 
 /// Appends `view`'s line (after a line break) and its subtree's, lengths in `unit`, each
-/// widget snapshotted alone as its line is written.
+/// line read from the laid-out widget as it is written: the same line as its snapshot's,
+/// without making the snapshot.
 private func appendTree(
   _ view: View, depth: Int, unit: String, to output: inout TextOutput
 ) throws(SnapshotError) {
-  try WidgetSnapshot(leaf: view, includingGlyphs: false, forTextDump: true).appendLine(
-    depth: depth, unit: unit, to: &output)
+  guard !view.needsLayout else { throw .needsLayout(widgetID: view.id) }
+  if let widget = view as? TextWidget {
+    guard let layout = widget.layout else { throw .needsLayout(widgetID: view.id) }
+    appendLineStart(
+      kind: view.kind, id: view.id, frame: layout.screenFrame, depth: depth, to: &output)
+    output += " "
+    LiveTextLine(widget, layout: layout).appendSummary(unit: unit, to: &output)
+  } else {
+    appendLineStart(
+      kind: view.kind, id: view.id, frame: view.screenFrame, depth: depth, to: &output)
+  }
   try ParallelAppend.forEach(view.children, to: &output) {
     (child, _, output) throws(SnapshotError) in
     try appendTree(child, depth: depth + 1, unit: unit, to: &output)
@@ -85,15 +97,7 @@ extension WidgetSnapshot {
 
   /// Appends this widget's own line, after a line break, lengths in `unit`.
   fileprivate func appendLine(depth: Int, unit: String, to output: inout TextOutput) {
-    output += "\n"
-    for _ in 0..<depth { output += "  " }
-    output += kind.rawValue
-    if !id.isEmpty {
-      output += " "
-      output += TextFormat.printable(id)
-    }
-    output += " "
-    frame.appendSummary(to: &output)
+    appendLineStart(kind: kind, id: id, frame: frame, depth: depth, to: &output)
     if let text {
       output += " "
       text.appendSummary(unit: unit, to: &output)
@@ -101,24 +105,186 @@ extension WidgetSnapshot {
   }
 }
 
-extension TextSnapshot {
+/// Appends what starts a widget's line of the text dump: a line break, the indentation, the
+/// kind, the id and the frame.
+private func appendLineStart(
+  kind: WidgetKind, id: String, frame: Rect, depth: Int, to output: inout TextOutput
+) {
+  output += "\n"
+  output.append(spaces: 2 * depth)
+  output += kind.rawValue
+  if !id.isEmpty {
+    output += " "
+    output += TextFormat.printable(id)
+  }
+  output += " "
+  frame.appendSummary(to: &output)
+}
+
+/// What a text widget's line of the text dump reads: a ``TextSnapshot``'s values, or the same
+/// values read from a laid-out widget (``LiveTextLine``), so a dump written from a tree need
+/// not make each widget's snapshot and still writes its very line.
+protocol TextDumpLine {
+  /// The size the fit chose, in points (``FontSnapshot/size``); nil when layout failed.
+  var fittedPointSize: Double? { get }
+  /// Why layout failed (``TextSnapshot/error``).
+  var error: String? { get }
+  /// The chosen face's family (``FontSnapshot/family``); empty when layout failed.
+  var faceFamily: String { get }
+  /// The chosen face's style (``FontSnapshot/style``).
+  var faceStyle: String { get }
+  /// Whether Fontconfig substituted another family (``FontSnapshot/substituted``).
+  var isSubstituted: Bool { get }
+  /// The requested families as written (``FontSnapshot/requestedFamilies``).
+  var requestedFamilyList: String { get }
+  /// The size stages (``FontSnapshot/pipeline``).
+  var sizeStages: [SizeStage] { get }
+  /// The fit group that capped the size (``FontSnapshot/cappingGroup``).
+  var cappingGroupName: String? { get }
+  /// The fitted size in the screen's units (``FontSnapshot/pixelSize``).
+  var fittedPixelSize: Double? { get }
+  /// The fit group the widget belongs to.
+  var fitGroup: String? { get }
+  /// Whether a line shown whole ends inside a word.
+  var breaksWords: Bool { get }
+  /// How lines sit horizontally.
+  var alignment: TextAlignment { get }
+  /// Whether a line runs right to left.
+  var hasRightToLeftLine: Bool { get }
+  /// The text refused under `.reject` overflow.
+  var rejectedText: String? { get }
+  /// Why the refused text did not fit.
+  var rejectionFailure: FailureSnapshot? { get }
+  /// What happens to text that does not fit.
+  var overflow: Overflow { get }
+  /// Why the text does not fit.
+  var failure: FailureSnapshot? { get }
+  /// The height of the laid-out lines, in the screen's units.
+  var textHeight: Double { get }
+  /// How many drawn characters truncation hides.
+  var hiddenCharacters: Int { get }
+  /// A text field's placeholder colour while it shows its placeholder (its text is empty
+  /// and its placeholder is not); nil otherwise.
+  var shownPlaceholderColor: String? { get }
+  /// The names of the fonts that measured the text.
+  var fonts: [String] { get }
+  /// How many characters no installed font covers.
+  var missingCharacterCount: Int { get }
+  /// Appends the first `count` characters no font covers, as `U+XXXX` separated by spaces.
+  func appendMissingCharacters(first count: Int, to output: inout TextOutput)
+  /// The lines' texts, as laid out.
+  var lineTexts: [String] { get }
+  /// Each line's pieces in their styles (``TextSnapshot/lineStyles``); empty for plain text.
+  var lineStyles: [[StyleRunSnapshot]] { get }
+}
+
+extension TextSnapshot: TextDumpLine {
+  var fittedPointSize: Double? { font.size }
+  var faceFamily: String { font.family }
+  var faceStyle: String { font.style }
+  var isSubstituted: Bool { font.substituted }
+  var requestedFamilyList: String { font.requestedFamilies }
+  var sizeStages: [SizeStage] { font.pipeline }
+  var cappingGroupName: String? { font.cappingGroup }
+  var fittedPixelSize: Double? { font.pixelSize }
+  var hasRightToLeftLine: Bool { lineBoxes.contains { $0.direction == .rightToLeft } }
+  var textHeight: Double { textSize.height }
+  var shownPlaceholderColor: String? {
+    guard text.isEmpty, let placeholder, !placeholder.isEmpty else { return nil }
+    return placeholderColor
+  }
+  var missingCharacterCount: Int { missingCharacters.count }
+  func appendMissingCharacters(first count: Int, to output: inout TextOutput) {
+    for (index, name) in missingCharacters.prefix(count).enumerated() {
+      if index > 0 { output += " " }
+      output += name
+    }
+  }
+  var lineTexts: [String] { lines }
+}
+
+/// A laid-out text widget's line of the text dump, read from its layout as
+/// ``TextSnapshot/init(_:layout:includingGlyphs:namingFont:)`` reads it, but only what the
+/// line shows, and without placing the lines or naming every missing character.
+struct LiveTextLine: TextDumpLine {
+  private let widget: TextWidget
+  private let layout: WidgetLayout
+  /// The fit, read once (nil when layout failed).
+  private let fit: FitResult?
+  /// The face, read once (nil when layout failed).
+  private let resolved: ResolvedFont?
+
+  /// The line of `widget`, laid out as `layout`.
+  init(_ widget: TextWidget, layout: WidgetLayout) {
+    self.widget = widget
+    self.layout = layout
+    fit = layout.fit
+    resolved = layout.resolvedFont
+  }
+
+  var fittedPointSize: Double? { layout.fittedPointSize.map { $0 / layout.unitsPerPoint } }
+  var error: String? { layout.error?.description }
+  var faceFamily: String { resolved?.family ?? "" }
+  var faceStyle: String { resolved?.style ?? "" }
+  var isSubstituted: Bool { resolved?.isSubstitution ?? false }
+  var requestedFamilyList: String { widget.font.descriptor.familyList }
+  var sizeStages: [SizeStage] { layout.stages }
+  var cappingGroupName: String? { layout.group }
+  var fittedPixelSize: Double? { layout.fittedPointSize }
+  var fitGroup: String? { widget.fitGroup }
+  var breaksWords: Bool { fit?.block.breaksWords ?? false }
+  var alignment: TextAlignment { widget.textAlignment }
+  var hasRightToLeftLine: Bool { layout.hasRightToLeftLine }
+  var rejectedText: String? { layout.rejection?.text }
+  var rejectionFailure: FailureSnapshot? {
+    layout.rejection?.result.failure.map(FailureSnapshot.init)
+  }
+  var overflow: Overflow { widget.overflow }
+  var failure: FailureSnapshot? { fit?.failure.map(FailureSnapshot.init) }
+  var textHeight: Double { fit?.textSize.height ?? 0 }
+  var hiddenCharacters: Int { fit?.block.hiddenCharacterCount ?? 0 }
+  var shownPlaceholderColor: String? {
+    guard layout.shownText.isEmpty, let field = widget as? TextField, !field.placeholder.isEmpty
+    else { return nil }
+    return field.placeholderColor.description
+  }
+  var fonts: [String] { fit?.fonts ?? [] }
+  var missingCharacterCount: Int { fit?.missingCharacters.count ?? 0 }
+  func appendMissingCharacters(first count: Int, to output: inout TextOutput) {
+    guard let missing = fit?.missingCharacters else { return }
+    for (index, scalar) in missing.prefix(count).enumerated() {
+      if index > 0 { output += " " }
+      output.appendCodePoint(scalar.value)
+    }
+  }
+  var lineTexts: [String] { fit?.lines.map(\.text) ?? [] }
+  var lineStyles: [[StyleRunSnapshot]] {
+    let styled = layout.lineStyles
+    guard !styled.isEmpty else { return [] }
+    // The styles index the text laid out (a field's line separators are spaces there).
+    let shown = layout.laidOutText ?? layout.shownText
+    return styled.map { line in line.map { StyleRunSnapshot($0, in: shown) } }
+  }
+}
+
+extension TextDumpLine {
   /// Appends the font, sizes, lines, fit and shown text, joined by ` · `, lengths in `unit`.
-  fileprivate func appendSummary(unit: String, to output: inout TextOutput) {
-    guard let size = font.size else {
-      output += "layout failed: \(error ?? "unknown error")"
+  func appendSummary(unit: String, to output: inout TextOutput) {
+    guard let size = fittedPointSize else {
+      output += "layout failed: "
+      output += error ?? "unknown error"
       return
     }
     appendFontName(to: &output)
     output += " "
-    appendPipeline(fittedSize: size, to: &output)
+    let lines = lineTexts
+    appendPipeline(fittedSize: size, lineCount: lines.count, to: &output)
     if breaksWords { output += " · breaks words" }
     if alignment != .natural {
       output += " · aligned "
       output += alignment.rawValue
     }
-    if lineBoxes.contains(where: { $0.direction == .rightToLeft }) {
-      output += " · right to left"
-    }
+    if hasRightToLeftLine { output += " · right to left" }
     if let rejectedText {
       output += " · rejected "
       appendQuotedExcerpt(of: [rejectedText], separator: "", to: &output)
@@ -126,7 +292,7 @@ extension TextSnapshot {
       output += ", kept the previous text"
     } else if overflow == .scroll, let failure, failure.kind == .tooTall {
       output += " · scrolls (content "
-      output.append(textSize.height, fractionDigits: 3)
+      output.append(textHeight, fractionDigits: 3)
       output += unit
       output += " tall)"
     } else if let failure {
@@ -134,19 +300,32 @@ extension TextSnapshot {
     } else {
       output += " · fits"
     }
-    if hiddenCharacters > 0 { output += " · \(hiddenCharacters) characters hidden" }
-    if text.isEmpty, let placeholder, !placeholder.isEmpty, let placeholderColor {
-      output += " · placeholder in "
-      output += placeholderColor
+    let hidden = hiddenCharacters
+    if hidden > 0 {
+      output += " · "
+      output.append(integer: hidden)
+      output += " characters hidden"
     }
+    if let color = shownPlaceholderColor {
+      output += " · placeholder in "
+      output += color
+    }
+    let fonts = fonts
     if fonts.count > 1 || !isDisplayName(fonts.first) {
       output += " · fonts: "
-      output += fonts.joined(separator: " + ")
+      for (index, name) in fonts.enumerated() {
+        if index > 0 { output += " + " }
+        output += name
+      }
     }
-    if !missingCharacters.isEmpty {
-      let first = missingCharacters.prefix(5).joined(separator: " ")
-      let more = missingCharacters.count > 5 ? " …" : ""
-      output += " · missing glyphs: \(missingCharacters.count) (\(first)\(more))"
+    let missing = missingCharacterCount
+    if missing > 0 {
+      output += " · missing glyphs: "
+      output.append(integer: missing)
+      output += " ("
+      appendMissingCharacters(first: 5, to: &output)
+      if missing > 5 { output += " …" }
+      output += ")"
     }
     output += " · "
     appendQuotedExcerpt(of: lines, separator: " ⏎ ", to: &output)
@@ -156,6 +335,7 @@ extension TextSnapshot {
   /// Appends each line's styled pieces, for rich text: ` · styles: [Bold]"42,00 €" ⏎ …`,
   /// the plain pieces left out.
   private func appendStyles(to output: inout TextOutput) {
+    let lineStyles = lineStyles
     guard !lineStyles.isEmpty else { return }
     output += " · styles: "
     var first = true
@@ -171,9 +351,12 @@ extension TextSnapshot {
   }
 
   /// Appends the size stages: `17 → +3 increments → 20 → ×1.3 AX1 → 26 → fit 21.5 (2 lines)`.
-  private func appendPipeline(fittedSize size: Double, to output: inout TextOutput) {
+  private func appendPipeline(
+    fittedSize size: Double, lineCount: Int, to output: inout TextOutput
+  ) {
     var fitted = false
-    for stage in font.pipeline {
+    let pipeline = sizeStages
+    for stage in pipeline {
       switch stage.kind {
       case .design:
         // `17px` for a size given in pixels; the size in points otherwise.
@@ -193,7 +376,7 @@ extension TextSnapshot {
       case .fit:
         fitted = true
         output += " → "
-        if let group = font.cappingGroup {
+        if let group = cappingGroupName {
           output += "group "
           output += group
         } else {
@@ -208,18 +391,24 @@ extension TextSnapshot {
         output.append(stage.size, fractionDigits: 3)
       }
     }
-    if font.pipeline.isEmpty { output.append(size, fractionDigits: 3) }
-    output += lines.count == 1 ? " (1 line" : " (\(lines.count) lines"
-    if !fitted, font.pipeline.last.map({ abs($0.size - size) > 1e-9 }) ?? false {
+    if pipeline.isEmpty { output.append(size, fractionDigits: 3) }
+    if lineCount == 1 {
+      output += " (1 line"
+    } else {
+      output += " ("
+      output.append(integer: lineCount)
+      output += " lines"
+    }
+    if !fitted, pipeline.last.map({ abs($0.size - size) > 1e-9 }) ?? false {
       output += ", at "
       output.append(size, fractionDigits: 3)
     }
-    if let pixelSize = font.pixelSize, abs(pixelSize - size) > 1e-9 {
+    if let pixelSize = fittedPixelSize, abs(pixelSize - size) > 1e-9 {
       output += ", "
       output.append(pixelSize, fractionDigits: 3)
       output += "px"
     }
-    if let fitGroup, font.cappingGroup == nil {
+    if let fitGroup, cappingGroupName == nil {
       output += ", group "
       output += fitGroup
     }
@@ -229,25 +418,32 @@ extension TextSnapshot {
   /// Whether `name` is the face's family and style, as ``FontSnapshot/displayName`` joins them.
   private func isDisplayName(_ name: String?) -> Bool {
     guard let name else { return false }
-    if font.style.isEmpty { return name == font.family }
-    if font.family.isEmpty { return name == font.style }
-    return name.utf8.count == font.family.utf8.count + 1 + font.style.utf8.count
-      && name.hasPrefix(font.family) && name.hasSuffix(font.style)
-      && name.utf8[name.utf8.index(name.startIndex, offsetBy: font.family.utf8.count)]
+    let (family, style) = (faceFamily, faceStyle)
+    if style.isEmpty { return name == family }
+    if family.isEmpty { return name == style }
+    return name.utf8.count == family.utf8.count + 1 + style.utf8.count
+      && name.hasPrefix(family) && name.hasSuffix(style)
+      && name.utf8[name.utf8.index(name.startIndex, offsetBy: family.utf8.count)]
         == UInt8(ascii: " ")
   }
 
   /// Appends the face used, and the requested family when it was substituted.
   private func appendFontName(to output: inout TextOutput) {
-    guard !font.family.isEmpty else {
-      output += font.requestedFamilies
+    let family = faceFamily
+    guard !family.isEmpty else {
+      output += requestedFamilyList
       return
     }
-    output += font.family
-    if !font.style.isEmpty {
+    output += family
+    let style = faceStyle
+    if !style.isEmpty {
       output += " "
-      output += font.style
+      output += style
     }
-    if font.substituted { output += " (for \(font.requestedFamilies))" }
+    if isSubstituted {
+      output += " (for "
+      output += requestedFamilyList
+      output += ")"
+    }
   }
 }

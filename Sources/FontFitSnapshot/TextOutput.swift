@@ -45,6 +45,16 @@ struct TextOutput {
     TextFormat.append(value, fractionDigits: fractionDigits, to: &bytes)
   }
 
+  /// Appends `value` in decimal, as `String(value)` writes it.
+  mutating func append(integer value: Int) {
+    TextFormat.append(integer: value, to: &bytes)
+  }
+
+  /// Appends ``FontFitText/TextFormat/codePoint(_:)`` of `value`.
+  mutating func appendCodePoint(_ value: UInt32) {
+    TextFormat.appendCodePoint(value, to: &bytes)
+  }
+
   /// Appends `stage`'s ``FontFitWidgets/SizeStage/detail``.
   mutating func appendDetail(of stage: SizeStage) {
     stage.appendDetail(to: &bytes)

@@ -112,8 +112,36 @@ package enum TextFormat {
 
   /// A Unicode scalar as `U+XXXX`: uppercase hexadecimal, at least four digits.
   package static func codePoint(_ value: UInt32) -> String {
-    let digits = String(value, radix: 16, uppercase: true)
-    return "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    var bytes: [UInt8] = []
+    appendCodePoint(value, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends ``codePoint(_:)`` of `value` to `bytes`, as UTF-8.
+  package static func appendCodePoint(_ value: UInt32, to bytes: inout [UInt8]) {
+    var digits = 4
+    while digits < 8, value >> (4 * UInt32(digits)) != 0 { digits += 1 }
+    bytes.append(UInt8(ascii: "U"))
+    bytes.append(UInt8(ascii: "+"))
+    for place in stride(from: digits - 1, through: 0, by: -1) {
+      let digit = UInt8(truncatingIfNeeded: value >> (4 * UInt32(place))) & 0xF
+      bytes.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "A") + digit - 10)
+    }
+  }
+
+  /// Appends `value` in decimal to `bytes`, as `String(value)` writes it.
+  package static func append(integer value: Int, to bytes: inout [UInt8]) {
+    var magnitude = value.magnitude
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+      var position = buffer.count
+      repeat {
+        position -= 1
+        buffer[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        magnitude /= 10
+      } while magnitude > 0
+      if value < 0 { bytes.append(UInt8(ascii: "-")) }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[position...]))
+    }
   }
 
   /// Whether `string` has a character a terminal may act on or that reorders what it shows:

@@ -160,6 +160,12 @@ package struct TextPositioner: Sendable {
 
   private enum Side { case left, right, center, justify }
 
+  /// Whether a line of `block` runs right to left: the direction ``position(_:in:alignment:vertical:includingGlyphs:)``
+  /// gives it, found without placing a line.
+  package func hasRightToLeftLine(_ block: TextBlock) -> Bool {
+    block.lines.contains { direction(of: $0) == .rightToLeft }
+  }
+
   /// The direction of the paragraph `line` belongs to.
   private func direction(of line: TextLine) -> TextDirection {
     guard let first = line.pieces.first(where: { $0.source == .text })?.clusters.lowerBound

@@ -96,7 +96,7 @@ public struct WidgetLayout: Hashable, Sendable {
   /// The size the fit chose, in points, or nil when layout failed.
   ///
   /// It is read without copying the fit's result, which ``fit`` copies.
-  var fittedPointSize: Double? {
+  package var fittedPointSize: Double? {
     if case .success(let text) = outcome { return text.pointSize }
     return nil
   }
@@ -139,6 +139,12 @@ public struct WidgetLayout: Hashable, Sendable {
   public var lineBoxes: [PositionedLine] {
     if case .success(let text) = outcome { return offset(text.lineBoxes) }
     return []
+  }
+
+  /// Whether a line of ``lineBoxes`` runs right to left, found without placing the lines.
+  package var hasRightToLeftLine: Bool {
+    if case .success(let text) = outcome { return text.hasRightToLeftLine }
+    return false
   }
 
   /// `lines`, laid out in ``textBox``, moved to the widget's frame.

@@ -157,6 +157,41 @@ struct ProjectTests {
     }
   }
 
+  @Test(
+    "The text dump, written from each laid-out widget, is its snapshot's text",
+    arguments: [
+      "Demo/Resources/sample.json", "Demo/Resources/sample.xml",
+      "Demo/Projects/checkout/layout.json", "Demo/Projects/news/layout.xml",
+      "Demo/Projects/preferences/layout.json", "Demo/Projects/settings/layout.json",
+      "Demo/Projects/typography/layout.json",
+    ])
+  func textDumpIsTheSnapshotsText(file: String) throws {
+    // A text widget's line is read from its layout rather than from its snapshot: every
+    // kind of line (fallback fonts, missing glyphs, rejected and scrolling texts,
+    // placeholders, groups, rich text, right to left, pixel sizes) in every locale must read
+    // as the snapshot's.
+    let strings = (file as NSString).deletingLastPathComponent + "/strings"
+    let localized = FileManager.default.fileExists(atPath: path(strings))
+    for options in [
+      ProjectOptions(locales: localized ? ["all", "pseudo"] : []),
+      ProjectOptions(textScale: "AX3", landscape: true),
+    ] {
+      let project = try Project(file: path(file), options: options)
+      let dumped = try project.dump(.text, shaper: fonts).text
+      let snapshots = LayoutSnapshot(
+        screens: try project.jobs.map { job in
+          var snapshot = try ScreenSnapshot(tree: job.layOut(shaper: fonts))
+          snapshot.locale = job.layout.locale
+          return snapshot
+        })
+      let expected = snapshots.text
+      let same = dumped == expected
+      let firstDifference = zip(dumped.split(separator: "\n"), expected.split(separator: "\n"))
+        .first { $0 != $1 }
+      #expect(same, "\(file): \(firstDifference.map { "\($0.0)\nnot \($0.1)" } ?? "lengths")")
+    }
+  }
+
   @Test("A layout given as text dumps as the same layout read from its file")
   func contentsLoadLikeFiles() throws {
     let file = path("Demo/Resources/sample.json")

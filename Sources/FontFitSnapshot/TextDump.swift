@@ -421,10 +421,22 @@ extension TextDumpLine {
     let (family, style) = (faceFamily, faceStyle)
     if style.isEmpty { return name == family }
     if family.isEmpty { return name == style }
-    return name.utf8.count == family.utf8.count + 1 + style.utf8.count
-      && name.hasPrefix(family) && name.hasSuffix(style)
-      && name.utf8[name.utf8.index(name.startIndex, offsetBy: family.utf8.count)]
-        == UInt8(ascii: " ")
+    // Compared as bytes, `name` against `family + " " + style` (the face's own names, spelt
+    // as it spells them), without joining them: `hasPrefix` and `hasSuffix` compare
+    // characters, at several times the cost.
+    var (whole, first, last) = (name, family, style)
+    return whole.withUTF8 { (name: UnsafeBufferPointer<UInt8>) -> Bool in
+      first.withUTF8 { (family: UnsafeBufferPointer<UInt8>) -> Bool in
+        last.withUTF8 { (style: UnsafeBufferPointer<UInt8>) -> Bool in
+          guard name.count == family.count + 1 + style.count,
+            name[family.count] == UInt8(ascii: " ")
+          else { return false }
+          let head = UnsafeBufferPointer(rebasing: name[..<family.count])
+          let tail = UnsafeBufferPointer(rebasing: name[(family.count + 1)...])
+          return head.elementsEqual(family) && tail.elementsEqual(style)
+        }
+      }
+    }
   }
 
   /// Appends the face used, and the requested family when it was substituted.

@@ -163,7 +163,12 @@ package struct TextPositioner: Sendable {
   /// Whether a line of `block` runs right to left: the direction ``position(_:in:alignment:vertical:includingGlyphs:)``
   /// gives it, found without placing a line.
   package func hasRightToLeftLine(_ block: TextBlock) -> Bool {
-    block.lines.contains { direction(of: $0) == .rightToLeft }
+    switch shaped.storage.storedParagraphs {
+    // One paragraph: every line runs its way.
+    case .leftToRight: return false
+    case .rightToLeft: return !block.lines.isEmpty
+    case .many: return block.lines.contains { direction(of: $0) == .rightToLeft }
+    }
   }
 
   /// The direction of the paragraph `line` belongs to.

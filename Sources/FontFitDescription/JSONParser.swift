@@ -33,7 +33,7 @@ struct ExactKey: Hashable {
 
   /// Returns whether both keys have the same UTF-8 bytes.
   static func == (lhs: ExactKey, rhs: ExactKey) -> Bool {
-    lhs.string.utf8.elementsEqual(rhs.string.utf8)
+    sameUTF8(lhs.string, rhs.string)
   }
 
   /// Hashes the key's UTF-8 bytes.
@@ -42,6 +42,15 @@ struct ExactKey: Hashable {
       hasher.combine(byte)
     }
     hasher.combine(string.utf8.count)
+  }
+}
+
+/// Whether `lhs` and `rhs` have the same UTF-8 bytes (`==` compares canonically).
+func sameUTF8(_ lhs: String, _ rhs: String) -> Bool {
+  guard lhs.utf8.count == rhs.utf8.count else { return false }
+  var (left, right) = (lhs, rhs)
+  return left.withUTF8 { (left: UnsafeBufferPointer<UInt8>) -> Bool in
+    right.withUTF8 { (right: UnsafeBufferPointer<UInt8>) -> Bool in left.elementsEqual(right) }
   }
 }
 
@@ -87,7 +96,7 @@ struct OpenContainer {
     if let keyIndex {
       firstLocation = keyIndex[ExactKey(string: key)]
     } else {
-      firstLocation = members.first { $0.key.utf8.elementsEqual(key.utf8) }?.keyLocation
+      firstLocation = members.first { sameUTF8($0.key, key) }?.keyLocation
     }
     if let firstLocation {
       let quoted = TextFormat.quoted(key)
@@ -101,9 +110,13 @@ struct OpenContainer {
   /// Adds `value` as an array element, or as the value of the pending object member.
   mutating func append(_ value: JSONNode) {
     if isObject {
+      // Room for a widget's usual members at once, rather than growing four times.
+      if members.isEmpty { members.reserveCapacity(8) }
       members.append(JSONMember(key: pendingKey, keyLocation: pendingKeyLocation, value: value))
       keyIndex?[ExactKey(string: pendingKey)] = pendingKeyLocation
     } else {
+      // Room for a frame's four numbers at once.
+      if elements.isEmpty { elements.reserveCapacity(4) }
       elements.append(value)
     }
   }

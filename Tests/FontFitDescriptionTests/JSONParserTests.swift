@@ -1,5 +1,6 @@
 import FontFitDescription
 import FontFitFontModel
+import TestSupport
 import Testing
 
 // MARK: - Helpers
@@ -82,6 +83,60 @@ struct JSONParserTests {
     }
     #expect(value == expected)
     #expect(source == literal)
+  }
+
+  @Test(
+    "Every number parses to the double `Double(_:)` reads, digit counts about the fast path's edge")
+  func numbersAgreeWithTheStandardLibrary() {
+    // Literals without an exponent and of at most 15 digits are read by one division; the
+    // rest by the standard library. Both must give the nearest double, bit for bit.
+    var random = SplitMix64(seed: 25)
+    func digits(_ count: Int) -> String {
+      String((0..<count).map { _ in Character(String(Int.random(in: 0...9, using: &random))) })
+    }
+    var literals = ["0.1", "0.3", "9007199254740993", "999999999999999", "0.000000000000001"]
+    for _ in 0..<20_000 {
+      let whole = Int.random(in: 1...17, using: &random)
+      var literal = Int.random(in: 0...1, using: &random) == 0 ? "" : "-"
+      let first = digits(whole)
+      literal += whole > 1 && first.hasPrefix("0") ? "1" + first.dropFirst() : first
+      let fraction = Int.random(in: 0...17, using: &random)
+      if fraction > 0 { literal += "." + digits(fraction) }
+      if Int.random(in: 0...9, using: &random) == 0 {
+        literal += "e" + String(Int.random(in: -30...30, using: &random))
+      }
+      literals.append(literal)
+    }
+    var disagreements: [String] = []
+    for literal in literals {
+      guard case .number(let value, let source)? = parsed(literal)?.value, source == literal,
+        let expected = Double(literal), value.bitPattern == expected.bitPattern
+      else {
+        disagreements.append(literal)
+        continue
+      }
+    }
+    #expect(
+      disagreements.isEmpty, "\(disagreements.count) differ, first \(disagreements.prefix(3))")
+  }
+
+  @Test("Strings read eight bytes at a time end at their quote, escapes and controls included")
+  func stringsAcrossWords() {
+    // A quote, backslash or control character at every offset of a long string.
+    let plain = "abcdefghijklmnopqrstuvwxyzéà中文"
+    for offset in 0...plain.utf8.count {
+      let prefix = String(decoding: Array(plain.utf8).prefix(offset), as: UTF8.self)
+      guard !prefix.unicodeScalars.contains("\u{FFFD}") else { continue }
+      let head = prefix + #"\""# + "tail"
+      guard case .string(let string)? = parsed("\"" + head + "\"")?.value else {
+        Issue.record("not a string at \(offset)")
+        continue
+      }
+      #expect(sameScalars(string, prefix + "\"tail"))
+      #expect(
+        errorDescription("\"" + prefix + "\u{1}tail\"")?.contains("control character") == true)
+      #expect(errorDescription("\"" + prefix + "\ntail\"")?.contains("unterminated") == true)
+    }
   }
 
   @Test("Negative zero keeps its sign")

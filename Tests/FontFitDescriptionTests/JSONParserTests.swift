@@ -122,20 +122,26 @@ struct JSONParserTests {
 
   @Test("Strings read eight bytes at a time end at their quote, escapes and controls included")
   func stringsAcrossWords() {
-    // A quote, backslash or control character at every offset of a long string.
+    // A quote, an escape or a control character at every offset of a long string, with
+    // more than a word of text after it.
     let plain = "abcdefghijklmnopqrstuvwxyzéà中文"
     for offset in 0...plain.utf8.count {
       let prefix = String(decoding: Array(plain.utf8).prefix(offset), as: UTF8.self)
       guard !prefix.unicodeScalars.contains("\u{FFFD}") else { continue }
-      let head = prefix + #"\""# + "tail"
-      guard case .string(let string)? = parsed("\"" + head + "\"")?.value else {
-        Issue.record("not a string at \(offset)")
-        continue
+      let document = "[\"" + prefix + #"\"tail", ""# + prefix + "\", \"after the end\"]"
+      let strings = elements(parsed(document)).compactMap { node -> String? in
+        if case .string(let string) = node.value { string } else { nil }
       }
-      #expect(sameScalars(string, prefix + "\"tail"))
-      #expect(
-        errorDescription("\"" + prefix + "\u{1}tail\"")?.contains("control character") == true)
-      #expect(errorDescription("\"" + prefix + "\ntail\"")?.contains("unterminated") == true)
+      #expect(strings.count == 3, "at \(offset)")
+      if strings.count == 3 {
+        #expect(sameScalars(strings[0], prefix + "\"tail"))
+        #expect(sameScalars(strings[1], prefix))
+        #expect(strings[2] == "after the end")
+      }
+      let control = errorDescription("[\"" + prefix + "\u{1}tail\", \"after the end\"]")
+      #expect(control?.contains("control character") == true, "at \(offset)")
+      let newline = errorDescription("[\"" + prefix + "\ntail\", \"after the end\"]")
+      #expect(newline?.contains("unterminated") == true, "at \(offset)")
     }
   }
 

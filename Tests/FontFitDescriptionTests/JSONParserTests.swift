@@ -116,8 +116,8 @@ struct JSONParserTests {
         continue
       }
     }
-    #expect(
-      disagreements.isEmpty, "\(disagreements.count) differ, first \(disagreements.prefix(3))")
+    let agree = disagreements.isEmpty
+    #expect(agree, "\(disagreements.count) differ, first \(disagreements.prefix(3))")
   }
 
   @Test("Strings read eight bytes at a time end at their quote, escapes and controls included")

@@ -6,12 +6,41 @@ import FontFitWidgets
 /// An object's members, looked up by key.
 struct JSONObject {
   let members: [JSONMember]
+  /// One bit for each member key's length in UTF-8 (``lengthBit(_:)``), or every bit when a
+  /// key is not ASCII: a key whose bit is clear is no member's, which answers most of the 25
+  /// keys a widget asks for without comparing a string.
+  private let lengthBits: UInt64
 
+  init(members: [JSONMember]) {
+    self.members = members
+    var bits: UInt64 = 0
+    for member in members {
+      bits |= isASCII(member.key) ? Self.lengthBit(member.key) : ~0
+    }
+    lengthBits = bits
+  }
+
+  /// The value of the member whose key is `key`, which is ASCII (as every key the parsers
+  /// ask for is); nil when there is none.
   func member(_ key: String) -> JSONNode? {
-    // By index, so that only the member found is copied: a widget asks for about 25 keys.
+    guard lengthBits & Self.lengthBit(key) != 0 else { return nil }
+    // By index, so that only the member found is copied.
     for index in members.indices where members[index].key == key { return members[index].value }
     return nil
   }
+
+  /// The bit that stands for `key`'s length in UTF-8. (`==` compares strings canonically, and
+  /// only between ASCII keys does it need the same length: a key with a Kelvin sign equals
+  /// one with a `K`.)
+  private static func lengthBit(_ key: String) -> UInt64 {
+    1 << (UInt64(key.utf8.count) & 63)
+  }
+}
+
+/// Whether `text` is ASCII, read from its bytes in place.
+func isASCII(_ text: String) -> Bool {
+  var text = text
+  return text.withUTF8 { bytes in bytes.allSatisfy { $0 < 0x80 } }
 }
 
 /// Reads typed values out of a parsed JSON file, turning every mismatch into a located
@@ -59,7 +88,22 @@ struct DescriptionReader {
   func checkKeys(_ object: JSONObject, allowed: [String], at path: @autoclosure () -> String)
     throws(DescriptionError)
   {
-    for member in object.members where !allowed.contains(member.key) {
+    try checkKeys(object, allowed: allowed, byLength: nil, at: path())
+  }
+
+  /// ``checkKeys(_:allowed:at:)`` with the allowed keys also by their length in UTF-8
+  /// (`allowed` names them in an error, in order), for an object with many allowed keys: an
+  /// ASCII key is compared only with the allowed keys of its length.
+  func checkKeys(
+    _ object: JSONObject, allowed: [String], byLength: [[String]]?,
+    at path: @autoclosure () -> String
+  ) throws(DescriptionError) {
+    func isAllowed(_ key: String) -> Bool {
+      let length = key.utf8.count
+      guard let byLength, isASCII(key) else { return allowed.contains(key) }
+      return length < byLength.count && byLength[length].contains(key)
+    }
+    for member in object.members where !isAllowed(member.key) {
       throw DescriptionError(
         file: file, line: member.keyLocation.line, column: member.keyLocation.column,
         keyPath: Self.join(path(), member.key),

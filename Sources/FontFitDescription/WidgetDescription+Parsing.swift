@@ -1,6 +1,6 @@
 import FontFitEngine
 import FontFitFontModel
-import FontFitText
+@_spi(Engine) import FontFitText
 import FontFitWidgets
 
 /// Reads widget objects into ``WidgetDescription`` values.
@@ -10,13 +10,19 @@ struct WidgetParser {
   var localization: Localization?
   /// The typography a text widget starts from: the document's hyphenation.
   var defaultTypography = Typography.standard
-  /// The font names read so far, each parsed once: a layout names a few fonts many times.
-  private let fonts = ParsedFonts()
+  /// The font names read so far, by the exact code units of the name, each parsed once: a
+  /// layout names a few fonts many times. (The threads that read the runs of many children
+  /// share it.)
+  private let fonts = Lock<[ExactString: Font]>([:])
 
-  /// Fonts by the exact code units of the name they were read from.
-  private final class ParsedFonts {
-    var byName: [ExactString: Font] = [:]
+  /// A parser of `reader`'s widgets, their texts looked up in `localization`.
+  init(reader: DescriptionReader, localization: Localization?) {
+    self.reader = reader
+    self.localization = localization
   }
+
+  /// Below this many children, reading them on one thread is cheaper than sharing the work.
+  static let parallelThreshold = 256
 
   static let commonKeys = [
     "type", "id", "frame", "backgroundColor", "scalesFrames", "children", "grow", "shrink",
@@ -52,7 +58,8 @@ struct WidgetParser {
         message: "unknown key \"\(member.key)\" on a View: it is for text widgets "
           + "(Label, Button, TextField, TextView)")
     }
-    try reader.checkKeys(object, allowed: allowedKeys(kind), at: path())
+    let allowed = Self.allowedKeys(kind)
+    try reader.checkKeys(object, allowed: allowed.list, byLength: allowed.byLength, at: path())
     var description = WidgetDescription(kind: kind)
     if let id = object.member("id") {
       description.id = try reader.string(id, at: join(path(), "id"), kind: .name)
@@ -174,35 +181,100 @@ struct WidgetParser {
       }
     }
     if let children = object.member("children") {
-      for (index, child) in try reader.array(children, at: join(path(), "children")).enumerated() {
-        description.children.append(
-          try widget(
-            child, at: "\(DescriptionReader.join(path(), "children"))[\(index)]",
-            inStack: kind == .stack || kind == .scrollView))
-      }
+      description.children = try self.children(
+        try reader.array(children, at: join(path(), "children")),
+        at: DescriptionReader.join(path(), "children"),
+        inStack: kind == .stack || kind == .scrollView)
     }
     return description
   }
 
-  /// The keys a widget of `kind` may have, each kind's list made once.
-  private func allowedKeys(_ kind: WidgetKind) -> [String] {
-    Self.allowedKeys[kind] ?? Self.commonKeys
+  /// The widgets of a `children` array at `path`, in order, read on all cores when there are
+  /// many: each core reads a consecutive run of them (with its own parsed fonts), and the
+  /// runs are joined in order.
+  ///
+  /// The first error in the array's order is thrown, as reading them one by one throws it:
+  /// the runs before the first that fails read without error.
+  private func children(_ nodes: [JSONNode], at path: String, inStack: Bool)
+    throws(DescriptionError) -> [WidgetDescription]
+  {
+    guard nodes.count >= Self.parallelThreshold, ParallelLayout.processorCount > 1 else {
+      var widgets: [WidgetDescription] = []
+      widgets.reserveCapacity(nodes.count)
+      for (index, child) in nodes.enumerated() {
+        widgets.append(try widget(child, at: "\(path)[\(index)]", inStack: inStack))
+      }
+      return widgets
+    }
+    let shared = SharedParser(parser: self, nodes: nodes)
+    // More runs than cores, so a core that finishes early takes another.
+    let runCount = ParallelLayout.processorCount * 4
+    let runs = ParallelLayout.map(runCount) {
+      run -> Result<[WidgetDescription], DescriptionError> in
+      let parser = shared.parser
+      let nodes = shared.nodes
+      let lower = nodes.count * run / runCount
+      let upper = nodes.count * (run + 1) / runCount
+      var widgets: [WidgetDescription] = []
+      widgets.reserveCapacity(upper - lower)
+      do throws(DescriptionError) {
+        for index in lower..<upper {
+          widgets.append(try parser.widget(nodes[index], at: "\(path)[\(index)]", inStack: inStack))
+        }
+      } catch {
+        return .failure(error)
+      }
+      return .success(widgets)
+    }
+    var widgets: [WidgetDescription] = []
+    widgets.reserveCapacity(nodes.count)
+    for run in runs { widgets.append(contentsOf: try run.get()) }
+    return widgets
   }
 
-  private static let allowedKeys: [WidgetKind: [String]] = Dictionary(
-    uniqueKeysWithValues: WidgetKind.allCases.map { kind in
-      let keys: [String] =
-        switch kind {
-        case .view: commonKeys
-        case .stack: commonKeys + stackKeys
-        case .scrollView: commonKeys + scrollKeys
-        case .spacer: commonKeys.filter { $0 != "frame" && $0 != "children" }
-        case .label, .textView: commonKeys + textKeys + ["text"]
-        case .button: commonKeys + textKeys + ["title"]
-        case .textField: commonKeys + textKeys + ["text", "placeholder", "placeholderColor"]
-        }
-      return (kind, keys)
-    })
+  /// A parser and the children it reads, handed to the threads that read runs of them: they
+  /// only read both (the parser's one cache, of fonts, takes a lock).
+  private struct SharedParser: @unchecked Sendable {
+    let parser: WidgetParser
+    let nodes: [JSONNode]
+  }
+
+  /// The keys a widget of `kind` may have, in order (as an error names them) and by length.
+  private static func allowedKeys(_ kind: WidgetKind) -> AllowedKeys {
+    switch kind {
+    case .view: viewKeys
+    case .stack: stackWidgetKeys
+    case .scrollView: scrollViewKeys
+    case .spacer: spacerKeys
+    case .label, .textView: labelKeys
+    case .button: buttonKeys
+    case .textField: textFieldKeys
+    }
+  }
+
+  /// A widget kind's keys, in order and by their length in UTF-8 (all are ASCII).
+  private struct AllowedKeys {
+    let list: [String]
+    let byLength: [[String]]
+
+    init(_ list: [String]) {
+      self.list = list
+      var byLength = Array(repeating: [String](), count: 1 + (list.map(\.utf8.count).max() ?? 0))
+      for key in list { byLength[key.utf8.count].append(key) }
+      self.byLength = byLength
+    }
+  }
+
+  // Each kind's keys, made once.
+  private static let viewKeys = AllowedKeys(commonKeys)
+  private static let stackWidgetKeys = AllowedKeys(commonKeys + stackKeys)
+  private static let scrollViewKeys = AllowedKeys(commonKeys + scrollKeys)
+  private static let spacerKeys = AllowedKeys(
+    commonKeys.filter { $0 != "frame" && $0 != "children" })
+  private static let labelKeys = AllowedKeys(commonKeys + textKeys + ["text"])
+  private static let buttonKeys = AllowedKeys(commonKeys + textKeys + ["title"])
+  private static let textFieldKeys = AllowedKeys(
+    commonKeys + textKeys + ["text", "placeholder", "placeholderColor"])
 
   /// Reads the keys every widget has for the stack that holds it.
   private func sizing(
@@ -330,10 +402,11 @@ struct WidgetParser {
     -> Font
   {
     let name = try reader.string(node, at: path(), kind: .name)
-    if let known = fonts.byName[ExactString(name)] { return known }
+    let key = ExactString(name)
+    if let known = fonts.withLock({ $0[key] }) { return known }
     do {
       let font = try Font(name)
-      fonts.byName[ExactString(name)] = font
+      fonts.withLock { $0[key] = font }
       return font
     } catch {
       throw reader.error(at: node, path: path(), "\(error.description)")

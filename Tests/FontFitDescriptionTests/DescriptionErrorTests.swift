@@ -29,6 +29,45 @@ struct DescriptionErrorTests {
     #expect(error.description.hasPrefix(bad.expectedPrefix), "description: \(error.description)")
   }
 
+  @Test(
+    "Many children, read on all cores, are the children read one at a time, and the first bad one is the error"
+  )
+  func manyChildrenReadInOrder() throws {
+    // More children than one thread reads alone; every kind of text widget, fonts repeated.
+    func child(_ index: Int, bad: Bool = false) -> String {
+      let kinds = ["Label", "Button", "TextField", "TextView", "View"]
+      let kind = kinds[index % kinds.count]
+      let text = kind == "Button" ? "title" : kind == "TextField" ? "placeholder" : "text"
+      let body =
+        kind == "View"
+        ? "" : ", \"font\": \"DejaVu Sans \(8 + index % 7)\", \"\(text)\": \"Item \(index)\""
+      return "{\"type\": \"\(kind)\", \"id\": \"w\(index)\", \"frame\": [0, \(index), 100, 20]"
+        + body + (bad ? ", \"numberOfLine\": 2" : "") + "}"
+    }
+    func layout(_ children: [String]) -> String {
+      "{\"designScreen\": \"iPhone 5\", \"root\": {\"type\": \"View\", \"id\": \"root\", "
+        + "\"frame\": [0, 0, 320, 568], \"children\": [\n" + children.joined(separator: ",\n")
+        + "]}}"
+    }
+    let catalog = ScreenCatalog.bundled
+    let many = try LayoutDocument.parse(
+      layout((0..<1000).map { child($0) }), file: "many.json", catalog: catalog)
+    #expect(many.root.children.count == 1000)
+    for index in [0, 1, 2, 3, 4, 255, 256, 499, 998, 999] {
+      let alone = try LayoutDocument.parse(
+        layout([child(index)]), file: "one.json", catalog: catalog)
+      #expect(many.root.children[index] == alone.root.children[0], "child \(index)")
+    }
+    // Two bad children: the first in the file's order is the error, wherever the threads
+    // happen to read them.
+    let bad = (0..<1000).map { child($0, bad: $0 == 700 || $0 == 900) }
+    let thrown = #expect(throws: DescriptionError.self) {
+      try LayoutDocument.parse(layout(bad), file: "many.json", catalog: catalog)
+    }
+    #expect(thrown?.keyPath == "root.children[700].numberOfLine")
+    #expect(thrown?.line == 702)
+  }
+
   @Test("The message for an unknown design screen lists every catalog screen")
   func unknownScreenListsCatalog() throws {
     let catalog = ScreenCatalog.bundled

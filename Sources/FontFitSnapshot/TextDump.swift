@@ -257,7 +257,7 @@ struct LiveTextLine: TextDumpLine {
       output.appendCodePoint(scalar.value)
     }
   }
-  var lineTexts: [String] { fit?.lines.map(\.text) ?? [] }
+  var lineTexts: [String] { fit?.block.lineTexts ?? [] }
   var lineStyles: [[StyleRunSnapshot]] {
     let styled = layout.lineStyles
     guard !styled.isEmpty else { return [] }

@@ -278,6 +278,9 @@ public struct TextBlock: Hashable, Sendable {
     get { storedLines.lines }
     set { storedLines = LazyLines(newValue) }
   }
+  /// The lines' texts, top to bottom (each line's ``TextLine/text``), read without building
+  /// the lines when nothing has read them yet.
+  package var lineTexts: [String] { storedLines.texts }
   /// The extent of the lines: widest line by the sum of line heights.
   public var size: Size
   /// How many drawn grapheme clusters (not counting spaces and line breaks) of the source text
@@ -376,6 +379,19 @@ final class LazyLines: Sendable {
     for span in spans { lines.append(layouter.line(span)) }
     if let last { lines.append(last.value) }
     return built.storeIfNil(Built(lines)).lines
+  }
+
+  /// The lines' texts (``TextLine/text``), read without building the lines when they are
+  /// not built yet: what a dump writes of them.
+  var texts: [String] {
+    if let given { return given.map(\.text) }
+    if let built = built.load() { return built.lines.map(\.text) }
+    guard let (layouter, spans, last) = pending else { return [] }
+    var texts: [String] = []
+    texts.reserveCapacity(spans.count + 1)
+    for span in spans { texts.append(layouter.lineText(span)) }
+    if let last { texts.append(last.value.text) }
+    return texts
   }
 }
 
@@ -742,17 +758,27 @@ package struct TextLayouter: Sendable {
 
   /// The line `span` describes.
   func line(_ span: LineSpan) -> TextLine {
-    var text = String(shaped[clusters: span.start..<span.contentEnd])
     var pieces = [LinePiece(source: .text, clusters: span.start..<span.contentEnd)]
-    if let font = span.hyphenFont, let hyphen = shaped.fonts[font].hyphen,
-      span.contentEnd > span.start
-    {
-      text += hyphen.text
+    if hasHyphen(span) {
       pieces.append(LinePiece(source: .hyphen, clusters: span.contentEnd - 1..<span.contentEnd))
     }
     return TextLine(
-      text: text, width: span.width, height: span.height, baseline: span.baseline,
+      text: lineText(span), width: span.width, height: span.height, baseline: span.baseline,
       pieces: pieces)
+  }
+
+  /// The text the line of `span` shows: ``line(_:)``'s, without the rest of the line.
+  func lineText(_ span: LineSpan) -> String {
+    let text = String(shaped[clusters: span.start..<span.contentEnd])
+    guard hasHyphen(span), let font = span.hyphenFont, let hyphen = shaped.fonts[font].hyphen
+    else { return text }
+    return text + hyphen.text
+  }
+
+  /// Whether the line of `span` ends with a hyphen inserted where a word was broken.
+  private func hasHyphen(_ span: LineSpan) -> Bool {
+    guard let font = span.hyphenFont else { return false }
+    return shaped.fonts[font].hyphen != nil && span.contentEnd > span.start
   }
 
   /// A block of the lines `spans` describe, then `last`; the lines are built when first read.

@@ -45,6 +45,32 @@ struct HyphenTests {
     #expect(broken.map(\.text) == ["aaa bbb", "ccc"])
   }
 
+  @Test("A block's line texts, read before and after its lines, are its lines' texts")
+  func lineTexts() throws {
+    // Hyphens, truncation tokens and line limits, on random texts: what the dump reads of a
+    // block without building its lines.
+    var generator = SplitMix64(seed: 47)
+    var hyphenated = 0
+    var truncated = 0
+    for round in 0..<300 {
+      let text = randomText(using: &generator)
+      let token = ArithmeticShaper().shape("…")
+      let layouter = TextLayouter(shaped: try hyphenating(text), truncationToken: token)
+      let options = try LayoutOptions(
+        box: Size(width: Double.random(in: 12...200, using: &generator), height: .infinity),
+        maximumLines: round % 3, lineBreakMode: round % 2 == 0 ? .wordWrap : .truncateTail)
+      let block = layouter.layout(pointSize: 10, options: options)
+      let before = block.lineTexts
+      let lines = block.lines
+      #expect(before == lines.map(\.text), "\(text.debugDescription)")
+      #expect(block.lineTexts == before)
+      if lines.contains(where: \.endsWithInsertedHyphen) { hyphenated += 1 }
+      if lines.contains(where: \.isTruncated) { truncated += 1 }
+    }
+    // The texts had both to compare.
+    #expect(hyphenated > 20 && truncated > 20, "\(hyphenated) hyphenated, \(truncated) truncated")
+  }
+
   @Test("Lines with hyphens stay within the width, on random texts and widths")
   func withinWidth() throws {
     var generator = SplitMix64(seed: 31)

@@ -245,4 +245,16 @@ struct PangoFallbackTests {
     #expect(fontDisagreements.isEmpty, "\(fontDisagreements.prefix(10))")
     #expect(ignorableDisagreements.isEmpty, "\(ignorableDisagreements.prefix(10))")
   }
+
+  @Test(
+    "The default-ignorable code points every face draws as nothing are Unicode's, U+0100–U+FFFF")
+  func drawnAsNothingIsUnicodes() {
+    var disagreements: [UInt32] = []
+    for value in UInt32(0x100)..<0x10000 {
+      let listed = FontFace.drawnAsNothing[Int(value >> 6)] & (1 << UInt64(value & 63)) != 0
+      let unicode = Unicode.Scalar(value)?.properties.isDefaultIgnorableCodePoint ?? false
+      if listed != unicode { disagreements.append(value) }
+    }
+    #expect(disagreements.isEmpty, "\(disagreements.prefix(10).map { String($0, radix: 16) })")
+  }
 }

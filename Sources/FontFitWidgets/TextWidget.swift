@@ -349,8 +349,8 @@ open class TextWidget: View {
   }
 
   /// Stores `computed` as the layout, remembering its text if it was accepted.
-  func accept(_ computed: WidgetLayout) {
-    if computed.rejection == nil, computed.textFits {
+  func accept(_ computed: consuming WidgetLayout) {
+    if !computed.refusedText, computed.textFits {
       acceptedText = computed.shownText
       // Plain text has no styles to keep; only styled text pays for comparing the bytes.
       acceptedStyles =

@@ -41,6 +41,8 @@ public struct WidgetLayout: Hashable, Sendable {
     get { refused?.value }
     set { refused = newValue.map(OutOfLine.init) }
   }
+  /// Whether a text was refused (``rejection`` is not nil), read without copying it.
+  var refusedText: Bool { refused != nil }
   /// The box the text is laid out in, relative to the widget's frame: the frame less the
   /// widget's content insets; nil for the whole frame.
   public var textBox: Rect? {

@@ -45,7 +45,7 @@ func isASCII(_ text: String) -> Bool {
 
 /// Reads typed values out of a parsed JSON file, turning every mismatch into a located
 /// ``DescriptionError``.
-struct DescriptionReader {
+struct DescriptionReader: Sendable {
   /// The file name used in errors.
   let file: String
   /// The parsed document.

@@ -4,7 +4,10 @@ import FontFitFontModel
 import FontFitWidgets
 
 /// Reads widget objects into ``WidgetDescription`` values.
-struct WidgetParser {
+///
+/// It is read from several threads at once when a `children` array is long: its values are
+/// immutable, and its one cache, of fonts, takes a lock.
+struct WidgetParser: Sendable {
   let reader: DescriptionReader
   /// The strings `"@key"` texts are looked up in; nil for literal texts.
   var localization: Localization?
@@ -181,38 +184,70 @@ struct WidgetParser {
       }
     }
     if let children = object.member("children") {
-      description.children = try self.children(
-        try reader.array(children, at: join(path(), "children")),
-        at: DescriptionReader.join(path(), "children"),
-        inStack: kind == .stack || kind == .scrollView)
+      let nodes = try reader.array(children, at: join(path(), "children"))
+      let inStack = kind == .stack || kind == .scrollView
+      if nodes.count >= Self.parallelThreshold, ParallelLayout.processorCount > 1,
+        Self.nest(nodes, atMost: Self.parallelNesting)
+      {
+        description.children = try parallelChildren(
+          nodes, at: DescriptionReader.join(path(), "children"), inStack: inStack)
+      } else {
+        for (index, child) in nodes.enumerated() {
+          description.children.append(
+            try widget(
+              child, at: "\(DescriptionReader.join(path(), "children"))[\(index)]",
+              inStack: inStack))
+        }
+      }
     }
     return description
   }
 
-  /// The widgets of a `children` array at `path`, in order, read on all cores when there are
-  /// many: each core reads a consecutive run of them (with its own parsed fonts), and the
-  /// runs are joined in order.
+  /// The deepest nesting of arrays and objects in the children read on all cores.
+  ///
+  /// Each child is read by a recursion on a worker thread, whose stack is the system's
+  /// default for threads (2 MiB when the stack has no limit), where the main thread's grows.
+  /// A widget is two levels (its object and its children's array), so eight levels of
+  /// widgets in each child.
+  static let parallelNesting = 16
+
+  /// Whether no node of `nodes` nests more than `levels` arrays and objects (each node
+  /// itself is one level when it is one), found without recursion.
+  static func nest(_ nodes: [JSONNode], atMost levels: Int) -> Bool {
+    var pending: [(node: JSONNode, depth: Int)] = []
+    for node in nodes {
+      pending.append((node, 1))
+      while let (node, depth) = pending.popLast() {
+        switch node.value {
+        case .array(let items):
+          guard depth <= levels else { return false }
+          for item in items { pending.append((item, depth + 1)) }
+        case .object(let members):
+          guard depth <= levels else { return false }
+          for member in members { pending.append((member.value, depth + 1)) }
+        case .null, .bool, .number, .string:
+          continue
+        }
+      }
+    }
+    return true
+  }
+
+  /// The widgets of a long `children` array at `path`, in order, read on all cores: each
+  /// core reads a consecutive run of them, and the runs are joined in order. (Out of line, so
+  /// that its frame does not make every level of the serial recursion deeper.)
   ///
   /// The first error in the array's order is thrown, as reading them one by one throws it:
   /// the runs before the first that fails read without error.
-  private func children(_ nodes: [JSONNode], at path: String, inStack: Bool)
+  @inline(never)
+  private func parallelChildren(_ nodes: [JSONNode], at path: String, inStack: Bool)
     throws(DescriptionError) -> [WidgetDescription]
   {
-    guard nodes.count >= Self.parallelThreshold, ParallelLayout.processorCount > 1 else {
-      var widgets: [WidgetDescription] = []
-      widgets.reserveCapacity(nodes.count)
-      for (index, child) in nodes.enumerated() {
-        widgets.append(try widget(child, at: "\(path)[\(index)]", inStack: inStack))
-      }
-      return widgets
-    }
-    let shared = SharedParser(parser: self, nodes: nodes)
     // More runs than cores, so a core that finishes early takes another.
     let runCount = ParallelLayout.processorCount * 4
+    let parser = self
     let runs = ParallelLayout.map(runCount) {
       run -> Result<[WidgetDescription], DescriptionError> in
-      let parser = shared.parser
-      let nodes = shared.nodes
       let lower = nodes.count * run / runCount
       let upper = nodes.count * (run + 1) / runCount
       var widgets: [WidgetDescription] = []
@@ -230,13 +265,6 @@ struct WidgetParser {
     widgets.reserveCapacity(nodes.count)
     for run in runs { widgets.append(contentsOf: try run.get()) }
     return widgets
-  }
-
-  /// A parser and the children it reads, handed to the threads that read runs of them: they
-  /// only read both (the parser's one cache, of fonts, takes a lock).
-  private struct SharedParser: @unchecked Sendable {
-    let parser: WidgetParser
-    let nodes: [JSONNode]
   }
 
   /// The keys a widget of `kind` may have, in order (as an error names them) and by length.

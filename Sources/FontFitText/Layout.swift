@@ -281,6 +281,8 @@ public struct TextBlock: Hashable, Sendable {
   /// The lines' texts, top to bottom (each line's ``TextLine/text``), read without building
   /// the lines when nothing has read them yet.
   package var lineTexts: [String] { storedLines.texts }
+  /// How many lines there are, counted without building them.
+  package var lineCount: Int { storedLines.count }
   /// The extent of the lines: widest line by the sum of line heights.
   public var size: Size
   /// How many drawn grapheme clusters (not counting spaces and line breaks) of the source text
@@ -379,6 +381,14 @@ final class LazyLines: Sendable {
     for span in spans { lines.append(layouter.line(span)) }
     if let last { lines.append(last.value) }
     return built.storeIfNil(Built(lines)).lines
+  }
+
+  /// How many lines there are, counted without building them.
+  var count: Int {
+    if let given { return given.count }
+    if let built = built.load() { return built.lines.count }
+    guard let (_, spans, last) = pending else { return 0 }
+    return spans.count + (last == nil ? 0 : 1)
   }
 
   /// The lines' texts (``TextLine/text``), read without building the lines when they are

@@ -166,7 +166,7 @@ package struct TextPositioner: Sendable {
     switch shaped.storage.storedParagraphs {
     // One paragraph: every line runs its way.
     case .leftToRight: return false
-    case .rightToLeft: return !block.lines.isEmpty
+    case .rightToLeft: return block.lineCount > 0
     case .many: return block.lines.contains { direction(of: $0) == .rightToLeft }
     }
   }

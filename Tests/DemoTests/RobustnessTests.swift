@@ -71,6 +71,42 @@ struct RobustnessTests {
       "\(run.stderr)")
   }
 
+  @Test(
+    "Deeply nested widgets among hundreds of children load (read on a worker, they overflowed its stack)"
+  )
+  func deepChildrenAmongManyLoad() throws {
+    // 300 children, read on all cores when shallow; every 20th is a chain of 240 views, which
+    // must be read on the calling thread, whose stack grows: on a worker's 2 MiB it crashed.
+    func chain(_ depth: Int, _ id: String) -> String {
+      var json =
+        "{\"type\": \"Label\", \"id\": \"\(id)-leaf\", \"frame\": [0, 0, 100, 20], "
+        + "\"text\": \"deep\"}"
+      for level in stride(from: depth, to: 0, by: -1) {
+        json =
+          "{\"type\": \"View\", \"id\": \"\(id)-\(level)\", \"frame\": [0, 0, 100, 20], "
+          + "\"children\": [\(json)]}"
+      }
+      return json
+    }
+    let children = (0..<300).map { index in
+      index % 20 == 0
+        ? chain(240, "c\(index)")
+        : "{\"type\": \"Label\", \"id\": \"l\(index)\", \"frame\": [0, 0, 100, 20], "
+          + "\"text\": \"Item \(index)\"}"
+    }
+    let scratch = try ScratchDirectory()
+    defer { scratch.remove() }
+    let path = try scratch.write(
+      "deep.json",
+      "{\"designScreen\": \"iPhone 5\", \"root\": {\"type\": \"View\", \"id\": \"root\", "
+        + "\"frame\": [0, 0, 320, 568], \"children\": [\n" + children.joined(separator: ",\n")
+        + "]}}")
+    let run = try runDemo(["dump", path, "--screen", "iPhone 5"])
+    #expect(run.status == 0, "\(run.stderr.prefix(500))")
+    #expect(run.stdout.contains("Label c280-leaf"))
+    #expect(run.stdout.contains("Label l299"))
+  }
+
   @Test("A NUL in a font name is refused (C libraries read \"12\\0junk\" as 12)")
   func nulInFontNameIsRefused() throws {
     let scratch = try ScratchDirectory()

@@ -45,7 +45,7 @@ struct HyphenTests {
     #expect(broken.map(\.text) == ["aaa bbb", "ccc"])
   }
 
-  @Test("A block's line texts, read before and after its lines, are its lines' texts")
+  @Test("A block's line texts and count, read before and after its lines, are its lines'")
   func lineTexts() throws {
     // Hyphens, truncation tokens and line limits, on random texts: what the dump reads of a
     // block without building its lines.
@@ -61,7 +61,10 @@ struct HyphenTests {
         maximumLines: round % 3, lineBreakMode: round % 2 == 0 ? .wordWrap : .truncateTail)
       let block = layouter.layout(pointSize: 10, options: options)
       let before = block.lineTexts
+      let count = block.lineCount
       let lines = block.lines
+      #expect(count == lines.count)
+      #expect(block.lineCount == count)
       #expect(before == lines.map(\.text), "\(text.debugDescription)")
       #expect(block.lineTexts == before)
       if lines.contains(where: \.endsWithInsertedHyphen) { hyphenated += 1 }

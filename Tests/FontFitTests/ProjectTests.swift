@@ -110,24 +110,31 @@ struct ProjectTests {
     }
   }
 
+  /// Every bundled layout and project, in JSON and XML.
+  static let bundledLayouts = [
+    "Demo/Resources/sample.json", "Demo/Resources/sample.xml",
+    "Demo/Projects/checkout/layout.json", "Demo/Projects/news/layout.xml",
+    "Demo/Projects/preferences/layout.json", "Demo/Projects/settings/layout.json",
+    "Demo/Projects/typography/layout.json",
+  ]
+
+  /// Every locale and the pseudo-locale for a project with strings; none for a layout alone.
+  static func locales(of file: String) -> [String] {
+    let strings = (file as NSString).deletingLastPathComponent + "/strings"
+    return FileManager.default.fileExists(atPath: path(strings)) ? ["all", "pseudo"] : []
+  }
+
   @Test(
     "A tree moved from screen to screen lays out on each as a tree made for it, in any order",
-    arguments: [
-      "Demo/Resources/sample.json", "Demo/Resources/sample.xml",
-      "Demo/Projects/checkout/layout.json", "Demo/Projects/news/layout.xml",
-      "Demo/Projects/preferences/layout.json", "Demo/Projects/settings/layout.json",
-      "Demo/Projects/typography/layout.json",
-    ])
+    arguments: ProjectTests.bundledLayouts)
   func movedTreesLayOutAsMade(file: String) throws {
     // The dump lays a tree out again on the next screen instead of making its widgets again,
     // and which tree goes to which screen depends on the threads: a layout must depend on
     // the screen alone, never on where the tree was before (rejected texts, stack fits, fit
     // groups, text scale and every locale's texts included).
-    let strings = (file as NSString).deletingLastPathComponent + "/strings"
-    let localized = FileManager.default.fileExists(atPath: path(strings))
     let project = try Project(
       file: path(file),
-      options: ProjectOptions(locales: localized ? ["all", "pseudo"] : [], textScale: "1.3"))
+      options: ProjectOptions(locales: Self.locales(of: file), textScale: "1.3"))
     var random = SplitMix64(seed: 41)
     for layout in project.localizations {
       // Each screen's snapshot, glyphs included, and what `check` reports (stacks' overflow
@@ -159,21 +166,14 @@ struct ProjectTests {
 
   @Test(
     "The text dump, written from each laid-out widget, is its snapshot's text",
-    arguments: [
-      "Demo/Resources/sample.json", "Demo/Resources/sample.xml",
-      "Demo/Projects/checkout/layout.json", "Demo/Projects/news/layout.xml",
-      "Demo/Projects/preferences/layout.json", "Demo/Projects/settings/layout.json",
-      "Demo/Projects/typography/layout.json",
-    ])
+    arguments: ProjectTests.bundledLayouts)
   func textDumpIsTheSnapshotsText(file: String) throws {
     // A text widget's line is read from its layout rather than from its snapshot: every
     // kind of line (fallback fonts, missing glyphs, rejected and scrolling texts,
     // placeholders, groups, rich text, right to left, pixel sizes) in every locale must read
     // as the snapshot's.
-    let strings = (file as NSString).deletingLastPathComponent + "/strings"
-    let localized = FileManager.default.fileExists(atPath: path(strings))
     for options in [
-      ProjectOptions(locales: localized ? ["all", "pseudo"] : []),
+      ProjectOptions(locales: Self.locales(of: file)),
       ProjectOptions(textScale: "AX3", landscape: true),
     ] {
       let project = try Project(file: path(file), options: options)

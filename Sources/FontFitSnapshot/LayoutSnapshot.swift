@@ -100,15 +100,11 @@ public struct WidgetSnapshot: Hashable, Sendable, Codable {
     }
   }
 
-  /// Snapshots a laid-out widget without its children: what a dump written widget by widget
-  /// takes, one at a time, rather than the whole tree at once.
-  ///
-  /// A snapshot `forTextDump` leaves out the design font's name (``FontSnapshot/requested``
-  /// is empty), which the text dump does not write and which costs a look-up per widget: it
-  /// is written and dropped, never handed out.
+  /// Snapshots a laid-out widget without its children: what the JSON dump, written widget by
+  /// widget, takes, one at a time, rather than the whole tree at once.
   ///
   /// - Throws: ``SnapshotError/needsLayout(widgetID:)`` when the widget needs layout.
-  init(leaf view: View, includingGlyphs: Bool, forTextDump: Bool = false) throws(SnapshotError) {
+  init(leaf view: View, includingGlyphs: Bool) throws(SnapshotError) {
     guard !view.needsLayout else { throw .needsLayout(widgetID: view.id) }
     kind = view.kind
     id = view.id
@@ -116,7 +112,7 @@ public struct WidgetSnapshot: Hashable, Sendable, Codable {
       guard let layout = widget.layout else { throw .needsLayout(widgetID: view.id) }
       frame = layout.screenFrame
       text = TextSnapshot(
-        widget, layout: layout, includingGlyphs: includingGlyphs, namingFont: !forTextDump)
+        widget, layout: layout, includingGlyphs: includingGlyphs)
     } else {
       frame = view.screenFrame
       text = nil
@@ -176,12 +172,11 @@ public struct TextSnapshot: Hashable, Sendable, Codable {
   /// Why layout failed, or nil.
   public var error: String?
 
-  /// The snapshot of `widget`'s text as `layout` laid it out; its font's
-  /// ``FontSnapshot/requested`` is empty unless `namingFont` is set.
-  init(_ widget: TextWidget, layout: WidgetLayout, includingGlyphs: Bool, namingFont: Bool) {
+  /// The snapshot of `widget`'s text as `layout` laid it out.
+  init(_ widget: TextWidget, layout: WidgetLayout, includingGlyphs: Bool) {
     let fit = layout.fit
     font = FontSnapshot(
-      design: widget.font, layout: layout, resolved: layout.resolvedFont, naming: namingFont)
+      design: widget.font, layout: layout, resolved: layout.resolvedFont)
     placeholder = (widget as? TextField)?.placeholder
     color = widget.textColor(showing: layout.shownText).description
     placeholderColor = (widget as? TextField)?.placeholderColor.description
@@ -237,10 +232,9 @@ public struct FontSnapshot: Hashable, Sendable, Codable {
   /// The fit group whose common size capped this widget's, or nil.
   public var cappingGroup: String?
 
-  /// The snapshot of `design` as `layout` adapted and fitted it, in `resolved`'s face;
-  /// ``requested`` is empty unless `naming` is set.
-  init(design: Font, layout: WidgetLayout, resolved: ResolvedFont?, naming: Bool) {
-    requested = naming ? design.description : ""
+  /// The snapshot of `design` as `layout` adapted and fitted it, in `resolved`'s face.
+  init(design: Font, layout: WidgetLayout, resolved: ResolvedFont?) {
+    requested = design.description
     family = resolved?.family ?? ""
     style = resolved?.style ?? ""
     file = resolved?.file ?? ""

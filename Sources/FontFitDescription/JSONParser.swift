@@ -23,37 +23,6 @@ package enum JSONParser {
   }
 }
 
-/// A string wrapper whose equality and hashing compare Unicode scalars exactly.
-///
-/// Swift's `String` equality uses canonical equivalence, so `"é"` and `"e\u{301}"` are equal
-/// strings; JSON keys, however, are different when their code points differ.
-struct ExactKey: Hashable {
-  /// The wrapped key.
-  var string: String
-
-  /// Returns whether both keys have the same UTF-8 bytes.
-  static func == (lhs: ExactKey, rhs: ExactKey) -> Bool {
-    sameUTF8(lhs.string, rhs.string)
-  }
-
-  /// Hashes the key's UTF-8 bytes.
-  func hash(into hasher: inout Hasher) {
-    for byte in string.utf8 {
-      hasher.combine(byte)
-    }
-    hasher.combine(string.utf8.count)
-  }
-}
-
-/// Whether `lhs` and `rhs` have the same UTF-8 bytes (`==` compares canonically).
-func sameUTF8(_ lhs: String, _ rhs: String) -> Bool {
-  guard lhs.utf8.count == rhs.utf8.count else { return false }
-  var (left, right) = (lhs, rhs)
-  return left.withUTF8 { (left: UnsafeBufferPointer<UInt8>) -> Bool in
-    right.withUTF8 { (right: UnsafeBufferPointer<UInt8>) -> Bool in left.elementsEqual(right) }
-  }
-}
-
 /// An array or object that has been opened but not yet closed while parsing.
 struct OpenContainer {
   /// Objects with at least this many members look up duplicate keys in a dictionary instead
@@ -69,7 +38,7 @@ struct OpenContainer {
   /// The members parsed so far, when this is an object.
   var members: [JSONMember] = []
   /// The location of each key in `members`, once the object has grown large.
-  var keyIndex: [ExactKey: SourcePosition]?
+  var keyIndex: [ExactString: SourcePosition]?
   /// The key whose value is being parsed, when this is an object.
   var pendingKey = ""
   /// Where `pendingKey` starts.
@@ -86,17 +55,19 @@ struct OpenContainer {
   /// - Throws: A ``JSONSyntaxError`` at `location` if the key is a duplicate.
   mutating func beginMember(key: String, at location: SourcePosition) throws(JSONSyntaxError) {
     if keyIndex == nil && members.count >= Self.indexThreshold {
-      var index: [ExactKey: SourcePosition] = [:]
+      var index: [ExactString: SourcePosition] = [:]
       for member in members {
-        index[ExactKey(string: member.key)] = member.keyLocation
+        index[ExactString(member.key)] = member.keyLocation
       }
       keyIndex = index
     }
     var firstLocation: SourcePosition?
     if let keyIndex {
-      firstLocation = keyIndex[ExactKey(string: key)]
+      firstLocation = keyIndex[ExactString(key)]
     } else {
-      firstLocation = members.first { sameUTF8($0.key, key) }?.keyLocation
+      // Keys are equal when their bytes are: `String`'s `==` compares canonically.
+      let exact = ExactString(key)
+      firstLocation = members.first { ExactString($0.key) == exact }?.keyLocation
     }
     if let firstLocation {
       let quoted = TextFormat.quoted(key)
@@ -113,7 +84,7 @@ struct OpenContainer {
       // Room for a widget's usual members at once, rather than growing four times.
       if members.isEmpty { members.reserveCapacity(8) }
       members.append(JSONMember(key: pendingKey, keyLocation: pendingKeyLocation, value: value))
-      keyIndex?[ExactKey(string: pendingKey)] = pendingKeyLocation
+      keyIndex?[ExactString(pendingKey)] = pendingKeyLocation
     } else {
       // Room for a frame's four numbers at once.
       if elements.isEmpty { elements.reserveCapacity(4) }

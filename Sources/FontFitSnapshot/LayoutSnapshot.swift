@@ -172,35 +172,34 @@ public struct TextSnapshot: Hashable, Sendable, Codable {
   /// Why layout failed, or nil.
   public var error: String?
 
-  /// The snapshot of `widget`'s text as `layout` laid it out.
+  /// The snapshot of `widget`'s text as `layout` laid it out: what the text dump's line
+  /// reads of it (``LiveTextLine``), and the rest.
   init(_ widget: TextWidget, layout: WidgetLayout, includingGlyphs: Bool) {
-    let fit = layout.fit
-    font = FontSnapshot(
-      design: widget.font, layout: layout, resolved: layout.resolvedFont)
+    let line = LiveTextLine(widget, layout: layout)
+    let fit = line.fit
+    font = FontSnapshot(design: widget.font, layout: layout, line: line)
     placeholder = (widget as? TextField)?.placeholder
     color = widget.textColor(showing: layout.shownText).description
     placeholderColor = (widget as? TextField)?.placeholderColor.description
     text = layout.shownText
     markup = widget.markup
-    // The styles index the text laid out (a field's line separators are spaces there).
-    let shown = layout.laidOutText ?? layout.shownText
-    runs = layout.styles.map { StyleRunSnapshot($0, in: shown) }
-    lineStyles = layout.lineStyles.map { line in line.map { StyleRunSnapshot($0, in: shown) } }
-    lines = fit?.lines.map(\.text) ?? []
+    runs = line.styleRuns
+    lineStyles = line.lineStyles
+    lines = line.lineTexts
     lineBoxes = (includingGlyphs ? layout.lines : layout.lineBoxes).map(LineBoxSnapshot.init)
-    alignment = widget.textAlignment
+    alignment = line.alignment
     textSize = fit?.textSize ?? .zero
     fits = fit?.fits ?? false
-    failure = fit?.failure.map(FailureSnapshot.init)
-    overflow = widget.overflow
-    hiddenCharacters = fit?.block.hiddenCharacterCount ?? 0
-    breaksWords = fit?.block.breaksWords ?? false
-    fitGroup = widget.fitGroup
-    fonts = fit?.fonts ?? []
+    failure = line.failure
+    overflow = line.overflow
+    hiddenCharacters = line.hiddenCharacters
+    breaksWords = line.breaksWords
+    fitGroup = line.fitGroup
+    fonts = line.fonts
     missingCharacters = (fit?.missingCharacters ?? []).map { TextFormat.codePoint($0.value) }
-    rejectedText = layout.rejection?.text
-    rejectionFailure = layout.rejection?.result.failure.map(FailureSnapshot.init)
-    error = layout.error?.description
+    rejectedText = line.rejectedText
+    rejectionFailure = line.rejectionFailure
+    error = line.error
   }
 }
 
@@ -232,20 +231,21 @@ public struct FontSnapshot: Hashable, Sendable, Codable {
   /// The fit group whose common size capped this widget's, or nil.
   public var cappingGroup: String?
 
-  /// The snapshot of `design` as `layout` adapted and fitted it, in `resolved`'s face.
-  init(design: Font, layout: WidgetLayout, resolved: ResolvedFont?) {
+  /// The snapshot of `design` as `layout` adapted and fitted it, read as the text dump's
+  /// `line` reads it.
+  init(design: Font, layout: WidgetLayout, line: LiveTextLine) {
     requested = design.description
-    family = resolved?.family ?? ""
-    style = resolved?.style ?? ""
-    file = resolved?.file ?? ""
-    substituted = resolved?.isSubstitution ?? false
-    requestedFamilies = design.descriptor.familyList
+    family = line.faceFamily
+    style = line.faceStyle
+    file = line.resolved?.file ?? ""
+    substituted = line.isSubstituted
+    requestedFamilies = line.requestedFamilyList
     designSize = layout.stages.first?.size ?? design.pointSize
     adaptedSize = layout.adaptedFont.pointSize
-    pixelSize = layout.fit?.pointSize
-    size = pixelSize.map { $0 / layout.unitsPerPoint }
-    pipeline = layout.stages
-    cappingGroup = layout.group
+    pixelSize = line.fittedPixelSize
+    size = line.fittedPointSize
+    pipeline = line.sizeStages
+    cappingGroup = line.cappingGroupName
   }
 
   /// The face's family and style, as in `DejaVu Sans Bold`.

@@ -203,16 +203,17 @@ extension TextSnapshot: TextDumpLine {
   var lineTexts: [String] { lines }
 }
 
-/// A laid-out text widget's line of the text dump, read from its layout as
-/// ``TextSnapshot/init(_:layout:includingGlyphs:namingFont:)`` reads it, but only what the
-/// line shows, and without placing the lines or naming every missing character.
+/// A laid-out text widget's line of the text dump, read from its layout.
+///
+/// It reads only what the line shows, without placing the lines or naming every missing
+/// character. A ``TextSnapshot`` reads the same values through it, so both say the same.
 struct LiveTextLine: TextDumpLine {
   private let widget: TextWidget
   private let layout: WidgetLayout
   /// The fit, read once (nil when layout failed).
-  private let fit: FitResult?
+  let fit: FitResult?
   /// The face, read once (nil when layout failed).
-  private let resolved: ResolvedFont?
+  let resolved: ResolvedFont?
 
   /// The line of `widget`, laid out as `layout`.
   init(_ widget: TextWidget, layout: WidgetLayout) {
@@ -261,10 +262,15 @@ struct LiveTextLine: TextDumpLine {
   var lineStyles: [[StyleRunSnapshot]] {
     let styled = layout.lineStyles
     guard !styled.isEmpty else { return [] }
-    // The styles index the text laid out (a field's line separators are spaces there).
-    let shown = layout.laidOutText ?? layout.shownText
-    return styled.map { line in line.map { StyleRunSnapshot($0, in: shown) } }
+    return styled.map { line in line.map { StyleRunSnapshot($0, in: styledText) } }
   }
+  /// The shown text's styled runs (``TextSnapshot/runs``); empty for plain text.
+  var styleRuns: [StyleRunSnapshot] {
+    layout.styles.map { StyleRunSnapshot($0, in: styledText) }
+  }
+  /// The text the styles index: the text laid out (a field's line separators are spaces
+  /// there).
+  private var styledText: String { layout.laidOutText ?? layout.shownText }
 }
 
 extension TextDumpLine {

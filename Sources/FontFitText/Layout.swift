@@ -385,18 +385,18 @@ final class LazyLines: Sendable {
 
   /// How many lines there are, counted without building them.
   var count: Int {
-    if let given { return given.count }
-    if let built = built.load() { return built.lines.count }
-    guard let (_, spans, last) = pending else { return 0 }
+    guard given == nil, built.load() == nil, let (_, spans, last) = pending else {
+      return lines.count
+    }
     return spans.count + (last == nil ? 0 : 1)
   }
 
   /// The lines' texts (``TextLine/text``), read without building the lines when they are
   /// not built yet: what a dump writes of them.
   var texts: [String] {
-    if let given { return given.map(\.text) }
-    if let built = built.load() { return built.lines.map(\.text) }
-    guard let (layouter, spans, last) = pending else { return [] }
+    guard given == nil, built.load() == nil, let (layouter, spans, last) = pending else {
+      return lines.map(\.text)
+    }
     var texts: [String] = []
     texts.reserveCapacity(spans.count + 1)
     for span in spans { texts.append(layouter.lineText(span)) }
@@ -769,7 +769,7 @@ package struct TextLayouter: Sendable {
   /// The line `span` describes.
   func line(_ span: LineSpan) -> TextLine {
     var pieces = [LinePiece(source: .text, clusters: span.start..<span.contentEnd)]
-    if hasHyphen(span) {
+    if hyphen(ending: span) != nil {
       pieces.append(LinePiece(source: .hyphen, clusters: span.contentEnd - 1..<span.contentEnd))
     }
     return TextLine(
@@ -780,15 +780,15 @@ package struct TextLayouter: Sendable {
   /// The text the line of `span` shows: ``line(_:)``'s, without the rest of the line.
   func lineText(_ span: LineSpan) -> String {
     let text = String(shaped[clusters: span.start..<span.contentEnd])
-    guard hasHyphen(span), let font = span.hyphenFont, let hyphen = shaped.fonts[font].hyphen
-    else { return text }
+    guard let hyphen = hyphen(ending: span) else { return text }
     return text + hyphen.text
   }
 
-  /// Whether the line of `span` ends with a hyphen inserted where a word was broken.
-  private func hasHyphen(_ span: LineSpan) -> Bool {
-    guard let font = span.hyphenFont else { return false }
-    return shaped.fonts[font].hyphen != nil && span.contentEnd > span.start
+  /// The hyphen the line of `span` ends with, inserted where a word was broken; nil when it
+  /// ends with none.
+  private func hyphen(ending span: LineSpan) -> ShapedHyphen? {
+    guard let font = span.hyphenFont, span.contentEnd > span.start else { return nil }
+    return shaped.fonts[font].hyphen
   }
 
   /// A block of the lines `spans` describe, then `last`; the lines are built when first read.

@@ -350,7 +350,7 @@ open class TextWidget: View {
 
   /// Stores `computed` as the layout, remembering its text if it was accepted.
   func accept(_ computed: consuming WidgetLayout) {
-    if !computed.refusedText, computed.textFits {
+    if !computed.hasRejection, computed.textFits {
       acceptedText = computed.shownText
       // Plain text has no styles to keep; only styled text pays for comparing the bytes.
       acceptedStyles =

@@ -42,7 +42,7 @@ public struct WidgetLayout: Hashable, Sendable {
     set { refused = newValue.map(OutOfLine.init) }
   }
   /// Whether a text was refused (``rejection`` is not nil), read without copying it.
-  var refusedText: Bool { refused != nil }
+  var hasRejection: Bool { refused != nil }
   /// The box the text is laid out in, relative to the widget's frame: the frame less the
   /// widget's content insets; nil for the whole frame.
   public var textBox: Rect? {

@@ -142,31 +142,7 @@ private enum JSONStream {
   }
 }
 
-/// `value` rounded to 1/1000 point.
-private func rounded(_ value: Double) -> JSONOutput {
-  .number(TextFormat.rounded(value, fractionDigits: 3))
-}
-
 extension WidgetSnapshot {
-  /// The widget's members but its children.
-  private func ownMembers(includingGlyphs: Bool) -> [(String, JSONOutput)] {
-    var members: [(String, JSONOutput)] = [
-      ("type", .string(kind.rawValue)),
-      ("id", .string(id)),
-      (
-        "frame",
-        .object([
-          ("x", rounded(frame.x)), ("y", rounded(frame.y)), ("width", rounded(frame.width)),
-          ("height", rounded(frame.height)),
-        ])
-      ),
-    ]
-    if let text {
-      members += text.jsonMembers(isTextView: kind == .textView, includingGlyphs: includingGlyphs)
-    }
-    return members
-  }
-
   /// Appends this widget's JSON, nested `level` containers deep, one widget at a time.
   fileprivate func appendJSON(to output: inout TextOutput, includingGlyphs: Bool, level: Int) {
     appendOpening(to: &output, includingGlyphs: includingGlyphs, level: level)
@@ -177,126 +153,335 @@ extension WidgetSnapshot {
   }
 
   /// Appends this widget's object, nested `level` containers deep, up to its children's
-  /// value.
+  /// value: its members written straight into `output`, none built as a ``JSONOutput``.
   fileprivate func appendOpening(to output: inout TextOutput, includingGlyphs: Bool, level: Int) {
-    JSONOutput.object(ownMembers(includingGlyphs: includingGlyphs))
-      .write(to: &output, indent: 2, level: level)
-    JSONStream.reopen(&output, level: level)
-    output += JSONStream.memberStart("children", level: level)
+    var widget = JSONContainer.object(level: level, in: &output)
+    widget.member("type", kind.rawValue, in: &output)
+    widget.member("id", id, in: &output)
+    widget.key("frame", in: &output)
+    var box = JSONContainer.object(level: widget.inner, in: &output)
+    box.member("x", rounded: frame.x, in: &output)
+    box.member("y", rounded: frame.y, in: &output)
+    box.member("width", rounded: frame.width, in: &output)
+    box.member("height", rounded: frame.height, in: &output)
+    box.close(in: &output)
+    text?.appendJSONMembers(
+      to: &widget, in: &output, isTextView: kind == .textView, includingGlyphs: includingGlyphs)
+    widget.key("children", in: &output)
   }
 }
 
 extension FailureSnapshot {
-  fileprivate var jsonOutput: JSONOutput {
-    .object([
-      ("kind", .string(kind.rawValue)),
-      ("needed", rounded(needed)),
-      ("available", rounded(available)),
-    ])
+  /// Appends `{"kind", "needed", "available"}` nested `level` containers deep.
+  fileprivate func appendJSON(level: Int, to output: inout TextOutput) {
+    var object = JSONContainer.object(level: level, in: &output)
+    object.member("kind", kind.rawValue, in: &output)
+    object.member("needed", rounded: needed, in: &output)
+    object.member("available", rounded: available, in: &output)
+    object.close(in: &output)
   }
 }
 
 extension TextSnapshot {
-  fileprivate func jsonMembers(isTextView: Bool, includingGlyphs: Bool) -> [(String, JSONOutput)] {
-    var members: [(String, JSONOutput)] = [
-      (
-        "font",
-        .object(
-          [
-            ("requested", .string(font.requested)),
-            ("family", .string(font.family)),
-            ("style", .string(font.style)),
-            ("file", .string(font.file)),
-            ("substituted", .bool(font.substituted)),
-            ("designSize", rounded(font.designSize)),
-            ("adaptedSize", rounded(font.adaptedSize)),
-            ("size", font.size.map(rounded) ?? .null),
-            ("pixelSize", font.pixelSize.map(rounded) ?? .null),
-            ("pipeline", .array(font.pipeline.map(\.jsonOutput))),
-          ] + (fitGroup.map { [("group", .string($0))] } ?? []))
-      ),
-      ("text", .string(text)),
-    ]
-    if let markup { members.append(("markup", .string(markup))) }
-    if !runs.isEmpty { members.append(("runs", .array(runs.map(\.jsonOutput)))) }
-    if let placeholder { members.append(("placeholder", .string(placeholder))) }
-    members.append(("color", .string(color)))
-    if let placeholderColor { members.append(("placeholderColor", .string(placeholderColor))) }
-    members += [
-      ("lines", .array(lines.map { .string($0) }))
-    ]
+  /// Appends the text's members to `widget`, its widget's object.
+  fileprivate func appendJSONMembers(
+    to widget: inout JSONContainer, in output: inout TextOutput, isTextView: Bool,
+    includingGlyphs: Bool
+  ) {
+    widget.key("font", in: &output)
+    var fontObject = JSONContainer.object(level: widget.inner, in: &output)
+    fontObject.member("requested", font.requested, in: &output)
+    fontObject.member("family", font.family, in: &output)
+    fontObject.member("style", font.style, in: &output)
+    fontObject.member("file", font.file, in: &output)
+    fontObject.member("substituted", font.substituted, in: &output)
+    fontObject.member("designSize", rounded: font.designSize, in: &output)
+    fontObject.member("adaptedSize", rounded: font.adaptedSize, in: &output)
+    fontObject.member("size", rounded: font.size, in: &output)
+    fontObject.member("pixelSize", rounded: font.pixelSize, in: &output)
+    fontObject.key("pipeline", in: &output)
+    var stages = JSONContainer.array(level: fontObject.inner, in: &output)
+    for stage in font.pipeline {
+      stages.element(in: &output)
+      stage.appendJSON(level: stages.inner, to: &output)
+    }
+    stages.close(in: &output)
+    if let fitGroup { fontObject.member("group", fitGroup, in: &output) }
+    fontObject.close(in: &output)
+    widget.member("text", text, in: &output)
+    if let markup { widget.member("markup", markup, in: &output) }
+    if !runs.isEmpty {
+      widget.key("runs", in: &output)
+      StyleRunSnapshot.appendJSON(runs, level: widget.inner, to: &output)
+    }
+    if let placeholder { widget.member("placeholder", placeholder, in: &output) }
+    widget.member("color", color, in: &output)
+    if let placeholderColor { widget.member("placeholderColor", placeholderColor, in: &output) }
+    widget.member("lines", strings: lines, in: &output)
     if !lineStyles.isEmpty {
-      members.append(
-        ("lineStyles", .array(lineStyles.map { .array($0.map(\.jsonOutput)) })))
+      widget.key("lineStyles", in: &output)
+      var list = JSONContainer.array(level: widget.inner, in: &output)
+      for styles in lineStyles {
+        list.element(in: &output)
+        StyleRunSnapshot.appendJSON(styles, level: list.inner, to: &output)
+      }
+      list.close(in: &output)
     }
-    members += [
-      ("lineBoxes", .array(lineBoxes.map { $0.jsonOutput(includingGlyphs: includingGlyphs) })),
-      (
-        "textSize",
-        .object([("width", rounded(textSize.width)), ("height", rounded(textSize.height))])
-      ),
-    ]
-    if isTextView { members.append(("contentHeight", rounded(textSize.height))) }
-    members += [
-      ("fits", .bool(fits)),
-      ("failure", failure?.jsonOutput ?? .null),
-      ("hiddenCharacters", .number(Double(hiddenCharacters))),
-      ("breaksWords", .bool(breaksWords)),
-      ("fonts", .array(fonts.map { .string($0) })),
-      (
-        "missingCharacters",
-        .object([
-          ("count", .number(Double(missingCharacters.count))),
-          ("first", .array(missingCharacters.prefix(5).map { .string($0) })),
-        ])
-      ),
-    ]
+    widget.key("lineBoxes", in: &output)
+    var boxes = JSONContainer.array(level: widget.inner, in: &output)
+    for box in lineBoxes {
+      boxes.element(in: &output)
+      box.appendJSON(level: boxes.inner, includingGlyphs: includingGlyphs, to: &output)
+    }
+    boxes.close(in: &output)
+    widget.key("textSize", in: &output)
+    var size = JSONContainer.object(level: widget.inner, in: &output)
+    size.member("width", rounded: textSize.width, in: &output)
+    size.member("height", rounded: textSize.height, in: &output)
+    size.close(in: &output)
+    if isTextView { widget.member("contentHeight", rounded: textSize.height, in: &output) }
+    widget.member("fits", fits, in: &output)
+    widget.key("failure", in: &output)
+    if let failure {
+      failure.appendJSON(level: widget.inner, to: &output)
+    } else {
+      output += "null"
+    }
+    widget.member("hiddenCharacters", integer: hiddenCharacters, in: &output)
+    widget.member("breaksWords", breaksWords, in: &output)
+    widget.member("fonts", strings: fonts, in: &output)
+    widget.key("missingCharacters", in: &output)
+    var missing = JSONContainer.object(level: widget.inner, in: &output)
+    missing.member("count", integer: missingCharacters.count, in: &output)
+    missing.member("first", strings: missingCharacters.prefix(5), in: &output)
+    missing.close(in: &output)
     if let rejectedText {
-      members.append(("rejectedText", .string(rejectedText)))
-      members.append(("rejectionFailure", rejectionFailure?.jsonOutput ?? .null))
+      widget.member("rejectedText", rejectedText, in: &output)
+      widget.key("rejectionFailure", in: &output)
+      if let rejectionFailure {
+        rejectionFailure.appendJSON(level: widget.inner, to: &output)
+      } else {
+        output += "null"
+      }
     }
-    if let error { members.append(("error", .string(error))) }
-    return members
+    if let error { widget.member("error", error, in: &output) }
   }
 }
 
 extension SizeStage {
-  /// `{"stage", "size", "detail"}`; a fit that a group capped has the detail `group NAME`.
-  fileprivate var jsonOutput: JSONOutput {
-    .object([
-      ("stage", .string(kind.rawValue)), ("size", rounded(size)), ("detail", .string(detail)),
-    ])
+  /// Appends `{"stage", "size", "detail"}` nested `level` containers deep; a fit that a
+  /// group capped has the detail `group NAME`.
+  fileprivate func appendJSON(level: Int, to output: inout TextOutput) {
+    var object = JSONContainer.object(level: level, in: &output)
+    object.member("stage", kind.rawValue, in: &output)
+    object.member("size", rounded: size, in: &output)
+    object.member("detail", detail, in: &output)
+    object.close(in: &output)
   }
 }
 
 extension LineBoxSnapshot {
-  fileprivate func jsonOutput(includingGlyphs: Bool) -> JSONOutput {
-    var members: [(String, JSONOutput)] = [
-      ("x", rounded(x)), ("y", rounded(y)), ("width", rounded(width)),
-      ("height", rounded(height)), ("baseline", rounded(baseline)),
-      ("direction", .string(direction.rawValue)),
-    ]
-    if includingGlyphs { members.append(("runs", .array(runs.map(\.jsonOutput)))) }
-    return .object(members)
+  /// Appends the line box's object nested `level` containers deep, with its glyph runs
+  /// when `includingGlyphs` is set.
+  fileprivate func appendJSON(level: Int, includingGlyphs: Bool, to output: inout TextOutput) {
+    var object = JSONContainer.object(level: level, in: &output)
+    object.member("x", rounded: x, in: &output)
+    object.member("y", rounded: y, in: &output)
+    object.member("width", rounded: width, in: &output)
+    object.member("height", rounded: height, in: &output)
+    object.member("baseline", rounded: baseline, in: &output)
+    object.member("direction", direction.rawValue, in: &output)
+    if includingGlyphs {
+      object.key("runs", in: &output)
+      var list = JSONContainer.array(level: object.inner, in: &output)
+      for run in runs {
+        list.element(in: &output)
+        run.appendJSON(level: list.inner, to: &output)
+      }
+      list.close(in: &output)
+    }
+    object.close(in: &output)
   }
 }
 
 extension GlyphRunSnapshot {
-  fileprivate var jsonOutput: JSONOutput {
-    .object([
-      ("font", .string(font)), ("file", .string(file)), ("faceIndex", .number(Double(faceIndex))),
-      ("size", rounded(size)),
-      (
-        "glyphs",
-        .array(
-          glyphs.map { glyph in
-            .object([
-              ("id", .number(Double(glyph.id))), ("x", rounded(glyph.x)), ("y", rounded(glyph.y)),
-              ("advance", rounded(glyph.advance)),
-              ("cluster", glyph.cluster.map { .number(Double($0)) } ?? .null),
-            ])
-          })
-      ),
-    ])
+  /// Appends the run's object nested `level` containers deep.
+  fileprivate func appendJSON(level: Int, to output: inout TextOutput) {
+    var object = JSONContainer.object(level: level, in: &output)
+    object.member("font", font, in: &output)
+    object.member("file", file, in: &output)
+    object.member("faceIndex", integer: faceIndex, in: &output)
+    object.member("size", rounded: size, in: &output)
+    object.key("glyphs", in: &output)
+    var list = JSONContainer.array(level: object.inner, in: &output)
+    for glyph in glyphs {
+      list.element(in: &output)
+      var member = JSONContainer.object(level: list.inner, in: &output)
+      member.member("id", integer: Int(glyph.id), in: &output)
+      member.member("x", rounded: glyph.x, in: &output)
+      member.member("y", rounded: glyph.y, in: &output)
+      member.member("advance", rounded: glyph.advance, in: &output)
+      member.key("cluster", in: &output)
+      if let cluster = glyph.cluster {
+        output.append(integer: cluster)
+      } else {
+        output += "null"
+      }
+      member.close(in: &output)
+    }
+    list.close(in: &output)
+    object.close(in: &output)
+  }
+}
+
+extension StyleRunSnapshot {
+  /// Appends the array of `runs`, each `{"start", "end", "text", "style"}`, nested `level`
+  /// containers deep.
+  fileprivate static func appendJSON(
+    _ runs: [StyleRunSnapshot], level: Int, to output: inout TextOutput
+  ) {
+    var list = JSONContainer.array(level: level, in: &output)
+    for run in runs {
+      list.element(in: &output)
+      var object = JSONContainer.object(level: list.inner, in: &output)
+      object.member("start", integer: run.start, in: &output)
+      object.member("end", integer: run.end, in: &output)
+      object.member("text", run.text, in: &output)
+      object.key("style", in: &output)
+      run.style.appendJSON(level: object.inner, to: &output)
+      object.close(in: &output)
+    }
+    list.close(in: &output)
+  }
+}
+
+extension StyleSnapshot {
+  /// Appends the object of the fields set, nested `level` containers deep.
+  fileprivate func appendJSON(level: Int, to output: inout TextOutput) {
+    var object = JSONContainer.object(level: level, in: &output)
+    if let families { object.member("families", families, in: &output) }
+    if let weight { object.member("weight", weight, in: &output) }
+    if let slant { object.member("slant", slant, in: &output) }
+    if let scale { object.member("scale", number: scale, in: &output) }
+    if let points { object.member("points", number: points, in: &output) }
+    if let scripts { object.member("scripts", strings: scripts, in: &output) }
+    if let rise { object.member("rise", number: rise, in: &output) }
+    if let language { object.member("language", language, in: &output) }
+    if let color { object.member("color", color, in: &output) }
+    if let opacity { object.member("opacity", integer: opacity, in: &output) }
+    if let background { object.member("background", background, in: &output) }
+    if let underline { object.member("underline", underline, in: &output) }
+    if let underlineColor { object.member("underlineColor", underlineColor, in: &output) }
+    if let strikethrough { object.member("strikethrough", strikethrough, in: &output) }
+    if let strikethroughColor {
+      object.member("strikethroughColor", strikethroughColor, in: &output)
+    }
+    object.close(in: &output)
+  }
+}
+
+/// A JSON object or array being written straight into a ``TextOutput``.
+///
+/// It is pretty-printed as ``JSONOutput`` writes it with two-space indentation: each member
+/// or element on its own line, `": "` after keys, `{}` and `[]` when empty. A dump writes its
+/// widgets this way rather than building each as a ``JSONOutput`` and freeing it again,
+/// which cost more than writing the bytes.
+struct JSONContainer {
+  /// How many containers deep it is nested.
+  private let level: Int
+  /// `}` or `]`.
+  private let closing: UInt8
+  /// Whether no member or element was started.
+  private var isEmpty = true
+
+  private init(level: Int, opening: UInt8, closing: UInt8, output: inout TextOutput) {
+    self.level = level
+    self.closing = closing
+    output.append(byte: opening)
+  }
+
+  /// Opens an object nested `level` containers deep.
+  static func object(level: Int, in output: inout TextOutput) -> JSONContainer {
+    JSONContainer(
+      level: level, opening: UInt8(ascii: "{"), closing: UInt8(ascii: "}"), output: &output)
+  }
+
+  /// Opens an array nested `level` containers deep.
+  static func array(level: Int, in output: inout TextOutput) -> JSONContainer {
+    JSONContainer(
+      level: level, opening: UInt8(ascii: "["), closing: UInt8(ascii: "]"), output: &output)
+  }
+
+  /// The level of the values inside it.
+  var inner: Int { level + 1 }
+
+  /// Starts the next element of an array; its value follows.
+  mutating func element(in output: inout TextOutput) {
+    if !isEmpty { output.append(byte: UInt8(ascii: ",")) }
+    isEmpty = false
+    output.appendLineStart(indentation: 2 * inner)
+  }
+
+  /// Starts the member `key` of an object (plain ASCII, written as it is); its value follows.
+  mutating func key(_ key: StaticString, in output: inout TextOutput) {
+    element(in: &output)
+    output.append(byte: UInt8(ascii: "\""))
+    output.append(key)
+    output += "\": "
+  }
+
+  /// Writes the member `key` with a string.
+  mutating func member(_ key: StaticString, _ value: String, in output: inout TextOutput) {
+    self.key(key, in: &output)
+    output.appendQuoted(value)
+  }
+
+  /// Writes the member `key` with `true` or `false`.
+  mutating func member(_ key: StaticString, _ value: Bool, in output: inout TextOutput) {
+    self.key(key, in: &output)
+    output += value ? "true" : "false"
+  }
+
+  /// Writes the member `key` with a whole number.
+  mutating func member(_ key: StaticString, integer value: Int, in output: inout TextOutput) {
+    self.key(key, in: &output)
+    output.append(integer: value)
+  }
+
+  /// Writes the member `key` with a number as it is (`null` when not finite).
+  mutating func member(_ key: StaticString, number value: Double, in output: inout TextOutput) {
+    self.key(key, in: &output)
+    output.appendJSON(value)
+  }
+
+  /// Writes the member `key` with a number rounded to 1/1000, or `null` for nil.
+  mutating func member(_ key: StaticString, rounded value: Double?, in output: inout TextOutput) {
+    self.key(key, in: &output)
+    if let value {
+      output.appendJSON(TextFormat.rounded(value, fractionDigits: 3))
+    } else {
+      output += "null"
+    }
+  }
+
+  /// Writes the member `key` with an array of strings.
+  mutating func member(
+    _ key: StaticString, strings: some Collection<String>, in output: inout TextOutput
+  ) {
+    self.key(key, in: &output)
+    var list = JSONContainer.array(level: inner, in: &output)
+    for string in strings {
+      list.element(in: &output)
+      output.appendQuoted(string)
+    }
+    list.close(in: &output)
+  }
+
+  /// Closes it.
+  func close(in output: inout TextOutput) {
+    if !isEmpty {
+      output.appendLineStart(indentation: 2 * level)
+    }
+    output.append(byte: closing)
   }
 }

@@ -104,8 +104,7 @@ private struct JSONWriter {
     guard indent > 0 else {
       return
     }
-    output += "\n"
-    output.append(spaces: indent * level)
+    output.appendLineStart(indentation: indent * level)
   }
 
   /// Formats a number: `null` if not finite, an integer if integral and below 10^15 in

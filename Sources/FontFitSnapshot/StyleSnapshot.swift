@@ -117,37 +117,4 @@ public struct StyleSnapshot: Hashable, Sendable, Codable {
     }
     return words.joined(separator: " ")
   }
-
-  /// The JSON object of the fields set.
-  var jsonOutput: JSONOutput {
-    var members: [(String, JSONOutput)] = []
-    if let families { members.append(("families", .string(families))) }
-    if let weight { members.append(("weight", .string(weight))) }
-    if let slant { members.append(("slant", .string(slant))) }
-    if let scale { members.append(("scale", .number(scale))) }
-    if let points { members.append(("points", .number(points))) }
-    if let scripts { members.append(("scripts", .array(scripts.map { .string($0) }))) }
-    if let rise { members.append(("rise", .number(rise))) }
-    if let language { members.append(("language", .string(language))) }
-    if let color { members.append(("color", .string(color))) }
-    if let opacity { members.append(("opacity", .number(Double(opacity)))) }
-    if let background { members.append(("background", .string(background))) }
-    if let underline { members.append(("underline", .string(underline))) }
-    if let underlineColor { members.append(("underlineColor", .string(underlineColor))) }
-    if let strikethrough { members.append(("strikethrough", .bool(strikethrough))) }
-    if let strikethroughColor {
-      members.append(("strikethroughColor", .string(strikethroughColor)))
-    }
-    return .object(members)
-  }
-}
-
-extension StyleRunSnapshot {
-  /// `{"start", "end", "text", "style"}`.
-  var jsonOutput: JSONOutput {
-    .object([
-      ("start", .number(Double(start))), ("end", .number(Double(end))), ("text", .string(text)),
-      ("style", style.jsonOutput),
-    ])
-  }
 }

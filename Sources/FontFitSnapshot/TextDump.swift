@@ -110,8 +110,7 @@ extension WidgetSnapshot {
 private func appendLineStart(
   kind: WidgetKind, id: String, frame: Rect, depth: Int, to output: inout TextOutput
 ) {
-  output += "\n"
-  output.append(spaces: 2 * depth)
+  output.appendLineStart(indentation: 2 * depth)
   output += kind.rawValue
   if !id.isEmpty {
     output += " "

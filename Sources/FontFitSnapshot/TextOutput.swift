@@ -60,22 +60,61 @@ struct TextOutput {
     stage.appendDetail(to: &bytes)
   }
 
-  /// Appends `count` spaces.
-  mutating func append(spaces count: Int) {
-    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(0, count)))
+  /// Appends a line break and `count` spaces, copied from a constant.
+  mutating func appendLineStart(indentation count: Int) {
+    Self.lineStart.withUTF8Buffer { piece in
+      var left = max(0, count)
+      // The first copy starts with the line break, any later one after it.
+      var start = 0
+      repeat {
+        let length = min(left, piece.count - 1)
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: piece[start..<1 + length]))
+        left -= length
+        start = 1
+      } while left > 0
+    }
+  }
+
+  /// A line break and the most spaces ``appendLineStart(indentation:)`` copies at once.
+  private static var lineStart: StaticString {
+    "\n                                                                "
+  }
+
+  /// Appends one byte.
+  mutating func append(byte: UInt8) {
+    bytes.append(byte)
+  }
+
+  /// Appends `text`.
+  mutating func append(_ text: StaticString) {
+    text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+  }
+
+  /// Appends `value` as a JSON number, as ``JSONOutput`` writes it: `null` when it is not
+  /// finite.
+  mutating func appendJSON(_ value: Double) {
+    if value.isFinite {
+      append(value)
+    } else {
+      append("null" as StaticString)
+    }
   }
 
   /// Appends `text` as a JSON string literal, as ``FontFitText/TextFormat/quoted(_:)``
   /// writes it; printable ASCII without quotes or backslashes, the usual case, is copied as
   /// it is.
   mutating func appendQuoted(_ text: String) {
-    guard text.utf8.allSatisfy(isPlainQuoted) else {
-      append(TextFormat.quoted(text))
-      return
-    }
-    bytes.append(UInt8(ascii: "\""))
-    append(text)
-    bytes.append(UInt8(ascii: "\""))
+    // One pass over a native string's bytes checks them; the copy follows.
+    let plain =
+      text.utf8.withContiguousStorageIfAvailable { utf8 in
+        for byte in utf8 where !isPlainQuoted(byte) { return false }
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: utf8)
+        bytes.append(UInt8(ascii: "\""))
+        return true
+      } ?? false
+    guard !plain else { return }
+    append(TextFormat.quoted(text))
   }
 
   /// Removes the last `count` bytes written.

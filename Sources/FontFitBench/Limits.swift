@@ -69,6 +69,16 @@ enum Limits {
     """
   }
 
+  /// A text view 568 points tall holding `text`, or `markup` (each already a JSON string
+  /// literal's content).
+  private static func textView(text: String? = nil, markup: String? = nil, width: Int = 300)
+    -> String
+  {
+    let content = text.map { #""text": "\#($0)""# } ?? #""markup": "\#(markup ?? "")""#
+    return #"{"type": "TextView", "id": "t", "frame": [10, 0, \#(width), 568], "#
+      + #""font": "DejaVu Sans 12", \#(content)}"#
+  }
+
   private static func write(_ text: String, to path: String) throws {
     try Data(text.utf8).write(to: URL(fileURLWithPath: path))
   }
@@ -124,6 +134,28 @@ enum Limits {
       }
       try write(layout(labels), to: "\(directory)/l.json")
       return ["check", "\(directory)/l.json"]
+    },
+    // One text view of many paragraphs on 11 screens: each line once sought its paragraph's
+    // direction among all the paragraphs before it.
+    Series(
+      name: "paragraphs of one text view on 11 screens", unit: "paragraph",
+      sizes: [6_125, 12_250, 24_500, 49_000]
+    ) { size, directory in
+      try write(
+        layout([textView(text: String(repeating: #"x\n"#, count: size))]), to: "\(directory)/l.json"
+      )
+      return ["\(directory)/l.json"]
+    },
+    // One text view of many bold runs, a run a line, on 11 screens: each line once sought its
+    // styles among all the runs before it.
+    Series(
+      name: "style runs of one text view on 11 screens", unit: "run",
+      sizes: [1_375, 2_750, 5_500, 11_000]
+    ) { size, directory in
+      try write(
+        layout([textView(markup: String(repeating: "<b>x</b> ", count: size), width: 5)]),
+        to: "\(directory)/l.json")
+      return ["\(directory)/l.json"]
     },
     Series(
       name: "bytes of one label's text", unit: "byte", sizes: [12_500, 25_000, 50_000, 100_000]

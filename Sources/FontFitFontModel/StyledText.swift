@@ -203,6 +203,13 @@ public struct StyledText: Hashable, Sendable {
   /// The style at UTF-8 offset `offset` of ordered, non-overlapping `runs`: its run's, or
   /// the base (an empty style).
   public static func style(at offset: Int, in runs: [StyleRun]) -> TextStyle {
+    let low = firstRun(endingAfter: offset, in: runs)
+    return low < runs.count && runs[low].range.contains(offset) ? runs[low].style : TextStyle()
+  }
+
+  /// The index of the first of ordered, non-overlapping `runs` that ends after UTF-8 offset
+  /// `offset` (`runs.count` when none does), found by halving.
+  private static func firstRun(endingAfter offset: Int, in runs: [StyleRun]) -> Int {
     var low = 0
     var high = runs.count
     while low < high {
@@ -213,7 +220,7 @@ public struct StyledText: Hashable, Sendable {
         high = middle
       }
     }
-    return low < runs.count && runs[low].range.contains(offset) ? runs[low].style : TextStyle()
+    return low
   }
 
   /// The runs that meet `range` (UTF-8 offsets), cut to it, with the base style's stretches
@@ -225,7 +232,9 @@ public struct StyledText: Hashable, Sendable {
     guard !range.isEmpty else { return [] }
     var result: [StyleRun] = []
     var position = range.lowerBound
-    for run in runs where run.range.upperBound > range.lowerBound {
+    // The runs before the range are skipped by halving: a text of many runs and many lines
+    // asks once per line.
+    for run in runs[firstRun(endingAfter: range.lowerBound, in: runs)...] {
       if run.range.lowerBound >= range.upperBound { break }
       let start = max(run.range.lowerBound, range.lowerBound)
       if start > position {

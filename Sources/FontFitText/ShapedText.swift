@@ -76,8 +76,26 @@ public struct ShapedText: Hashable, Sendable {
   }
 
   /// The direction of the paragraph that holds cluster `index`.
+  ///
+  /// The paragraphs are in order, so the one that holds it is found by halving: a text of
+  /// many paragraphs asks once per line. Paragraphs given out of order are searched one by
+  /// one.
   public func paragraphDirection(at index: Int) -> TextDirection {
     guard case .many(let paragraphs) = storage.storedParagraphs else { return baseDirection }
+    // The first paragraph that ends after the cluster.
+    var low = 0
+    var high = paragraphs.count
+    while low < high {
+      let middle = (low + high) / 2
+      if paragraphs[middle].clusters.upperBound > index {
+        high = middle
+      } else {
+        low = middle + 1
+      }
+    }
+    if low < paragraphs.count, paragraphs[low].clusters.contains(index) {
+      return paragraphs[low].direction
+    }
     return paragraphs.first { $0.clusters.contains(index) }?.direction ?? baseDirection
   }
 

@@ -157,6 +157,23 @@ enum Limits {
         to: "\(directory)/l.json")
       return ["\(directory)/l.json"]
     },
+    // 4,000 labels inside Views nested ever deeper, each with a long id, in XML: every
+    // element once kept its whole path (its ancestors' ids) for error messages.
+    Series(name: "XML nesting, ids of 990 bytes", unit: "level", sizes: [25, 50, 100, 200]) {
+      size, directory in
+      let pad = String(repeating: "x", count: 990)
+      let views = (0..<size).map { #"<View id="v\#($0)\#(pad)" frame="0,0,320,568">"# }
+      let labels = (0..<4_000).map { index in
+        #"<Label id="l\#(index)" frame="0,\#(index % 500),300,20" font="DejaVu Sans 12" "#
+          + #"text="Row \#(index)"/>"#
+      }
+      try write(
+        #"<layout designScreen="iPhone 5">"# + "\n" + views.joined(separator: "\n") + "\n"
+          + labels.joined(separator: "\n") + String(repeating: "</View>", count: size)
+          + "</layout>\n",
+        to: "\(directory)/l.xml")
+      return ["\(directory)/l.xml", "--screen", "iPhone 6"]
+    },
     Series(
       name: "bytes of one label's text", unit: "byte", sizes: [12_500, 25_000, 50_000, 100_000]
     ) { size, directory in
@@ -253,7 +270,8 @@ enum Limits {
         } catch {
           fail("cannot write the input for \(series.name): \(error)")
         }
-        let bytes = arguments.filter { $0.hasSuffix(".json") }.reduce(0) { total, path in
+        let bytes = arguments.filter { $0.hasSuffix(".json") || $0.hasSuffix(".xml") }.reduce(0) {
+          total, path in
           total + ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0)
         }
         let run = spawn(demo, arguments)

@@ -49,7 +49,7 @@ struct XMLLayoutConverter {
   /// The start tags' positions, by the elements' ordinals.
   let tags: [XMLTagSource]
   /// Each element's path (`layout/View[root]/Label[title]`), by the JSON key path it became.
-  private(set) var elementPaths: [String: String] = [:]
+  private(set) var elementPaths: [String: ElementPath] = [:]
   /// The text of attribute values that stayed strings though their name asks for a number or
   /// boolean, by JSON key path, so that errors can quote them.
   private(set) var untypedValues: [String: String] = [:]
@@ -83,7 +83,7 @@ struct XMLLayoutConverter {
         at: tag.nameLocation, path: element.name,
         "expected <layout> as the document element, found <\(element.name)>")
     }
-    let path = "layout"
+    let path = ElementPath(document: "layout")
     elementPaths[""] = path
     try checkNoText(element, tag: tag, path: path)
     var members = try attributes(
@@ -107,14 +107,14 @@ struct XMLLayoutConverter {
         if screens.count == 1 { order.append(("screens", child)) }
       case "textScale":
         guard textScale == nil else {
-          throw try error(at: child, path: "\(path)/textScale", "a layout has one <textScale>")
+          throw try error(at: child, path: path.child("textScale"), "a layout has one <textScale>")
         }
         textScale = child
         order.append(("textScale", child))
       case _ where Self.widgetNames.contains(child.name):
         if root != nil {
           throw try error(
-            at: child, path: "\(path)/\(Self.segment(child, index: nil))",
+            at: child, path: path.child(Self.segment(child, index: nil)),
             "a layout has one root widget, found a second <\(child.name)>; put the widgets "
               + "inside one View")
         }
@@ -143,14 +143,14 @@ struct XMLLayoutConverter {
         for (index, screen) in screens.enumerated() {
           items.append(
             try plain(
-              screen, jsonPath: "screens[\(index)]", elementPath: "\(path)/screen[\(index)]"))
+              screen, jsonPath: "screens[\(index)]", elementPath: path.child("screen[\(index)]")))
         }
         value = JSONNode(value: .array(items), location: location)
       case "textScale":
-        value = try plain(child, jsonPath: key, elementPath: "\(path)/textScale")
+        value = try plain(child, jsonPath: key, elementPath: path.child("textScale"))
       default:
         value = try widget(
-          child, jsonPath: "root", elementPath: "\(path)/\(Self.segment(child, index: nil))")
+          child, jsonPath: "root", elementPath: path.child(Self.segment(child, index: nil)))
       }
       members.append(JSONMember(key: key, keyLocation: location, value: value))
     }
@@ -160,7 +160,7 @@ struct XMLLayoutConverter {
   /// Converts a widget element: its name is the `type`, then its attributes, `autoFit`,
   /// `adaptation` and `children` from its child elements.
   private mutating func widget(
-    _ element: XMLParsedElement, jsonPath: String, elementPath: String
+    _ element: XMLParsedElement, jsonPath: String, elementPath: ElementPath
   ) throws(DescriptionError) -> JSONNode {
     let tag = try source(of: element)
     elementPaths[jsonPath] = elementPath
@@ -182,14 +182,14 @@ struct XMLLayoutConverter {
       switch child.name {
       case "markup":
         guard markup == nil else {
-          throw try error(at: child, path: "\(elementPath)/markup", "a widget has one <markup>")
+          throw try error(at: child, path: elementPath.child("markup"), "a widget has one <markup>")
         }
         markup = child
         order.append(("markup", child))
       case "autoFit":
         guard autoFit == nil else {
           throw try error(
-            at: child, path: "\(elementPath)/autoFit", "a widget has one <autoFit>")
+            at: child, path: elementPath.child("autoFit"), "a widget has one <autoFit>")
         }
         autoFit = child
         order.append(("autoFit", child))
@@ -212,9 +212,9 @@ struct XMLLayoutConverter {
       let value: JSONNode
       switch key {
       case "markup":
-        value = try markupText(child, jsonPath: keyPath, elementPath: "\(elementPath)/markup")
+        value = try markupText(child, jsonPath: keyPath, elementPath: elementPath.child("markup"))
       case "autoFit":
-        value = try plain(child, jsonPath: keyPath, elementPath: "\(elementPath)/autoFit")
+        value = try plain(child, jsonPath: keyPath, elementPath: elementPath.child("autoFit"))
       case "adaptation":
         value = try adaptation(adaptations, jsonPath: keyPath, parentPath: elementPath)
       default:
@@ -223,7 +223,7 @@ struct XMLLayoutConverter {
           items.append(
             try widget(
               item, jsonPath: "\(keyPath)[\(index)]",
-              elementPath: "\(elementPath)/\(Self.segment(item, index: index))"))
+              elementPath: elementPath.child(Self.segment(item, index: index))))
         }
         value = JSONNode(value: .array(items), location: location)
       }
@@ -235,18 +235,18 @@ struct XMLLayoutConverter {
   /// Converts a `<markup>` element: its text, which is the widget's markup escaped
   /// (`<markup>Total &lt;b&gt;42&lt;/b&gt;</markup>`), as the string of the `markup` key.
   private mutating func markupText(
-    _ element: XMLParsedElement, jsonPath: String, elementPath: String
+    _ element: XMLParsedElement, jsonPath: String, elementPath: ElementPath
   ) throws(DescriptionError) -> JSONNode {
     let tag = try source(of: element)
     elementPaths[jsonPath] = elementPath
     if let name = element.attributes.keys.sorted().first {
       throw error(
-        at: tag.location, path: "\(elementPath)@\(name)",
+        at: tag.location, path: elementPath.attribute(name),
         "<markup> takes no attributes; its text is the markup")
     }
     if let child = element.children.first {
       throw try error(
-        at: child, path: "\(elementPath)/\(child.name)",
+        at: child, path: elementPath.child(child.name),
         "<\(child.name)> inside <markup> is an XML element: escape the markup "
           + "(&lt;\(child.name)&gt;), or give it in the markup attribute")
     }
@@ -255,18 +255,18 @@ struct XMLLayoutConverter {
 
   /// Converts `<adaptation>` elements: one is the policy object, several an array of them.
   private mutating func adaptation(
-    _ elements: [XMLParsedElement], jsonPath: String, parentPath: String
+    _ elements: [XMLParsedElement], jsonPath: String, parentPath: ElementPath
   ) throws(DescriptionError) -> JSONNode {
     if elements.count == 1, let element = elements.first {
-      return try policy(element, jsonPath: jsonPath, elementPath: "\(parentPath)/adaptation")
+      return try policy(element, jsonPath: jsonPath, elementPath: parentPath.child("adaptation"))
     }
-    elementPaths[jsonPath] = "\(parentPath)/adaptation"
+    elementPaths[jsonPath] = parentPath.child("adaptation")
     var items: [JSONNode] = []
     for (index, element) in elements.enumerated() {
       items.append(
         try policy(
           element, jsonPath: "\(jsonPath)[\(index)]",
-          elementPath: "\(parentPath)/adaptation[\(index)]"))
+          elementPath: parentPath.child("adaptation[\(index)]")))
     }
     let location = try elements.first.map { (element) throws(DescriptionError) in
       try source(of: element).location
@@ -276,7 +276,7 @@ struct XMLLayoutConverter {
 
   /// Converts one `<adaptation>`: its attributes, and its `<row>` elements as `table`.
   private mutating func policy(
-    _ element: XMLParsedElement, jsonPath: String, elementPath: String
+    _ element: XMLParsedElement, jsonPath: String, elementPath: ElementPath
   ) throws(DescriptionError) -> JSONNode {
     let tag = try source(of: element)
     elementPaths[jsonPath] = elementPath
@@ -295,7 +295,7 @@ struct XMLLayoutConverter {
       rows.append(
         try plain(
           child, jsonPath: "\(DescriptionReader.join(jsonPath, "table"))[\(index)]",
-          elementPath: "\(elementPath)/row[\(index)]"))
+          elementPath: elementPath.child("row[\(index)]")))
     }
     if let first = element.children.first {
       let location = try source(of: first).location
@@ -311,7 +311,7 @@ struct XMLLayoutConverter {
   /// Converts an element that has only attributes: `<autoFit>`, `<textScale>`, `<screen>`,
   /// `<row>`.
   private mutating func plain(
-    _ element: XMLParsedElement, jsonPath: String, elementPath: String
+    _ element: XMLParsedElement, jsonPath: String, elementPath: ElementPath
   ) throws(DescriptionError) -> JSONNode {
     let tag = try source(of: element)
     elementPaths[jsonPath] = elementPath
@@ -330,13 +330,13 @@ struct XMLLayoutConverter {
 
   /// The element's attributes as members in source order, each value typed by its name.
   private mutating func attributes(
-    of element: XMLParsedElement, tag: XMLTagSource, jsonPath: String, elementPath: String,
+    of element: XMLParsedElement, tag: XMLTagSource, jsonPath: String, elementPath: ElementPath,
     reserved: [String: String]
   ) throws(DescriptionError) -> [JSONMember] {
     var members: [JSONMember] = []
     for attribute in tag.attributes {
       if let reason = reserved[attribute.name] {
-        throw error(at: attribute.nameLocation, path: "\(elementPath)@\(attribute.name)", reason)
+        throw error(at: attribute.nameLocation, path: elementPath.attribute(attribute.name), reason)
       }
       // XML turns a literal line break or tab in an attribute into a space; a text would
       // silently lose it, where JSON keeps it.
@@ -344,7 +344,7 @@ struct XMLLayoutConverter {
         attribute.raw.unicodeScalars.contains(where: { ["\n", "\r", "\t"].contains($0) })
       {
         throw error(
-          at: attribute.valueLocation, path: "\(elementPath)@\(attribute.name)",
+          at: attribute.valueLocation, path: elementPath.attribute(attribute.name),
           "a line break or tab written as is becomes a space in XML; write &#10; for a line "
             + "break, &#9; for a tab")
       }
@@ -354,7 +354,7 @@ struct XMLLayoutConverter {
         JSONMember(
           key: attribute.name, keyLocation: attribute.nameLocation,
           value: try value(
-            text, of: attribute, at: keyPath, elementPath: "\(elementPath)@\(attribute.name)")))
+            text, of: attribute, at: keyPath, elementPath: elementPath.attribute(attribute.name))))
     }
     return members
   }
@@ -362,13 +362,13 @@ struct XMLLayoutConverter {
   /// The JSON value of an attribute's decoded `text`; a text that is not of the attribute's kind
   /// stays a string, which the loader then rejects.
   private mutating func value(
-    _ text: String, of attribute: XMLAttributeSource, at keyPath: String, elementPath: String
+    _ text: String, of attribute: XMLAttributeSource, at keyPath: String, elementPath: ElementPath
   ) throws(DescriptionError) -> JSONNode {
     let location = attribute.valueLocation
     let kind = XMLValueKind(attribute: attribute.name)
     // A number too large for a Double (`1e400`) is a number out of range, as JSON says, not
     // a string.
-    func number(_ text: String, at location: SourcePosition, path: String)
+    func number(_ text: String, at location: SourcePosition, path: ElementPath)
       throws(DescriptionError) -> JSONValue?
     {
       guard let literal = Self.numberLiteral(text) else { return nil }
@@ -403,7 +403,7 @@ struct XMLLayoutConverter {
       var items: [JSONNode] = []
       for (index, item) in Self.items(of: text, attribute: attribute).enumerated() {
         if let number = try number(
-          item.text, at: item.location, path: "\(elementPath)[\(index)]")
+          item.text, at: item.location, path: elementPath.item(index))
         {
           items.append(JSONNode(value: number, location: item.location))
         } else {
@@ -505,7 +505,7 @@ struct XMLLayoutConverter {
     return tags[element.ordinal]
   }
 
-  private func checkNoText(_ element: XMLParsedElement, tag: XMLTagSource, path: String)
+  private func checkNoText(_ element: XMLParsedElement, tag: XMLTagSource, path: ElementPath)
     throws(DescriptionError)
   {
     guard let location = tag.firstText else { return }
@@ -521,19 +521,19 @@ struct XMLLayoutConverter {
 
   /// Rejects an element standing for a key that an attribute already gives.
   private func checkNotAttribute(
-    _ key: String, of members: [JSONMember], element: XMLParsedElement, path: String
+    _ key: String, of members: [JSONMember], element: XMLParsedElement, path: ElementPath
   ) throws(DescriptionError) {
     guard let member = members.first(where: { $0.key == key }) else { return }
     throw error(
-      at: member.keyLocation, path: "\(path)@\(key)",
+      at: member.keyLocation, path: path.attribute(key),
       "\(key) is given both as an attribute and by a <\(element.name)> element; keep one")
   }
 
   private func unknownElement(
-    _ element: XMLParsedElement, in path: String, parent: String, expected: String
+    _ element: XMLParsedElement, in path: ElementPath, parent: String, expected: String
   ) throws(DescriptionError) -> DescriptionError {
     try error(
-      at: element, path: "\(path)/\(element.name)",
+      at: element, path: path.child(element.name),
       "unknown element <\(element.name)> in <\(parent)>; expected \(expected)")
   }
 
@@ -544,7 +544,13 @@ struct XMLLayoutConverter {
       file: file, line: location.line, column: location.column, keyPath: path, message: message)
   }
 
-  private func error(at element: XMLParsedElement, path: String, _ message: String)
+  private func error(at location: SourcePosition, path: ElementPath, _ message: String)
+    -> DescriptionError
+  {
+    error(at: location, path: path.description, message)
+  }
+
+  private func error(at element: XMLParsedElement, path: ElementPath, _ message: String)
     throws(DescriptionError) -> DescriptionError
   {
     error(at: try source(of: element).location, path: path, message)
@@ -579,11 +585,7 @@ struct XMLLayoutConverter {
       let index = listed || (element.name == "adaptation" && earlier > 0) ? earlier : nil
       steps.append(segment(element, index: index))
     }
-    // A path through a very deep tree names its first and last elements only.
-    if steps.count > 12 {
-      steps = steps.prefix(4) + ["… \(steps.count - 8) elements …"] + steps.suffix(4)
-    }
-    return steps.joined(separator: "/")
+    return ElementPath.joined(steps)
   }
 
   /// The element path of the JSON `keyPath` the loader named: the element it came from, then
@@ -591,15 +593,80 @@ struct XMLLayoutConverter {
   ///
   /// `root.children[0].autoFit.sizes[1]` becomes `layout/View[root]/Label[title]/autoFit@sizes[1]`.
   func elementPath(for keyPath: String) -> String {
-    if let path = elementPaths[keyPath] { return path }
+    if let path = elementPaths[keyPath] { return path.description }
     var cut = keyPath.endIndex
     while let boundary = keyPath[..<cut].lastIndex(where: { $0 == "." || $0 == "[" }) {
       if let path = elementPaths[String(keyPath[..<boundary])] {
         let rest = keyPath[boundary...]
-        return path + (rest.first == "." ? "@" + rest.dropFirst() : rest)
+        return path.description + (rest.first == "." ? "@" + rest.dropFirst() : rest)
       }
       cut = boundary
     }
-    return (elementPaths[""] ?? "layout") + "@" + keyPath
+    return (elementPaths[""]?.description ?? "layout") + "@" + keyPath
+  }
+}
+
+/// Where an element is in an XML description, as a chain of steps up to `<layout>`, joined
+/// into `layout/View[root]/Label[title]@frame[2]` only when an error names it: each element
+/// keeps its own step, so a deep tree's paths take memory and time in proportion to the
+/// elements, not to the elements times their depth.
+final class ElementPath: Sendable, CustomStringConvertible {
+  /// The step before this one; nil for the document element.
+  private let parent: ElementPath?
+  /// This step: an element's segment (`Label[title]`), an attribute (`@frame`) or an index
+  /// into an attribute's list (`[2]`).
+  private let step: String
+  /// Whether the step is an element's, which a `/` separates from the steps before it.
+  private let isElement: Bool
+
+  private init(parent: ElementPath?, step: String, isElement: Bool) {
+    self.parent = parent
+    self.step = step
+    self.isElement = isElement
+  }
+
+  /// The path of the document element, `name`.
+  convenience init(document name: String) {
+    self.init(parent: nil, step: name, isElement: true)
+  }
+
+  /// The path of a child element whose segment is `segment`.
+  func child(_ segment: String) -> ElementPath {
+    ElementPath(parent: self, step: segment, isElement: true)
+  }
+
+  /// The path of this element's attribute `name`.
+  func attribute(_ name: String) -> ElementPath {
+    ElementPath(parent: self, step: "@" + name, isElement: false)
+  }
+
+  /// The path of item `index` of this attribute's list.
+  func item(_ index: Int) -> ElementPath {
+    ElementPath(parent: self, step: "[\(index)]", isElement: false)
+  }
+
+  /// The path written out: the elements' segments joined by `/` (the first and last four
+  /// only through a very deep tree), then any attribute and index.
+  var description: String {
+    var elements: [String] = []
+    var suffix = ""
+    var node: ElementPath? = self
+    while let current = node {
+      if current.isElement {
+        elements.append(current.step)
+      } else {
+        suffix = current.step + suffix
+      }
+      node = current.parent
+    }
+    return Self.joined(elements.reversed()) + suffix
+  }
+
+  /// Element segments, outermost first, joined by `/`; a path through a very deep tree names
+  /// its first and last four elements only.
+  static func joined(_ segments: [String]) -> String {
+    guard segments.count > 12 else { return segments.joined(separator: "/") }
+    return (segments.prefix(4) + ["… \(segments.count - 8) elements …"] + segments.suffix(4))
+      .joined(separator: "/")
   }
 }

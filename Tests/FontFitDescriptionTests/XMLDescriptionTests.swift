@@ -294,7 +294,29 @@ extension XMLDescriptionTests {
     """
   }
 
+  /// `<layout>` around 13 nested Views (`v0` to `v12`, one per line from line 2) holding
+  /// `innermost` on line 15: a path through them names its first and last four elements.
+  private static func deep(_ innermost: String) -> String {
+    "<layout designScreen=\"iPhone 5\">\n"
+      + (0..<13).map { #"<View id="v\#($0)" frame="0,0,320,568">"# + "\n" }.joined()
+      + innermost + "\n" + String(repeating: "</View>", count: 13) + "</layout>\n"
+  }
+
   static let badLayouts: [BadXML] = [
+    BadXML(
+      name: "a bad list item deep in the tree, located by a shortened element path",
+      xml: deep(#"<Label id="deep" frame="0,x,10,10" text="a"/>"#),
+      line: 15, column: 27,
+      path: "layout/View[v0]/View[v1]/View[v2]/… 7 elements …/View[v10]/View[v11]/View[v12]/"
+        + "Label[deep]@frame[1]",
+      message: "expected a number"),
+    BadXML(
+      name: "an unknown element deep in the tree, located by a shortened element path",
+      xml: deep(#"<Label id="deep" text="a"><Bogus/></Label>"#),
+      line: 15, column: 27,
+      path: "layout/View[v0]/View[v1]/View[v2]/… 8 elements …/View[v11]/View[v12]/Label[deep]/"
+        + "Bogus",
+      message: "unknown element <Bogus> in <Label>"),
     BadXML(
       name: "malformed XML: an end tag that does not match",
       xml: layout(#"    <Label id="title" frame="20,40,280,60" text="Hi">"#),

@@ -174,6 +174,28 @@ enum Limits {
         to: "\(directory)/l.xml")
       return ["\(directory)/l.xml", "--screen", "iPhone 6"]
     },
+    // Stacks nested ever deeper around one stack of 16 labels per level, on 11 screens:
+    // adding a widget once marked every stack above each widget inside it, and every read of
+    // a widget's environment walked up to the root.
+    Series(
+      name: "nested stacks, 16 innermost labels a level", unit: "level", sizes: [16, 32, 64, 128]
+    ) { size, directory in
+      let labels = (0..<16 * size).map { index in
+        #"{"type": "Label", "id": "l\#(index)", "font": "DejaVu Sans 12", "text": "Item \#(index)"}"#
+      }
+      var node =
+        #"{"type": "Stack", "id": "labels", "children": ["#
+        + labels.joined(separator: ", ") + "]}"
+      for level in 0..<size {
+        let axis = level % 2 == 0 ? "vertical" : "horizontal"
+        let frame = level == size - 1 ? #", "frame": [0, 0, 320, 568]"# : ""
+        node =
+          #"{"type": "Stack", "id": "s\#(level)", "axis": "\#(axis)"\#(frame), "#
+          + #""children": [\#(node)]}"#
+      }
+      try write(#"{"designScreen": "iPhone 5", "root": \#(node)}"#, to: "\(directory)/l.json")
+      return ["\(directory)/l.json"]
+    },
     Series(
       name: "bytes of one label's text", unit: "byte", sizes: [12_500, 25_000, 50_000, 100_000]
     ) { size, directory in

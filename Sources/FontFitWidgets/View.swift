@@ -115,6 +115,20 @@ open class View {
   @exclusivity(unchecked) private var measured: [(proposal: ProposedSize, size: Size)] = []
 
   @exclusivity(unchecked) private var ownEnvironment: WidgetEnvironment?
+  /// What the widget takes from its ancestors, worked out when they change (see
+  /// ``environmentDidChange()``), so that reading it does not walk up the tree.
+  @exclusivity(unchecked) private var inherited = Inherited()
+  /// Whether ``environmentDidChange()`` is marking this widget's subtree, so a child marks
+  /// only itself: the ancestors above are marked once, by the widget the change began at.
+  @exclusivity(unchecked) private var isMarkingSubtree = false
+
+  /// What a widget takes from its parent: its environment, frame scaling and layout
+  /// direction in effect.
+  private struct Inherited {
+    var environment: WidgetEnvironment?
+    var frameScaling: FrameScaling?
+    var layoutDirection: LayoutDirection?
+  }
 
   /// Creates a widget.
   ///
@@ -126,6 +140,13 @@ open class View {
     self.frame = frame
   }
 
+  deinit {
+    // A child that outlives this widget has no parent now, so nothing to inherit.
+    for index in children.indices where !isKnownUniquelyReferenced(&children[index]) {
+      children[index].environmentDidChange()
+    }
+  }
+
   /// The kind of widget, as description files and dumps name it.
   public var kind: WidgetKind { .view }
 
@@ -135,7 +156,7 @@ open class View {
   /// again from their design fonts, and texts are fitted and judged again, on the next
   /// ``layoutIfNeeded()``.
   public var environment: WidgetEnvironment? {
-    get { ownEnvironment ?? parent?.environment }
+    get { ownEnvironment ?? inherited.environment }
     set {
       ownEnvironment = newValue
       environmentDidChange()
@@ -145,7 +166,7 @@ open class View {
   /// The frame scaling in effect: this widget's own, else the nearest ancestor's, else nil
   /// for the environment's.
   public var effectiveFrameScaling: FrameScaling? {
-    frameScaling ?? parent?.effectiveFrameScaling
+    frameScaling ?? inherited.frameScaling
   }
 
   /// The frame on the current screen, in that screen's units, relative to the parent: the one
@@ -166,9 +187,7 @@ open class View {
   /// The direction in effect: this widget's own, else the nearest ancestor's, else the
   /// environment language's.
   public var effectiveLayoutDirection: LayoutDirection {
-    if let layoutDirection { return layoutDirection }
-    if let parent { return parent.effectiveLayoutDirection }
-    return LayoutDirection(language: environment?.language)
+    layoutDirection ?? inherited.layoutDirection ?? LayoutDirection(language: environment?.language)
   }
 
   /// The frame the ``Stack`` holding the widget gave it at the last layout pass, in screen
@@ -310,8 +329,21 @@ open class View {
   /// Subclasses that keep state derived from the environment forget it here. Always call
   /// `super`.
   open func environmentDidChange() {
-    setNeedsLayout()
+    // The parent's values are current: the change reached it first, or began below it.
+    inherited =
+      parent.map {
+        Inherited(
+          environment: $0.environment, frameScaling: $0.effectiveFrameScaling,
+          layoutDirection: $0.effectiveLayoutDirection)
+      } ?? Inherited()
+    if parent?.isMarkingSubtree == true {
+      needsLayout = true
+    } else {
+      setNeedsLayout()
+    }
+    isMarkingSubtree = true
     for child in children { child.environmentDidChange() }
+    isMarkingSubtree = false
   }
 
   /// Marks the widget's layout as stale; the next ``layoutIfNeeded()`` computes it again.

@@ -327,14 +327,25 @@ extension Project {
   /// Shapes the texts `jobs` show ahead of their layout, each distinct one once and on all
   /// cores, when `shaper` is a ``FontFitFonts/FontSystem`` (which keeps them): one tree per
   /// locale is built to read them, as a text shapes alike on every screen.
-  static func prepareTexts(of jobs: some Collection<LayoutJob>, shaper: any TextShaping) {
-    guard let fonts = shaper as? FontSystem else { return }
+  ///
+  /// - Returns: The tree built for the first job, to be laid out for it rather than built
+  ///   again; nil when none was built.
+  @discardableResult
+  static func prepareTexts(of jobs: some Collection<LayoutJob>, shaper: any TextShaping)
+    -> View?
+  {
+    guard let fonts = shaper as? FontSystem else { return nil }
     var locales: Set<String?> = []
     let firsts = jobs.filter { locales.insert($0.layout.locale).inserted }
+    let firstTree = firsts.first.map { $0.layout.document.makeTree(on: $0.screen, shaper: shaper) }
     // One call for every locale, so the cache is given room for all their texts at once; the
-    // trees are built one at a time as it reads them.
+    // other locales' trees are built one at a time as it reads them.
     fonts.prepareTexts(
-      of: firsts.lazy.map { $0.layout.document.makeTree(on: $0.screen, shaper: shaper) })
+      of: firsts.indices.lazy.map { index in
+        if index == 0, let firstTree { return firstTree }
+        return firsts[index].layout.document.makeTree(on: firsts[index].screen, shaper: shaper)
+      })
+    return firstTree
   }
 
   /// Every screen's dump, laid out on all cores and joined in order, with the widgets whose
@@ -405,7 +416,7 @@ extension Project {
     _ format: DumpFormat, shaper: any TextShaping, to write: (UnsafeRawBufferPointer) -> Void
   ) throws(SnapshotError) -> [String] {
     let jobs = self.jobs
-    Self.prepareTexts(of: jobs, shaper: shaper)
+    let firstTree = Self.prepareTexts(of: jobs, shaper: shaper)
     Array(format.header.utf8).withUnsafeBytes(write)
     var failures: [String] = []
     // A JSON part is about ten times its text part, so JSON lays out one tree at a time (its
@@ -415,7 +426,8 @@ extension Project {
     case .text: window = ParallelLayout.processorCount
     case .json: window = 1
     }
-    try forEachLaidOut(jobs, from: 0, window: window, shaper: shaper) { index, job, tree in
+    try forEachLaidOut(jobs, from: 0, window: window, shaper: shaper, firstTree: firstTree) {
+      index, job, tree in
       Result { () throws(SnapshotError) -> (part: [UInt8], failures: [String]) in
         let part = try format.utf8Part(forTree: tree, locale: job.layout.locale, at: index)
         return (part, tree.layoutFailures)
@@ -445,17 +457,20 @@ extension Project {
   ///   - first: The index in ``jobs`` of the first of `jobs`.
   ///   - window: The most jobs started and not yet used.
   ///   - shaper: What measures the texts.
+  ///   - firstTree: A tree of the first job's layout, already built (to read its texts),
+  ///     that the first job lays out; nil to build every tree here.
   ///   - read: Reads a laid-out tree on its worker, given the job's index in `jobs`.
   ///   - use: Called with what each tree read, in the jobs' order.
   /// - Throws: What `use` throws; no further job starts then.
   private func forEachLaidOut<Read: Sendable>(
     _ jobs: [LayoutJob], from first: Int, window: Int, shaper: any TextShaping,
-    read: @Sendable (Int, LayoutJob, View) -> Read,
+    firstTree: View?, read: @Sendable (Int, LayoutJob, View) -> Read,
     then use: (Read) throws(SnapshotError) -> Void
   ) throws(SnapshotError) {
     let trees = TreePool()
     // The jobs run layout by layout: the index of a job's layout in `localizations`.
     let screenCount = max(1, screens.count)
+    if let firstTree { trees.give(firstTree, layout: first / screenCount, starting: true) }
     try ParallelLayout.forEachInOrder(jobs.count, window: window) { index in
       let job = jobs[index]
       let layout = (first + index) / screenCount
@@ -521,9 +536,11 @@ extension Project {
     let all = self.jobs
     let chosen = (range ?? all.indices).clamped(to: all.indices)
     let jobs = Array(all[chosen])
-    Self.prepareTexts(of: jobs, shaper: shaper)
+    let firstTree = Self.prepareTexts(of: jobs, shaper: shaper)
     let window = ParallelLayout.processorCount * 2
-    try forEachLaidOut(jobs, from: chosen.lowerBound, window: window, shaper: shaper) {
+    try forEachLaidOut(
+      jobs, from: chosen.lowerBound, window: window, shaper: shaper, firstTree: firstTree
+    ) {
       _, job, tree in
       Result { () throws(SnapshotError) -> ScreenProblems in
         var kept = ScreenProblems(screen: job.screen.name, locale: job.layout.locale)
@@ -836,9 +853,10 @@ private final class TreePool: Sendable {
   }
 
   /// Keeps `tree`, of layout `layout`, for a later screen, unless the jobs have moved on to
-  /// another layout.
-  func give(_ tree: View, layout: Int) {
+  /// another layout; `starting` keeps it for the first job, before any has started.
+  func give(_ tree: View, layout: Int, starting: Bool = false) {
     state.withLock { state in
+      if starting, state.layout < layout { state = (layout, []) }
       if state.layout == layout { state.trees.append(tree) }
     }
   }

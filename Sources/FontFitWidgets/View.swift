@@ -141,9 +141,10 @@ open class View {
   }
 
   deinit {
-    // A child that outlives this widget has no parent now, so nothing to inherit.
+    // A child that outlives this widget has no parent now, so nothing to inherit; its layout
+    // stands, as it did when its parent went.
     for index in children.indices where !isKnownUniquelyReferenced(&children[index]) {
-      children[index].environmentDidChange()
+      children[index].inheritanceDidChange()
     }
   }
 
@@ -329,13 +330,7 @@ open class View {
   /// Subclasses that keep state derived from the environment forget it here. Always call
   /// `super`.
   open func environmentDidChange() {
-    // The parent's values are current: the change reached it first, or began below it.
-    inherited =
-      parent.map {
-        Inherited(
-          environment: $0.environment, frameScaling: $0.effectiveFrameScaling,
-          layoutDirection: $0.effectiveLayoutDirection)
-      } ?? Inherited()
+    updateInherited()
     if parent?.isMarkingSubtree == true {
       needsLayout = true
     } else {
@@ -344,6 +339,23 @@ open class View {
     isMarkingSubtree = true
     for child in children { child.environmentDidChange() }
     isMarkingSubtree = false
+  }
+
+  /// Works out again what the widget inherits from its parent, whose values are current: a
+  /// change reaches the parent first, or begins below it.
+  private func updateInherited() {
+    inherited =
+      parent.map {
+        Inherited(
+          environment: $0.environment, frameScaling: $0.effectiveFrameScaling,
+          layoutDirection: $0.effectiveLayoutDirection)
+      } ?? Inherited()
+  }
+
+  /// Works out again what the subtree inherits, marking nothing as needing layout.
+  private func inheritanceDidChange() {
+    updateInherited()
+    for child in children { child.inheritanceDidChange() }
   }
 
   /// Marks the widget's layout as stale; the next ``layoutIfNeeded()`` computes it again.

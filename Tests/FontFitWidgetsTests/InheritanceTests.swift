@@ -88,7 +88,7 @@ struct InheritanceTests {
     }
   }
 
-  @Test("A widget whose parent is freed inherits nothing")
+  @Test("A widget whose parent is freed inherits nothing, and keeps its layout")
   func orphanInheritsNothing() throws {
     let child = View(id: "child")
     do {
@@ -97,10 +97,12 @@ struct InheritanceTests {
         screen: TestScreens.iPhone6, shaper: ArithmeticShaper(), language: try Language("ar"))
       parent.frameScaling = .width
       try parent.addChild(child)
+      parent.layoutIfNeeded()
       #expect(child.environment?.screen == TestScreens.iPhone6)
       #expect(child.effectiveLayoutDirection == .rightToLeft)
     }
     #expect(child.parent == nil)
+    #expect(!child.needsLayout)
     #expect(child.environment == nil)
     #expect(child.effectiveFrameScaling == nil)
     #expect(child.effectiveLayoutDirection == .leftToRight)

@@ -426,7 +426,9 @@ extension Project {
     case .text: window = ParallelLayout.processorCount
     case .json: window = 1
     }
-    try forEachLaidOut(jobs, from: 0, window: window, shaper: shaper, firstTree: firstTree) {
+    try forEachLaidOut(
+      jobs, from: 0, window: window, shaper: shaper, firstTree: consume firstTree
+    ) {
       index, job, tree in
       Result { () throws(SnapshotError) -> (part: [UInt8], failures: [String]) in
         let part = try format.utf8Part(forTree: tree, locale: job.layout.locale, at: index)
@@ -458,19 +460,22 @@ extension Project {
   ///   - window: The most jobs started and not yet used.
   ///   - shaper: What measures the texts.
   ///   - firstTree: A tree of the first job's layout, already built (to read its texts),
-  ///     that the first job lays out; nil to build every tree here.
+  ///     that the first job lays out; nil to build every tree here. It is consumed: the
+  ///     pool lets it go with the layout, as it does the trees it builds.
   ///   - read: Reads a laid-out tree on its worker, given the job's index in `jobs`.
   ///   - use: Called with what each tree read, in the jobs' order.
   /// - Throws: What `use` throws; no further job starts then.
   private func forEachLaidOut<Read: Sendable>(
     _ jobs: [LayoutJob], from first: Int, window: Int, shaper: any TextShaping,
-    firstTree: View?, read: @Sendable (Int, LayoutJob, View) -> Read,
+    firstTree: consuming View?, read: @Sendable (Int, LayoutJob, View) -> Read,
     then use: (Read) throws(SnapshotError) -> Void
   ) throws(SnapshotError) {
     let trees = TreePool()
     // The jobs run layout by layout: the index of a job's layout in `localizations`.
     let screenCount = max(1, screens.count)
-    if let firstTree { trees.give(firstTree, layout: first / screenCount, starting: true) }
+    if let tree = consume firstTree {
+      trees.give(tree, layout: first / screenCount, starting: true)
+    }
     try ParallelLayout.forEachInOrder(jobs.count, window: window) { index in
       let job = jobs[index]
       let layout = (first + index) / screenCount
@@ -539,7 +544,7 @@ extension Project {
     let firstTree = Self.prepareTexts(of: jobs, shaper: shaper)
     let window = ParallelLayout.processorCount * 2
     try forEachLaidOut(
-      jobs, from: chosen.lowerBound, window: window, shaper: shaper, firstTree: firstTree
+      jobs, from: chosen.lowerBound, window: window, shaper: shaper, firstTree: consume firstTree
     ) {
       _, job, tree in
       Result { () throws(SnapshotError) -> ScreenProblems in

@@ -234,7 +234,8 @@ public struct StyledText: Hashable, Sendable {
     var position = range.lowerBound
     // The runs before the range are skipped by halving: a text of many runs and many lines
     // asks once per line.
-    for run in runs[firstRun(endingAfter: range.lowerBound, in: runs)...] {
+    for run in runs[firstRun(endingAfter: range.lowerBound, in: runs)...]
+    where run.range.upperBound > range.lowerBound {
       if run.range.lowerBound >= range.upperBound { break }
       let start = max(run.range.lowerBound, range.lowerBound)
       if start > position {

@@ -155,7 +155,7 @@ private func problemName(_ view: View, path: String) -> String {
 private let frameTolerance = 1e-3
 
 /// Which earlier text widgets each text widget overlaps: a first walk collects the frames
-/// on the screen, and a sweep along x compares the frames whose horizontal extents meet.
+/// on the screen, and a sweep along one axis compares the frames whose extents on it meet.
 private struct OverlapFinder {
   /// Text widgets' frames on the screen, in depth-first order.
   private var frames: [Rect] = []
@@ -208,7 +208,10 @@ private struct OverlapFinder {
   func summaries() -> [OverlapSummary] {
     var result = [OverlapSummary](repeating: OverlapSummary(), count: frames.count)
     let spans = Self.sweepSpans(frames)
-    let order = frames.indices.sorted { (spans[$0].low, $0) < (spans[$1].low, $1) }
+    // A frame with a coordinate or an edge that is not a number overlaps nothing (every
+    // comparison with it is false), and would leave the sweep's order undefined.
+    let order = frames.indices.filter { Self.isComparable(frames[$0]) }
+      .sorted { (spans[$0].low, $0) < (spans[$1].low, $1) }
     var active: [Int] = []
     for item in order {
       let frame = frames[item]
@@ -223,20 +226,30 @@ private struct OverlapFinder {
     return result
   }
 
+  /// Whether `frame`'s edges are all numbers, so that it can overlap another frame.
+  static func isComparable(_ frame: Rect) -> Bool {
+    !(frame.x.isNaN || frame.y.isNaN || (frame.x + frame.width).isNaN
+      || (frame.y + frame.height).isNaN)
+  }
+
   /// The frames' extents along the axis a sweep compares fewer pairs on: across the screen
   /// unless down it compares fewer.
   static func sweepSpans(_ frames: [Rect]) -> [(low: Double, high: Double)] {
     let across = frames.map { (low: $0.x, high: $0.x + $0.width) }
     let down = frames.map { (low: $0.y, high: $0.y + $0.height) }
-    return comparisons(down) < comparisons(across) ? down : across
+    let comparable = frames.map(isComparable)
+    return comparisons(down, comparable) < comparisons(across, comparable) ? down : across
   }
 
-  /// How many pairs a sweep along `spans` compares: for each span, the spans that start
-  /// before it (in the sweep's order) and do not end at or before its start, by the
-  /// tolerance.
-  static func comparisons(_ spans: [(low: Double, high: Double)]) -> Int {
-    let lows = spans.map(\.low).sorted()
-    let highs = spans.map(\.high).sorted()
+  /// How many pairs a sweep along `spans` compares, of those `comparable` marks.
+  ///
+  /// For each span, it counts the spans that start before it (in the sweep's order) and do
+  /// not end at or before its start, by the tolerance. A span of negative length leaves the
+  /// sweep at the next start, so it is counted as ending where it starts.
+  static func comparisons(_ spans: [(low: Double, high: Double)], _ comparable: [Bool]) -> Int {
+    let kept = spans.indices.filter { comparable[$0] }
+    let lows = kept.map { spans[$0].low }.sorted()
+    let highs = kept.map { max(spans[$0].low, spans[$0].high) }.sorted()
     var ended = 0
     var total = 0
     for (index, low) in lows.enumerated() {

@@ -77,9 +77,8 @@ public struct ShapedText: Hashable, Sendable {
 
   /// The direction of the paragraph that holds cluster `index`.
   ///
-  /// The paragraphs are in order, so the one that holds it is found by halving: a text of
-  /// many paragraphs asks once per line. Paragraphs given out of order are searched one by
-  /// one.
+  /// The paragraphs are in order and apart (the initializer checks it), so the one that holds
+  /// it is found by halving: a text of many paragraphs asks once per line.
   public func paragraphDirection(at index: Int) -> TextDirection {
     guard case .many(let paragraphs) = storage.storedParagraphs else { return baseDirection }
     // The first paragraph that ends after the cluster.
@@ -93,10 +92,10 @@ public struct ShapedText: Hashable, Sendable {
         low = middle + 1
       }
     }
-    if low < paragraphs.count, paragraphs[low].clusters.contains(index) {
-      return paragraphs[low].direction
+    guard low < paragraphs.count, paragraphs[low].clusters.contains(index) else {
+      return baseDirection
     }
-    return paragraphs.first { $0.clusters.contains(index) }?.direction ?? baseDirection
+    return paragraphs[low].direction
   }
 
   /// Creates shaped text from measured clusters, checking that they describe `text`.
@@ -153,9 +152,13 @@ public struct ShapedText: Hashable, Sendable {
         throw .nonFiniteGlyph(glyph: index)
       }
     }
-    for paragraph in paragraphs ?? []
-    where paragraph.clusters.lowerBound < 0 || paragraph.clusters.upperBound > clusters.count {
-      throw .paragraphOutOfRange
+    // In order and apart, so that a cluster's paragraph can be found by halving.
+    var previousEnd = 0
+    for paragraph in paragraphs ?? [] {
+      guard paragraph.clusters.lowerBound >= previousEnd,
+        paragraph.clusters.upperBound <= clusters.count
+      else { throw .paragraphOutOfRange }
+      previousEnd = paragraph.clusters.upperBound
     }
     self.init(
       validatedText: text, clusters: clusters, fonts: fonts, missingCharacters: missingCharacters,
@@ -720,7 +723,8 @@ public enum ShapedTextError: Error, Hashable, Sendable, CustomStringConvertible 
   case glyphFontOutOfRange(glyph: Int)
   /// A glyph's advance or offset is NaN or infinite.
   case nonFiniteGlyph(glyph: Int)
-  /// A paragraph's clusters leave the cluster list.
+  /// A paragraph's clusters leave the cluster list, or start before the previous
+  /// paragraph's end.
   case paragraphOutOfRange
   /// The text or its glyphs pass 4 GiB, or there are more than 2^19 fonts.
   case tooLarge
@@ -739,7 +743,8 @@ public enum ShapedTextError: Error, Hashable, Sendable, CustomStringConvertible 
     case .glyphsOutOfRange(let cluster): "cluster \(cluster) refers to glyphs that are not there"
     case .glyphFontOutOfRange(let glyph): "glyph \(glyph) refers to a font that is not there"
     case .nonFiniteGlyph(let glyph): "glyph \(glyph) has a non-finite advance or offset"
-    case .paragraphOutOfRange: "a paragraph refers to clusters that are not there"
+    case .paragraphOutOfRange:
+      "a paragraph refers to clusters that are not there, or starts before the one before it ends"
     case .tooLarge: "shaped text holds at most 4 GiB of text and glyphs and 2^19 fonts"
     }
   }

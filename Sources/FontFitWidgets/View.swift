@@ -294,6 +294,7 @@ open class View {
     child.removeFromParent()
     children.append(child)
     child.parent = self
+    child.updateInherited()
     child.environmentDidChange()
     childrenDidChange()
   }
@@ -312,6 +313,7 @@ open class View {
     self.parent = nil
     placedFrame = nil
     stackFitFactor = 1
+    updateInherited()
     environmentDidChange()
   }
 
@@ -328,7 +330,8 @@ open class View {
   /// subtree as needing layout.
   ///
   /// Subclasses that keep state derived from the environment forget it here. Always call
-  /// `super`.
+  /// `super`. What the widget inherits (``environment``, ``effectiveFrameScaling``,
+  /// ``effectiveLayoutDirection``) is already current when this is called.
   open func environmentDidChange() {
     updateInherited()
     if parent?.isMarkingSubtree == true {
@@ -337,7 +340,10 @@ open class View {
       setNeedsLayout()
     }
     isMarkingSubtree = true
-    for child in children { child.environmentDidChange() }
+    for child in children {
+      child.updateInherited()
+      child.environmentDidChange()
+    }
     isMarkingSubtree = false
   }
 

@@ -60,20 +60,40 @@ struct LookupTests {
     var random = SplitMix64(seed: 0x9A_4A)
     let plain = ArithmeticShaper().shape(String(repeating: "a", count: 300))
     for _ in 0..<50 {
+      // Paragraphs in order, some empty, with gaps between some: a cluster in a gap takes
+      // the text's base direction (its first paragraph's).
       var paragraphs: [ShapedParagraph] = []
-      var start = 0
+      var start = Int.random(in: 0...3, using: &random)
       while start < plain.clusters.count {
-        let end = min(plain.clusters.count, start + Int.random(in: 1...40, using: &random))
+        let end = min(plain.clusters.count, start + Int.random(in: 0...40, using: &random))
         let direction: TextDirection = Bool.random(using: &random) ? .rightToLeft : .leftToRight
         paragraphs.append(ShapedParagraph(clusters: start..<end, direction: direction))
-        start = end
+        start = end + Int.random(in: 0...2, using: &random)
       }
       let shaped = try ShapedText(
         text: plain.text, clusters: Array(plain.clusters), fonts: plain.fonts,
         paragraphs: paragraphs)
+      let base = paragraphs.first?.direction ?? .leftToRight
       for index in 0..<plain.clusters.count {
-        let holder = try #require(paragraphs.first { $0.clusters.contains(index) })
-        #expect(shaped.paragraphDirection(at: index) == holder.direction, "cluster \(index)")
+        let holder = paragraphs.first { $0.clusters.contains(index) }
+        #expect(
+          shaped.paragraphDirection(at: index) == holder?.direction ?? base, "cluster \(index)")
+      }
+    }
+  }
+
+  @Test("Paragraphs out of order or overlapping are refused")
+  func paragraphsMustBeInOrder() {
+    let plain = ArithmeticShaper().shape("abcdefghij")
+    for paragraphs in [
+      [(5, 10), (0, 5)], [(0, 6), (5, 10)], [(2, 10), (0, 3), (5, 7)], [(0, 11)], [(-1, 3)],
+    ] {
+      #expect(throws: ShapedTextError.paragraphOutOfRange) {
+        try ShapedText(
+          text: plain.text, clusters: Array(plain.clusters), fonts: plain.fonts,
+          paragraphs: paragraphs.map {
+            ShapedParagraph(clusters: $0.0..<$0.1, direction: .leftToRight)
+          })
       }
     }
   }

@@ -20,6 +20,9 @@ enum OverlapShape: String, CaseIterable, CustomTestStringConvertible {
   case pile
   /// A column under a few wide banners that cross it.
   case columnUnderBanners
+  /// Edges within the tolerance of each other, negative and zero sizes, infinities and NaN
+  /// (which only the Swift API can give).
+  case odd
 
   var testDescription: String { rawValue }
 
@@ -50,6 +53,16 @@ enum OverlapShape: String, CaseIterable, CustomTestStringConvertible {
           y: Double(Int.random(in: 0...300, using: &random)),
           width: Double(Int.random(in: 0...120, using: &random)),
           height: Double(Int.random(in: 0...60, using: &random)))
+      }
+    case .odd:
+      let starts = [0, 10, 10.0005, 9.9995, 20, -Double.infinity, .nan]
+      let sizes = [10, 10.0005, 0, -5, 30, Double.infinity, .nan]
+      return (0..<count).map { _ in
+        Rect(
+          x: starts[Int.random(in: 0..<starts.count, using: &random)],
+          y: starts[Int.random(in: 0..<starts.count, using: &random)],
+          width: sizes[Int.random(in: 0..<sizes.count, using: &random)],
+          height: sizes[Int.random(in: 0..<sizes.count, using: &random)])
       }
     case .columnUnderBanners:
       return (0..<count).map { index -> Rect in

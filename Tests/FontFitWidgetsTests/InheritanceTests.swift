@@ -9,13 +9,22 @@ import Testing
 
 @Suite("What widgets inherit")
 struct InheritanceTests {
+  /// An environment the test set on a widget, and the widget (weakly: its identifier may
+  /// name another widget once it is freed).
+  private struct SetEnvironment {
+    weak var view: View?
+    var environment: WidgetEnvironment
+  }
+
   /// The environment a walk up from `view` finds.
-  private static func walkedEnvironment(_ view: View, own: [ObjectIdentifier: WidgetEnvironment])
+  private static func walkedEnvironment(_ view: View, own: [ObjectIdentifier: SetEnvironment])
     -> WidgetEnvironment?
   {
     var node: View? = view
     while let current = node {
-      if let found = own[ObjectIdentifier(current)] { return found }
+      if let found = own[ObjectIdentifier(current)], found.view === current {
+        return found.environment
+      }
       node = current.parent
     }
     return nil
@@ -54,28 +63,35 @@ struct InheritanceTests {
       WidgetEnvironment(screen: TestScreens.iPhone4s, shaper: ArithmeticShaper()),
     ]
     for _ in 0..<20 {
-      let views = (0..<12).map { View(id: "v\($0)") }
+      var views = (0..<12).map { View(id: "v\($0)") }
       // The environments set on widgets, by widget, to compare against.
-      var own: [ObjectIdentifier: WidgetEnvironment] = [:]
+      var own: [ObjectIdentifier: SetEnvironment] = [:]
       for _ in 0..<60 {
         let view = views[Int.random(in: 0..<views.count, using: &random)]
-        switch Int.random(in: 0..<6, using: &random) {
+        switch Int.random(in: 0..<7, using: &random) {
+        case 6:
+          // The test lets go of a widget: one outside a tree is freed, and its children
+          // (which the test still holds) are left without a parent.
+          let slot = Int.random(in: 0..<views.count, using: &random)
+          views[slot] = View(id: "v\(slot)")
         case 0:
           // A cycle is refused and changes nothing.
           try? views[Int.random(in: 0..<views.count, using: &random)].addChild(view)
         case 1:
           view.removeFromParent()
         case 2:
-          let environment = environments.randomElement(using: &random)
+          let environment = environments[Int.random(in: 0..<environments.count, using: &random)]
           view.environment = environment
-          own[ObjectIdentifier(view)] = environment
+          own[ObjectIdentifier(view)] = SetEnvironment(view: view, environment: environment)
         case 3:
           view.environment = nil
           own[ObjectIdentifier(view)] = nil
         case 4:
-          view.frameScaling = [nil, .none, .width, .uniform].randomElement(using: &random)!
+          let scalings: [FrameScaling?] = [nil, .none, .width, .uniform]
+          view.frameScaling = scalings[Int.random(in: 0..<scalings.count, using: &random)]
         default:
-          view.layoutDirection = [nil, .leftToRight, .rightToLeft].randomElement(using: &random)!
+          let directions: [LayoutDirection?] = [nil, .leftToRight, .rightToLeft]
+          view.layoutDirection = directions[Int.random(in: 0..<directions.count, using: &random)]
         }
         for view in views {
           #expect(
@@ -86,6 +102,34 @@ struct InheritanceTests {
         }
       }
     }
+  }
+
+  /// A widget that reads what it inherits when its environment changes, before `super`.
+  private final class Reader: View {
+    var seen: [(screen: Screen?, direction: LayoutDirection, scaling: FrameScaling?)] = []
+
+    override func environmentDidChange() {
+      seen.append((environment?.screen, effectiveLayoutDirection, effectiveFrameScaling))
+      super.environmentDidChange()
+    }
+  }
+
+  @Test("A subclass reads current inherited values in environmentDidChange, before super")
+  func overrideSeesCurrentValues() throws {
+    let parent = View(id: "parent")
+    parent.environment = WidgetEnvironment(
+      screen: TestScreens.iPhone6, shaper: ArithmeticShaper(), language: try Language("ar"))
+    parent.frameScaling = .width
+    let reader = Reader(id: "reader")
+    try parent.addChild(reader)
+    #expect(reader.seen.last?.screen == TestScreens.iPhone6)
+    #expect(reader.seen.last?.direction == .rightToLeft)
+    #expect(reader.seen.last?.scaling == .width)
+    parent.frameScaling = .uniform
+    #expect(reader.seen.last?.scaling == .uniform)
+    reader.removeFromParent()
+    #expect(reader.seen.last?.screen == nil)
+    #expect(reader.seen.last?.scaling == nil)
   }
 
   @Test("A widget whose parent is freed inherits nothing, and keeps its layout")

@@ -69,13 +69,13 @@ enum Limits {
     """
   }
 
-  /// A text view 568 points tall holding `text`, or `markup` (each already a JSON string
-  /// literal's content).
-  private static func textView(text: String? = nil, markup: String? = nil, width: Int = 300)
-    -> String
-  {
+  /// Text view `index`, 568 points tall, holding `text`, or `markup` (each already a JSON
+  /// string literal's content).
+  private static func textView(
+    index: Int, text: String? = nil, markup: String? = nil, width: Int = 300
+  ) -> String {
     let content = text.map { #""text": "\#($0)""# } ?? #""markup": "\#(markup ?? "")""#
-    return #"{"type": "TextView", "id": "t", "frame": [10, 0, \#(width), 568], "#
+    return #"{"type": "TextView", "id": "t\#(index)", "frame": [10, 0, \#(width), 568], "#
       + #""font": "DejaVu Sans 12", \#(content)}"#
   }
 
@@ -135,25 +135,30 @@ enum Limits {
       try write(layout(labels), to: "\(directory)/l.json")
       return ["check", "\(directory)/l.json"]
     },
-    // One text view of many paragraphs on 11 screens: each line once sought its paragraph's
-    // direction among all the paragraphs before it.
+    // Four text views of many paragraphs on 11 screens: each line once sought its
+    // paragraph's direction among all the paragraphs before it.
     Series(
-      name: "paragraphs of one text view on 11 screens", unit: "paragraph",
+      name: "paragraphs of 4 text views on 11 screens", unit: "paragraph",
       sizes: [6_125, 12_250, 24_500, 49_000]
     ) { size, directory in
       try write(
-        layout([textView(text: String(repeating: #"x\n"#, count: size))]), to: "\(directory)/l.json"
+        layout(
+          (0..<4).map { textView(index: $0, text: String(repeating: #"x\n"#, count: size)) }),
+        to: "\(directory)/l.json"
       )
       return ["\(directory)/l.json"]
     },
-    // One text view of many bold runs, a run a line, on 11 screens: each line once sought its
-    // styles among all the runs before it.
+    // Four text views of many bold runs, a run a line, on 11 screens: each line once sought
+    // its styles among all the runs before it.
     Series(
-      name: "style runs of one text view on 11 screens", unit: "run",
+      name: "style runs of 4 text views on 11 screens", unit: "run",
       sizes: [1_375, 2_750, 5_500, 11_000]
     ) { size, directory in
       try write(
-        layout([textView(markup: String(repeating: "<b>x</b> ", count: size), width: 5)]),
+        layout(
+          (0..<4).map {
+            textView(index: $0, markup: String(repeating: "<b>x</b> ", count: size), width: 5)
+          }),
         to: "\(directory)/l.json")
       return ["\(directory)/l.json"]
     },
@@ -174,13 +179,13 @@ enum Limits {
         to: "\(directory)/l.xml")
       return ["\(directory)/l.xml", "--screen", "iPhone 6"]
     },
-    // Stacks nested ever deeper around one stack of 16 labels per level, on 11 screens:
+    // Stacks nested ever deeper around one stack of 64 labels per level, on 11 screens:
     // adding a widget once marked every stack above each widget inside it, and every read of
     // a widget's environment walked up to the root.
     Series(
-      name: "nested stacks, 16 innermost labels a level", unit: "level", sizes: [16, 32, 64, 128]
+      name: "nested stacks, 64 innermost labels a level", unit: "level", sizes: [16, 32, 64, 128]
     ) { size, directory in
-      let labels = (0..<16 * size).map { index in
+      let labels = (0..<64 * size).map { index in
         #"{"type": "Label", "id": "l\#(index)", "font": "DejaVu Sans 12", "text": "Item \#(index)"}"#
       }
       var node =

@@ -470,12 +470,9 @@ extension Project {
     firstTree: consuming View?, read: @Sendable (Int, LayoutJob, View) -> Read,
     then use: (Read) throws(SnapshotError) -> Void
   ) throws(SnapshotError) {
-    let trees = TreePool()
     // The jobs run layout by layout: the index of a job's layout in `localizations`.
     let screenCount = max(1, screens.count)
-    if let tree = consume firstTree {
-      trees.give(tree, layout: first / screenCount, starting: true)
-    }
+    let trees = TreePool(holding: consume firstTree, layout: first / screenCount)
     try ParallelLayout.forEachInOrder(jobs.count, window: window) { index in
       let job = jobs[index]
       let layout = (first + index) / screenCount
@@ -841,7 +838,13 @@ extension View {
 /// finishes late makes its own tree and lets it go. The pool holds at most one tree per job
 /// running, and a tree is used by one thread at a time: taken, laid out, read and given back.
 private final class TreePool: Sendable {
-  private let state = Lock<(layout: Int, trees: [View])>((-1, []))
+  private let state: Lock<(layout: Int, trees: [View])>
+
+  /// A pool holding `tree`, of layout `layout`, for the first job of that layout; an empty
+  /// pool when `tree` is nil.
+  init(holding tree: consuming View?, layout: Int) {
+    state = Lock(tree.map { (layout, [$0]) } ?? (-1, []))
+  }
 
   /// A tree of layout `layout` given back earlier, or nil.
   func take(layout: Int) -> View? {
@@ -858,10 +861,9 @@ private final class TreePool: Sendable {
   }
 
   /// Keeps `tree`, of layout `layout`, for a later screen, unless the jobs have moved on to
-  /// another layout; `starting` keeps it for the first job, before any has started.
-  func give(_ tree: View, layout: Int, starting: Bool = false) {
+  /// another layout.
+  func give(_ tree: View, layout: Int) {
     state.withLock { state in
-      if starting, state.layout < layout { state = (layout, []) }
       if state.layout == layout { state.trees.append(tree) }
     }
   }

@@ -22,19 +22,6 @@ extension ScreenSnapshot {
     streamedJSON(includingGlyphs: includingGlyphs, level: 0)
   }
 
-  /// The members of `screen`'s object but its root, its texts in `locale`.
-  private static func members(screen: Screen, locale: String?) -> [(String, JSONOutput)] {
-    var members: [(String, JSONOutput)] = [
-      ("name", .string(screen.name)),
-      ("width", .number(screen.width)),
-      ("height", .number(screen.height)),
-      ("scale", .number(screen.scale)),
-      ("dpi", .number(screen.dpi)),
-    ]
-    if let locale { members.append(("locale", .string(locale))) }
-    return members
-  }
-
   /// ``json(includingGlyphs:)`` nested `level` containers deep, written widget by widget
   /// with the serialiser's layout, without building the whole screen's JSON value first (for
   /// 10,000 labels, that value was ten times the text).
@@ -46,9 +33,9 @@ extension ScreenSnapshot {
 
   /// Appends ``streamedJSON(includingGlyphs:level:)``.
   func appendStreamedJSON(includingGlyphs: Bool, level: Int, to output: inout TextOutput) {
-    Self.appendOpening(screen: screen, locale: locale, level: level, to: &output)
+    let screenObject = Self.appendOpening(screen: screen, locale: locale, level: level, to: &output)
     root.appendJSON(to: &output, includingGlyphs: includingGlyphs, level: level + 1)
-    output += JSONStream.close(level: level)
+    screenObject.close(in: &output)
   }
 
   /// Appends ``streamedJSON(includingGlyphs:level:)`` of the laid-out `tree`'s snapshot with
@@ -64,19 +51,26 @@ extension ScreenSnapshot {
     to output: inout TextOutput
   ) throws(SnapshotError) {
     guard let environment = tree.environment else { throw .noEnvironment(rootID: tree.id) }
-    appendOpening(screen: environment.screen, locale: locale, level: level, to: &output)
+    let screenObject = appendOpening(
+      screen: environment.screen, locale: locale, level: level, to: &output)
     try appendTreeJSON(tree, includingGlyphs: includingGlyphs, level: level + 1, to: &output)
-    output += JSONStream.close(level: level)
+    screenObject.close(in: &output)
   }
 
-  /// Appends the screen's object up to its root's value.
+  /// Appends the screen's object, its texts in `locale`, up to its root's value; returns the
+  /// object, for the root's writer to close.
   private static func appendOpening(
     screen: Screen, locale: String?, level: Int, to output: inout TextOutput
-  ) {
-    JSONOutput.object(members(screen: screen, locale: locale))
-      .write(to: &output, indent: 2, level: level)
-    JSONStream.reopen(&output, level: level)
-    output += JSONStream.memberStart("root", level: level)
+  ) -> JSONContainer {
+    var object = JSONContainer.object(level: level, in: &output)
+    object.member("name", screen.name, in: &output)
+    object.member("width", number: screen.width, in: &output)
+    object.member("height", number: screen.height, in: &output)
+    object.member("scale", number: screen.scale, in: &output)
+    object.member("dpi", number: screen.dpi, in: &output)
+    if let locale { object.member("locale", locale, in: &output) }
+    object.key("root", in: &output)
+    return object
   }
 }
 
@@ -85,76 +79,55 @@ extension ScreenSnapshot {
 private func appendTreeJSON(
   _ view: View, includingGlyphs: Bool, level: Int, to output: inout TextOutput
 ) throws(SnapshotError) {
-  try WidgetSnapshot(leaf: view, includingGlyphs: includingGlyphs).appendOpening(
+  let widget = try WidgetSnapshot(leaf: view, includingGlyphs: includingGlyphs).appendOpening(
     to: &output, includingGlyphs: includingGlyphs, level: level)
-  try JSONStream.appendChildren(view.children, level: level, to: &output) {
+  try appendChildren(view.children, level: level, to: &output) {
     (child, output) throws(SnapshotError) in
     try appendTreeJSON(child, includingGlyphs: includingGlyphs, level: level + 2, to: &output)
   }
-  output += JSONStream.close(level: level)
+  widget.close(in: &output)
 }
 
-/// Splicing of pretty-printed objects (two-space indentation), so that a tree's JSON can be
-/// written node by node.
-private enum JSONStream {
-  /// Spaces for `level`.
-  static func indentation(_ level: Int) -> String {
-    String(repeating: " ", count: 2 * level)
+/// Appends the array of the `children` of a widget's object at `level`, each written by
+/// `write` (on all cores when there are many: see ``ParallelAppend``), laid out as
+/// ``JSONContainer`` lays out an array.
+private func appendChildren<Child, Failure: Error>(
+  _ children: [Child], level: Int, to output: inout TextOutput,
+  _ write: @escaping @Sendable (Child, inout TextOutput) throws(Failure) -> Void
+) throws(Failure) {
+  guard !children.isEmpty else {
+    output += "[]"
+    return
   }
-
-  /// The closing line of an object at `level` with members.
-  static func close(level: Int) -> String {
-    "\n" + indentation(level) + "}"
+  output += "["
+  // A run of children written on another core does not know the elements before it, so each
+  // element is told its place.
+  try ParallelAppend.forEach(children, to: &output) {
+    (child, position, output) throws(Failure) in
+    if position > 0 { output.append(byte: UInt8(ascii: ",")) }
+    output.appendLineStart(indentation: 2 * (level + 2))
+    try write(child, &output)
   }
-
-  /// Removes the closing line of `object`, a serialised object with members at `level`, so
-  /// more members can follow.
-  static func reopen(_ object: inout TextOutput, level: Int) {
-    object.removeLast(close(level: level).utf8.count)
-  }
-
-  /// What starts another member `key` of an object at `level` that already has members.
-  static func memberStart(_ key: String, level: Int) -> String {
-    ",\n" + indentation(level + 1) + "\"" + key + "\": "
-  }
-
-  /// Appends the array of an object's `children` at `level`, each written by `write` (on
-  /// all cores when there are many: see ``ParallelAppend``).
-  static func appendChildren<Child, Failure: Error>(
-    _ children: [Child], level: Int, to output: inout TextOutput,
-    _ write: @escaping @Sendable (Child, inout TextOutput) throws(Failure) -> Void
-  ) throws(Failure) {
-    guard !children.isEmpty else {
-      output += "[]"
-      return
-    }
-    output += "["
-    let childIndentation = indentation(level + 2)
-    try ParallelAppend.forEach(children, to: &output) {
-      (child, position, output) throws(Failure) in
-      output += position > 0 ? ",\n" : "\n"
-      output += childIndentation
-      try write(child, &output)
-    }
-    output += "\n"
-    output += indentation(level + 1)
-    output += "]"
-  }
+  output.appendLineStart(indentation: 2 * (level + 1))
+  output += "]"
 }
 
 extension WidgetSnapshot {
   /// Appends this widget's JSON, nested `level` containers deep, one widget at a time.
   fileprivate func appendJSON(to output: inout TextOutput, includingGlyphs: Bool, level: Int) {
-    appendOpening(to: &output, includingGlyphs: includingGlyphs, level: level)
-    JSONStream.appendChildren(children, level: level, to: &output) { child, output in
+    let widget = appendOpening(to: &output, includingGlyphs: includingGlyphs, level: level)
+    appendChildren(children, level: level, to: &output) { child, output in
       child.appendJSON(to: &output, includingGlyphs: includingGlyphs, level: level + 2)
     }
-    output += JSONStream.close(level: level)
+    widget.close(in: &output)
   }
 
   /// Appends this widget's object, nested `level` containers deep, up to its children's
   /// value: its members written straight into `output`, none built as a ``JSONOutput``.
-  fileprivate func appendOpening(to output: inout TextOutput, includingGlyphs: Bool, level: Int) {
+  /// Returns the object, for the children's writer to close.
+  fileprivate func appendOpening(
+    to output: inout TextOutput, includingGlyphs: Bool, level: Int
+  ) -> JSONContainer {
     var widget = JSONContainer.object(level: level, in: &output)
     widget.member("type", kind.rawValue, in: &output)
     widget.member("id", id, in: &output)
@@ -168,16 +141,24 @@ extension WidgetSnapshot {
     text?.appendJSONMembers(
       to: &widget, in: &output, isTextView: kind == .textView, includingGlyphs: includingGlyphs)
     widget.key("children", in: &output)
+    return widget
   }
 }
 
 extension FailureSnapshot {
-  /// Appends `{"kind", "needed", "available"}` nested `level` containers deep.
-  fileprivate func appendJSON(level: Int, to output: inout TextOutput) {
+  /// Appends `{"kind", "needed", "available"}` of `failure`, nested `level` containers deep,
+  /// or `null` for none.
+  fileprivate static func appendJSON(
+    _ failure: FailureSnapshot?, level: Int, to output: inout TextOutput
+  ) {
+    guard let failure else {
+      output += "null"
+      return
+    }
     var object = JSONContainer.object(level: level, in: &output)
-    object.member("kind", kind.rawValue, in: &output)
-    object.member("needed", rounded: needed, in: &output)
-    object.member("available", rounded: available, in: &output)
+    object.member("kind", failure.kind.rawValue, in: &output)
+    object.member("needed", rounded: failure.needed, in: &output)
+    object.member("available", rounded: failure.available, in: &output)
     object.close(in: &output)
   }
 }
@@ -242,11 +223,7 @@ extension TextSnapshot {
     if isTextView { widget.member("contentHeight", rounded: textSize.height, in: &output) }
     widget.member("fits", fits, in: &output)
     widget.key("failure", in: &output)
-    if let failure {
-      failure.appendJSON(level: widget.inner, to: &output)
-    } else {
-      output += "null"
-    }
+    FailureSnapshot.appendJSON(failure, level: widget.inner, to: &output)
     widget.member("hiddenCharacters", integer: hiddenCharacters, in: &output)
     widget.member("breaksWords", breaksWords, in: &output)
     widget.member("fonts", strings: fonts, in: &output)
@@ -258,11 +235,7 @@ extension TextSnapshot {
     if let rejectedText {
       widget.member("rejectedText", rejectedText, in: &output)
       widget.key("rejectionFailure", in: &output)
-      if let rejectionFailure {
-        rejectionFailure.appendJSON(level: widget.inner, to: &output)
-      } else {
-        output += "null"
-      }
+      FailureSnapshot.appendJSON(rejectionFailure, level: widget.inner, to: &output)
     }
     if let error { widget.member("error", error, in: &output) }
   }

@@ -61,7 +61,7 @@ private struct JSONWriter {
     case .bool(let flag):
       output += flag ? "true" : "false"
     case .number(let number):
-      output += Self.format(number)
+      output.appendJSON(number)
     case .string(let string):
       output.appendQuoted(string)
     case .array(let elements):
@@ -105,11 +105,5 @@ private struct JSONWriter {
       return
     }
     output.appendLineStart(indentation: indent * level)
-  }
-
-  /// Formats a number: `null` if not finite, an integer if integral and below 10^15 in
-  /// magnitude, and otherwise Swift's shortest round-trip description.
-  static func format(_ number: Double) -> String {
-    number.isFinite ? TextFormat.string(number) : "null"
   }
 }

@@ -207,11 +207,11 @@ private struct OverlapFinder {
   /// every pair.
   func summaries() -> [OverlapSummary] {
     var result = [OverlapSummary](repeating: OverlapSummary(), count: frames.count)
-    let spans = Self.sweepSpans(frames)
     // A frame with a coordinate or an edge that is not a number overlaps nothing (every
     // comparison with it is false), and would leave the sweep's order undefined.
-    let order = frames.indices.filter { Self.isComparable(frames[$0]) }
-      .sorted { (spans[$0].low, $0) < (spans[$1].low, $1) }
+    let comparable = frames.indices.filter { Self.isComparable(frames[$0]) }
+    let spans = Self.sweepSpans(frames, comparable: comparable)
+    let order = comparable.sorted { (spans[$0].low, $0) < (spans[$1].low, $1) }
     var active: [Int] = []
     for item in order {
       let frame = frames[item]
@@ -232,24 +232,22 @@ private struct OverlapFinder {
       || (frame.y + frame.height).isNaN)
   }
 
-  /// The frames' extents along the axis a sweep compares fewer pairs on: across the screen
-  /// unless down it compares fewer.
-  static func sweepSpans(_ frames: [Rect]) -> [(low: Double, high: Double)] {
+  /// The frames' extents along the axis a sweep of the `comparable` frames (their indices)
+  /// compares fewer pairs on: across the screen unless down it compares fewer.
+  static func sweepSpans(_ frames: [Rect], comparable: [Int]) -> [(low: Double, high: Double)] {
     let across = frames.map { (low: $0.x, high: $0.x + $0.width) }
     let down = frames.map { (low: $0.y, high: $0.y + $0.height) }
-    let comparable = frames.map(isComparable)
-    return comparisons(down, comparable) < comparisons(across, comparable) ? down : across
+    return comparisons(down, of: comparable) < comparisons(across, of: comparable) ? down : across
   }
 
-  /// How many pairs a sweep along `spans` compares, of those `comparable` marks.
+  /// How many pairs a sweep along the spans at `indices` compares.
   ///
   /// For each span, it counts the spans that start before it (in the sweep's order) and do
   /// not end at or before its start, by the tolerance. A span of negative length leaves the
   /// sweep at the next start, so it is counted as ending where it starts.
-  static func comparisons(_ spans: [(low: Double, high: Double)], _ comparable: [Bool]) -> Int {
-    let kept = spans.indices.filter { comparable[$0] }
-    let lows = kept.map { spans[$0].low }.sorted()
-    let highs = kept.map { max(spans[$0].low, spans[$0].high) }.sorted()
+  static func comparisons(_ spans: [(low: Double, high: Double)], of indices: [Int]) -> Int {
+    let lows = indices.map { spans[$0].low }.sorted()
+    let highs = indices.map { max(spans[$0].low, spans[$0].high) }.sorted()
     var ended = 0
     var total = 0
     for (index, low) in lows.enumerated() {

@@ -90,8 +90,8 @@ struct TextOutput {
     text.withUTF8Buffer { bytes.append(contentsOf: $0) }
   }
 
-  /// Appends `value` as a JSON number, as ``JSONOutput`` writes it: `null` when it is not
-  /// finite.
+  /// Appends `value` as a JSON number: as ``FontFitText/TextFormat/string(_:fractionDigits:)``
+  /// writes it, or `null` when it is not finite.
   mutating func appendJSON(_ value: Double) {
     if value.isFinite {
       append(value)

@@ -331,9 +331,9 @@ open class View {
   ///
   /// Subclasses that keep state derived from the environment forget it here. Always call
   /// `super`. What the widget inherits (``environment``, ``effectiveFrameScaling``,
-  /// ``effectiveLayoutDirection``) is already current when this is called.
+  /// ``effectiveLayoutDirection``) is already current when this is called: whatever changes
+  /// a widget's parent or ancestors works it out first.
   open func environmentDidChange() {
-    updateInherited()
     if parent?.isMarkingSubtree == true {
       needsLayout = true
     } else {

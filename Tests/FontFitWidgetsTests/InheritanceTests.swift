@@ -1,4 +1,5 @@
 import FontFitFontModel
+import FontFitText
 import FontFitWidgets
 import TestSupport
 import Testing
@@ -101,6 +102,34 @@ struct InheritanceTests {
           #expect(view.effectiveLayoutDirection == Self.walkedDirection(view), "\(view.id)")
         }
       }
+    }
+  }
+
+  @Test("A change marks the widgets inside and the stacks above that size to them, no others")
+  func changeMarksSubtreeAndStacksAbove() throws {
+    let root = View(id: "root", frame: Rect(x: 0, y: 0, width: 320, height: 568))
+    let column = Stack(id: "column", frame: Rect(x: 0, y: 0, width: 320, height: 568))
+    let row = Stack(id: "row", axis: .horizontal)
+    let box = View(id: "box")
+    let inside = (0..<3).map { View(id: "inside\($0)") }
+    let sibling = View(id: "sibling")
+    try root.addChild(column)
+    try column.addChild(row)
+    try column.addChild(sibling)
+    try row.addChild(box)
+    for view in inside { try box.addChild(view) }
+    try inside[0].addChild(View(id: "deepest"))
+    let environment = WidgetEnvironment(screen: TestScreens.iPhone5, shaper: ArithmeticShaper())
+    root.environment = environment
+    root.layoutIfNeeded()
+    let all = [root, column, row, box, sibling] + inside + inside[0].children
+    #expect(all.allSatisfy { !$0.needsLayout })
+
+    box.environment = WidgetEnvironment(screen: TestScreens.iPhone6, shaper: ArithmeticShaper())
+    // The box's subtree, and the stacks above it (which size to their children).
+    let marked = [column, row, box] + inside + inside[0].children
+    for view in all {
+      #expect(view.needsLayout == marked.contains { $0 === view }, "\(view.id)")
     }
   }
 

@@ -123,7 +123,9 @@ extension WidgetSnapshot {
   }
 
   /// Appends this widget's object, nested `level` containers deep, up to its children's
-  /// value: its members written straight into `output`, none built as a ``JSONOutput``.
+  /// value.
+  ///
+  /// Its members are written straight into `output`, none built as a ``JSONOutput``.
   /// Returns the object, for the children's writer to close.
   fileprivate func appendOpening(
     to output: inout TextOutput, includingGlyphs: Bool, level: Int

@@ -67,7 +67,7 @@ struct FallbackSearch {
 
   /// How many faces the set has: the position Pango gives a character no face draws.
   mutating func faceCount(in system: FontSystem) throws(FontError) -> Int {
-    try chain(in: system).candidates.count
+    try chain(in: system).count
   }
 
   private mutating func chain(in system: FontSystem) throws(FontError) -> FallbackChain {
@@ -106,10 +106,10 @@ struct FallbackSearch {
       if let known = opened.first(where: { $0.position == position }) {
         if known.face.draws(scalar) { return known }
       } else {
-        let candidate = try chain(in: system).candidates[position]
+        let resolved = try chain(in: system).resolved(at: position)
         do {
-          let face = try system.face(for: candidate.resolved)
-          let found = FallbackFace(resolved: candidate.resolved, face: face, position: position)
+          let face = try system.face(for: resolved)
+          let found = FallbackFace(resolved: resolved, face: face, position: position)
           opened.append(found)
           if face.draws(scalar) { return found }
         } catch  where error.isReplacedFile {
@@ -165,13 +165,15 @@ struct FallbackSearch {
     }
     // A character no face of the chain covers is answered by one look-up in their union.
     let noFaceCovers = chain.coverage.map { !drawn.allSatisfy($0.contains) } ?? false
-    let candidates = noFaceCovers ? [] : chain.candidates
-    for (position, candidate) in candidates.enumerated() where position > 0 {
-      // Fontconfig's character set rules a face out without opening it.
-      if let coverage = candidate.coverage, !drawn.allSatisfy(coverage.contains) { continue }
+    for position in (noFaceCovers ? 0..<0 : 1..<chain.count) {
+      // Fontconfig's character set rules a face out without resolving or opening it.
+      if let coverage = chain.coverages[position], !drawn.allSatisfy(coverage.contains) {
+        continue
+      }
+      let resolved = try chain.resolved(at: position)
       let face: FontFace
       do {
-        face = try system.face(for: candidate.resolved)
+        face = try system.face(for: resolved)
       } catch  where error.isReplacedFile {
         // A replaced file is reported, never passed over for the next face.
         throw error
@@ -179,7 +181,7 @@ struct FallbackSearch {
         continue
       }
       if face.missingCharacters(in: character).isEmpty {
-        found = FallbackFace(resolved: candidate.resolved, face: face, position: position)
+        found = FallbackFace(resolved: resolved, face: face, position: position)
         break
       }
     }

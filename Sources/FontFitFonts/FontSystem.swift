@@ -288,12 +288,10 @@ public final class FontSystem: Sendable {
     let resolved = try resolve(descriptor, language: language)
     var seen: Set<FaceKey> = [FaceKey(resolved)]
     var chain = [resolved]
-    for candidate in try fallbackChain(for: descriptor, language: language ?? .unspecified)
-      .candidates
-    where chain.count < FontResolution.chainLimit
-      && seen.insert(FaceKey(candidate.resolved)).inserted
-    {
-      chain.append(candidate.resolved)
+    let fallbacks = try fallbackChain(for: descriptor, language: language ?? .unspecified)
+    for position in 0..<fallbacks.count where chain.count < FontResolution.chainLimit {
+      let candidate = try fallbacks.resolved(at: position)
+      if seen.insert(FaceKey(candidate)).inserted { chain.append(candidate) }
     }
     return FontResolution(
       requested: descriptor, language: language, resolved: resolved, fallbackChain: chain)

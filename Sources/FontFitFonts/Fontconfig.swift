@@ -369,6 +369,8 @@ final class FontconfigResolver: Sendable {
   {
     try config.withLock { (handle) throws(FontError) -> FallbackChain in
       let pattern = try Self.pattern(for: font, language: language, config: handle.config)
+      // The sorted fonts keep the pattern until they are freed: each is prepared against it
+      // when a search first reaches it.
       defer { FcPatternDestroy(pattern) }
       let match = try Self.match(pattern, for: font, in: &handle)
       defer { FcPatternDestroy(match) }
@@ -382,48 +384,85 @@ final class FontconfigResolver: Sendable {
           code: Int32(bitPattern: result.rawValue),
           message: "no fonts to fall back on for \"\(font.familyList)\"")
       }
-      defer { FcFontSetDestroy(set) }
-      // The union is owned by the caller of FcFontSetSort: the coverage takes it over.
+      // The union is owned by the caller of FcFontSetSort: the coverage takes it over; the
+      // sorted fonts take the set over (each font after the first, which is the match's
+      // place).
       var coverage = union.map(CharacterCoverage.init)
-      var chain: [FallbackCandidate] = [try Self.candidate(match, for: font)]
-      if chain[0].coverage == nil { coverage = nil }
-      for index in 0..<Int(set.pointee.nfont) {
-        guard let candidate = set.pointee.fonts[index] else { continue }
-        if index == 0 {
-          // Pango's fontset puts the match in the sorted list's first place; the union then
-          // describes the chain only when they are the same face.
-          if try Self.resolved(candidate, for: font).file != chain[0].resolved.file {
-            coverage = nil
-          }
-          continue
-        }
-        // FcFontSetSort returns font patterns without the request's substitutions applied;
-        // render-prepare each so its properties are what a match would give.
-        guard let prepared = FcFontRenderPrepare(handle.config, pattern, candidate) else {
-          throw FontError(
-            library: .fontconfig, function: "FcFontRenderPrepare", message: "out of memory")
-        }
-        defer { FcPatternDestroy(prepared) }
-        let made = try Self.candidate(prepared, for: font)
-        if made.coverage == nil { coverage = nil }
-        chain.append(made)
+      let fonts = UnsafeBufferPointer(start: set.pointee.fonts, count: Int(set.pointee.nfont))
+      let rest = SortedFallbacks(
+        set: set, pattern: pattern,
+        positions: fonts.indices.dropFirst().filter { fonts[$0] != nil }.map { Int32($0) },
+        font: font, resolver: self)
+      let first = try Self.candidate(match, for: font)
+      if first.coverage == nil { coverage = nil }
+      // Pango's fontset puts the match in the sorted list's first place; the union then
+      // describes the chain only when they are the same face (preparing a font for its
+      // request leaves its file as it is).
+      if let sortedFirst = fonts.first ?? nil,
+        try Self.string(sortedFirst, "file") != first.resolved.file
+      {
+        coverage = nil
       }
-      return FallbackChain(candidates: chain, coverage: coverage)
+      var coverages = [first.coverage]
+      for index in rest.setIndices {
+        guard let candidate = fonts[index] else { continue }
+        // Preparing a font copies its character set as it is, so the sorted pattern's set is
+        // the prepared font's.
+        let made = try Self.coverage(of: candidate)
+        if made == nil { coverage = nil }
+        coverages.append(made)
+      }
+      return FallbackChain(
+        match: first.resolved, rest: rest, coverages: coverages, coverage: coverage)
     }
   }
 
-  /// A font of a chain, with its character set, so a fallback search skips faces without
-  /// opening them.
-  private static func candidate(_ pattern: OpaquePointer, for font: FontDescriptor)
-    throws(FontError) -> FallbackCandidate
+  /// `candidate`, one of the fonts `FcFontSetSort` returned for `pattern`, as a match for it
+  /// resolves: prepared with the request's substitutions (`FcFontRenderPrepare`), which the
+  /// sorted list's patterns lack.
+  fileprivate func prepared(
+    _ candidate: OpaquePointer, for pattern: OpaquePointer, font: FontDescriptor
+  ) throws(FontError) -> ResolvedFont {
+    try config.withLock { (handle) throws(FontError) -> ResolvedFont in
+      guard let prepared = FcFontRenderPrepare(handle.config, pattern, candidate) else {
+        throw FontError(
+          library: .fontconfig, function: "FcFontRenderPrepare", message: "out of memory")
+      }
+      defer { FcPatternDestroy(prepared) }
+      assert(
+        Self.sameCharacterSet(prepared, candidate),
+        "preparing a font changed its character set, which the chain read before preparing it")
+      return try Self.resolved(prepared, for: font)
+    }
+  }
+
+  /// Whether two patterns have equal character sets, or neither has one.
+  private static func sameCharacterSet(_ first: OpaquePointer, _ second: OpaquePointer) -> Bool {
+    var sets: [OpaquePointer?] = [nil, nil]
+    for (index, pattern) in [first, second].enumerated() {
+      _ = FcPatternGetCharSet(pattern, "charset", 0, &sets[index])
+    }
+    guard let one = sets[0], let other = sets[1] else { return sets[0] == nil && sets[1] == nil }
+    return FcCharSetEqual(one, other) != 0
+  }
+
+  /// The character set of `pattern`, copied; nil when it has none.
+  private static func coverage(of pattern: OpaquePointer) throws(FontError)
+    -> CharacterCoverage?
   {
     var charset: OpaquePointer?
     try check(
       FcPatternGetCharSet(pattern, "charset", 0, &charset), "FcPatternGetCharSet(charset)",
       optional: true)
-    return FallbackCandidate(
-      resolved: try resolved(pattern, for: font),
-      coverage: charset.flatMap { FcCharSetCopy($0) }.map(CharacterCoverage.init))
+    return charset.flatMap { FcCharSetCopy($0) }.map(CharacterCoverage.init)
+  }
+
+  /// A font of a chain, with its character set, so a fallback search skips faces without
+  /// opening them.
+  private static func candidate(_ pattern: OpaquePointer, for font: FontDescriptor)
+    throws(FontError) -> (resolved: ResolvedFont, coverage: CharacterCoverage?)
+  {
+    (try resolved(pattern, for: font), try coverage(of: pattern))
   }
 
   /// The scripts (ICU codes) of the characters of the Fontconfig orthography that `language`
@@ -604,9 +643,15 @@ private func check(_ result: FcResult, _ function: String, optional: Bool) throw
 }
 
 /// The fonts a character missing from a requested face falls back along.
+///
+/// The first is the face Fontconfig matches; the rest are its sorted list, each resolved when
+/// a search first reaches it: preparing a font as a match of the request costs about as much
+/// as the sort, and a chain holds every installed font that adds coverage (a hundred or more)
+/// while a search opens a few.
 struct FallbackChain: Sendable {
-  /// The faces, best first.
-  var candidates: [FallbackCandidate]
+  /// The faces' character sets, best first, when Fontconfig knows them: a search rules a face
+  /// out by its set without resolving or opening it.
+  let coverages: [CharacterCoverage?]
   /// Every character any of them covers (Fontconfig's union of their sets), when each has a
   /// set: a character outside it is missing from every face, found in one look-up rather
   /// than one per face.
@@ -614,11 +659,93 @@ struct FallbackChain: Sendable {
   /// For each character of the Basic Multilingual Plane, the first candidate after the match
   /// whose set has it: a fallback search's answer in one look-up.
   let firstCovering: FirstCoverage
+  /// The matched face.
+  private let match: ResolvedFont
+  /// The rest, resolved on first use.
+  private let rest: SortedFallbacks
 
-  init(candidates: [FallbackCandidate], coverage: CharacterCoverage?) {
-    self.candidates = candidates
+  fileprivate init(
+    match: ResolvedFont, rest: SortedFallbacks, coverages: [CharacterCoverage?],
+    coverage: CharacterCoverage?
+  ) {
+    self.match = match
+    self.rest = rest
+    self.coverages = coverages
     self.coverage = coverage
-    firstCovering = FirstCoverage(candidates)
+    firstCovering = FirstCoverage(coverages)
+  }
+
+  /// The number of faces, the match included.
+  var count: Int { coverages.count }
+
+  /// How many faces after the match have been resolved so far.
+  var resolvedCount: Int { rest.resolvedCount }
+
+  /// The face at `position` (0 for the match), resolved on first use.
+  ///
+  /// - Throws: ``FontError`` when Fontconfig runs out of memory preparing it, or when its
+  ///   pattern names no file.
+  func resolved(at position: Int) throws(FontError) -> ResolvedFont {
+    position == 0 ? match : try rest.resolved(at: position - 1)
+  }
+}
+
+/// The fonts of a chain after its match, in Fontconfig's order, each resolved once when first
+/// asked for.
+///
+/// It owns the sorted font set and the request's pattern, which it prepares each font
+/// against; both are freed with it. The set's patterns are only read, under the resolver's
+/// lock when prepared, hence `@unchecked Sendable`.
+private final class SortedFallbacks: @unchecked Sendable {
+  private let set: UnsafeMutablePointer<FcFontSet>
+  private let pattern: OpaquePointer
+  /// The index in `set` of each font, in the chain's order.
+  private let positions: [Int32]
+  private let font: FontDescriptor
+  /// The resolver whose configuration prepares the fonts, kept alive with them.
+  private let resolver: FontconfigResolver
+  /// The fonts resolved so far.
+  private let resolutions: Lock<[ResolvedFont?]>
+
+  /// Takes over `set` (from `FcFontSetSort`) and references `pattern`.
+  init(
+    set: UnsafeMutablePointer<FcFontSet>, pattern: OpaquePointer, positions: [Int32],
+    font: FontDescriptor, resolver: FontconfigResolver
+  ) {
+    self.set = set
+    FcPatternReference(pattern)
+    self.pattern = pattern
+    self.positions = positions
+    self.font = font
+    self.resolver = resolver
+    resolutions = Lock(Array(repeating: nil, count: positions.count))
+  }
+
+  deinit {
+    FcFontSetDestroy(set)
+    FcPatternDestroy(pattern)
+  }
+
+  /// How many fonts have been resolved so far.
+  var resolvedCount: Int { resolutions.withLock { $0.lazy.filter { $0 != nil }.count } }
+
+  /// The index in the sorted set of each font, in the chain's order.
+  var setIndices: [Int] { positions.map { Int($0) } }
+
+  /// Font `index` of the sorted fonts after the match.
+  func resolved(at index: Int) throws(FontError) -> ResolvedFont {
+    if let known = resolutions.withLock({ $0[index] }) { return known }
+    guard let candidate = set.pointee.fonts[Int(positions[index])] else {
+      preconditionFailure("a sorted font the chain listed is gone")
+    }
+    // Prepared outside this lock, under the resolver's: two threads that ask at once prepare
+    // the same font, and the first kept is the answer.
+    let made = try resolver.prepared(candidate, for: pattern, font: font)
+    return resolutions.withLock { resolutions in
+      if let known = resolutions[index] { return known }
+      resolutions[index] = made
+      return made
+    }
   }
 }
 
@@ -638,13 +765,13 @@ final class FirstCoverage: Sendable {
   static let unknown: UInt8 = 255
   private let positions: [UInt8]
 
-  init(_ candidates: [FallbackCandidate]) {
+  init(_ coverages: [CharacterCoverage?]) {
     var positions = [UInt8](repeating: 0, count: 0x10000)
     // One bit per code point some earlier candidate already answers.
     var answered = [UInt32](repeating: 0, count: 0x10000 / 32)
     var complete = true
-    for position in candidates.indices.dropFirst() {
-      guard position < Int(Self.unknown), let coverage = candidates[position].coverage else {
+    for position in coverages.indices.dropFirst() {
+      guard position < Int(Self.unknown), let coverage = coverages[position] else {
         complete = false
         break
       }
@@ -676,14 +803,6 @@ final class FirstCoverage: Sendable {
   func position(of scalar: Unicode.Scalar) -> UInt8 {
     scalar.value < 0x10000 ? positions[Int(scalar.value)] : Self.unknown
   }
-}
-
-/// A font of a fallback chain, with the characters Fontconfig says it covers.
-struct FallbackCandidate: Sendable {
-  /// The face.
-  var resolved: ResolvedFont
-  /// Its character set, when Fontconfig knows it.
-  var coverage: CharacterCoverage?
 }
 
 /// A Fontconfig character set, owned by this object.

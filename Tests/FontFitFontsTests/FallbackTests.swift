@@ -155,6 +155,32 @@ struct FallbackTests {
     #expect(shaped.clusters[1].font == 0)
   }
 
+  @Test("A fallback chain resolves only the faces a search reaches, each as a match would")
+  func chainResolvesOnDemand() throws {
+    _ = try requireCJKFont()
+    // A new system, so no other test has resolved this chain's faces.
+    let system = try FontSystem()
+    let chinese = try Language("zh-CN")
+    let shaped = try system.shape(
+      "Hello 中文 world", font: Self.sans, options: ShapingOptions(language: chinese))
+    #expect(shaped.fonts.count == 2)
+    let chain = try system.fallbackChain(for: Self.sans, language: chinese)
+    // Preparing each of a hundred fonts would cost more than the sort: the search reached the
+    // CJK face after ruling the others out by their character sets.
+    #expect(chain.count > 10)
+    #expect(chain.resolvedCount >= 1)
+    #expect(chain.resolvedCount <= 2, "\(chain.resolvedCount) of \(chain.count) resolved")
+    // Every face resolves on demand to a file, the match first; in a debug build, each
+    // preparation also checks that the face's character set is the one the chain read.
+    #expect(try chain.resolved(at: 0) == system.resolve(Self.sans, language: chinese))
+    for position in 0..<chain.count {
+      let resolved = try chain.resolved(at: position)
+      #expect(FileManager.default.fileExists(atPath: resolved.file), "\(resolved.file)")
+      #expect(try chain.resolved(at: position) == resolved)
+    }
+    #expect(chain.resolvedCount == chain.count - 1)
+  }
+
   @Test("A fallback chain knows every character its faces cover, in one set (issue 12)")
   func chainCoverage() throws {
     _ = try requireCJKFont()
@@ -164,11 +190,11 @@ struct FallbackTests {
     // of them is answered with one look-up each, whatever the number of fonts installed.
     for scalar: Unicode.Scalar in ["A", "中", "\u{0627}"] {
       #expect(coverage.contains(scalar))
-      #expect(chain.candidates.contains { $0.coverage?.contains(scalar) ?? true })
+      #expect(chain.coverages.contains { $0?.contains(scalar) ?? true })
     }
     for scalar: Unicode.Scalar in ["\u{F0000}", "\u{10FFFD}"] {
       #expect(!coverage.contains(scalar))
-      #expect(!chain.candidates.contains { $0.coverage?.contains(scalar) ?? true })
+      #expect(!chain.coverages.contains { $0?.contains(scalar) ?? true })
     }
   }
 

@@ -88,7 +88,7 @@ struct InheritanceTests {
           view.environment = nil
           own[ObjectIdentifier(view)] = nil
         case 4:
-          let scalings: [FrameScaling?] = [nil, .none, .width, .uniform]
+          let scalings: [FrameScaling?] = [nil, FrameScaling.none, .width, .uniform]
           view.frameScaling = scalings[Int.random(in: 0..<scalings.count, using: &random)]
         default:
           let directions: [LayoutDirection?] = [nil, .leftToRight, .rightToLeft]

@@ -1,63 +1,124 @@
 import FontFitText
 import FontFitWidgets
 
-/// Text being written, kept as UTF-8 bytes and made a `String` once, when it is done.
+/// Text being written, kept as UTF-8 bytes and made a `String` (or an array of bytes) once,
+/// when it is done.
 ///
 /// A dump appends a hundred short pieces per widget. Appending to a `String` costs about 300
 /// instructions a piece (its capacity, uniqueness and ASCII flags are checked and updated each
-/// time); copying the piece's bytes costs a tenth of that, and the `String` made at the end
-/// checks the bytes once.
-struct TextOutput {
-  private var bytes: [UInt8] = []
+/// time), and to an array of bytes about 90 (its generic copy checks the count and capacity
+/// in several steps before `memcpy`); here a piece costs a capacity and a uniqueness check
+/// and the copy.
+///
+/// Copies share their bytes until one of them writes, which then copies them first, as an
+/// array does: a value handed to another thread is never written by two threads at once,
+/// hence `@unchecked Sendable`.
+struct TextOutput: @unchecked Sendable {
+  /// The memory the bytes are in, freed when no copy of the output holds it.
+  private final class Storage {
+    let base: UnsafeMutablePointer<UInt8>
+
+    init(capacity: Int) {
+      base = .allocate(capacity: capacity)
+    }
+
+    deinit {
+      base.deallocate()
+    }
+  }
+
+  private var storage: Storage
+  /// `storage`'s memory, kept here so that writing reads no class property.
+  private var base: UnsafeMutablePointer<UInt8>
+  /// The bytes `storage` has room for.
+  private var capacity: Int
+  /// The number of bytes written.
+  private(set) var count = 0
 
   /// Empty output with room for `capacity` bytes.
   init(reservingCapacity capacity: Int = 0) {
-    bytes.reserveCapacity(capacity)
+    let room = max(capacity, 64)
+    storage = Storage(capacity: room)
+    base = storage.base
+    self.capacity = room
   }
 
-  /// The number of bytes written.
-  var count: Int { bytes.count }
+  /// The bytes written.
+  private var written: UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(start: base, count: count)
+  }
 
   /// The text written.
-  var string: String { String(decoding: bytes, as: UTF8.self) }
+  var string: String { String(decoding: written, as: UTF8.self) }
 
-  /// The text written, as the UTF-8 bytes it is kept in: no `String` is made, so the bytes
-  /// are not checked again.
-  var utf8: [UInt8] { bytes }
+  /// The text written, as UTF-8 bytes: no `String` is made, so the bytes are not checked
+  /// again.
+  var utf8: [UInt8] { Array(written) }
+
+  /// Room for `extra` more bytes in memory this output alone holds; the address they go to.
+  @inline(__always)
+  private mutating func room(for extra: Int) -> UnsafeMutablePointer<UInt8> {
+    if extra > capacity &- count || !isKnownUniquelyReferenced(&storage) {
+      moveToNewStorage(holding: count + extra)
+    }
+    return base + count
+  }
+
+  /// Copies the bytes into new memory with room for at least `needed` bytes, doubling.
+  private mutating func moveToNewStorage(holding needed: Int) {
+    let room = max(needed, 2 * capacity)
+    let moved = Storage(capacity: room)
+    moved.base.initialize(from: base, count: count)
+    storage = moved
+    base = moved.base
+    capacity = room
+  }
+
+  /// Appends `piece`'s bytes.
+  @inline(__always)
+  mutating func append(_ piece: UnsafeBufferPointer<UInt8>) {
+    guard let source = piece.baseAddress, !piece.isEmpty else { return }
+    let length = piece.count
+    room(for: length).initialize(from: source, count: length)
+    count += length
+  }
 
   /// Appends `text`.
   mutating func append(_ text: some StringProtocol) {
-    let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
-    if copied == nil { bytes.append(contentsOf: text.utf8) }
+    let copied: Void? = text.utf8.withContiguousStorageIfAvailable { append($0) }
+    if copied == nil {
+      var string = String(text)
+      string.withUTF8 { append($0) }
+    }
   }
 
   /// Appends the first `count` bytes of `text`'s UTF-8, which must end on a character
   /// boundary.
   mutating func append(utf8Prefix count: Int, of text: String) {
-    let copied: Void? = text.utf8.withContiguousStorageIfAvailable {
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0.prefix(count)))
-    }
-    if copied == nil { bytes.append(contentsOf: text.utf8.prefix(count)) }
+    var text = text
+    text.withUTF8 { append(UnsafeBufferPointer(rebasing: $0.prefix(count))) }
   }
 
   /// Appends `value` as ``FontFitText/TextFormat/string(_:fractionDigits:)`` writes it.
   mutating func append(_ value: Double, fractionDigits: Int? = nil) {
-    TextFormat.append(value, fractionDigits: fractionDigits, to: &bytes)
+    TextFormat.withUTF8(of: value, fractionDigits: fractionDigits) { append($0) }
   }
 
   /// Appends `value` in decimal, as `String(value)` writes it.
   mutating func append(integer value: Int) {
-    TextFormat.append(integer: value, to: &bytes)
+    TextFormat.withUTF8(ofInteger: value) { append($0) }
   }
 
   /// Appends ``FontFitText/TextFormat/codePoint(_:)`` of `value`.
   mutating func appendCodePoint(_ value: UInt32) {
+    var bytes: [UInt8] = []
     TextFormat.appendCodePoint(value, to: &bytes)
+    bytes.withUnsafeBufferPointer { append($0) }
   }
 
   /// Appends `stage`'s ``FontFitWidgets/SizeStage/detail``.
   mutating func appendDetail(of stage: SizeStage) {
-    stage.appendDetail(to: &bytes)
+    stage.writeDetail { append($0) }
   }
 
   /// Appends a line break and `count` spaces, copied from a constant.
@@ -68,7 +129,7 @@ struct TextOutput {
       var start = 0
       repeat {
         let length = min(left, piece.count - 1)
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: piece[start..<1 + length]))
+        append(UnsafeBufferPointer(rebasing: piece[start..<1 + length]))
         left -= length
         start = 1
       } while left > 0
@@ -82,12 +143,13 @@ struct TextOutput {
 
   /// Appends one byte.
   mutating func append(byte: UInt8) {
-    bytes.append(byte)
+    room(for: 1).initialize(to: byte)
+    count += 1
   }
 
   /// Appends `text`.
   mutating func append(_ text: StaticString) {
-    text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    text.withUTF8Buffer { append($0) }
   }
 
   /// Appends `value` as a JSON number: as ``FontFitText/TextFormat/string(_:fractionDigits:)``
@@ -108,9 +170,9 @@ struct TextOutput {
     let plain =
       text.utf8.withContiguousStorageIfAvailable { utf8 in
         for byte in utf8 where !isPlainQuoted(byte) { return false }
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: utf8)
-        bytes.append(UInt8(ascii: "\""))
+        append(byte: UInt8(ascii: "\""))
+        append(utf8)
+        append(byte: UInt8(ascii: "\""))
         return true
       } ?? false
     guard !plain else { return }
@@ -119,12 +181,14 @@ struct TextOutput {
 
   /// Removes the last `count` bytes written.
   mutating func removeLast(_ count: Int) {
-    bytes.removeLast(count)
+    precondition(count >= 0 && count <= self.count, "removing more bytes than were written")
+    self.count -= count
   }
 
   /// Appends what `other` holds.
   mutating func append(_ other: TextOutput) {
-    bytes.append(contentsOf: other.bytes)
+    // `other` keeps its storage alive while its bytes are copied.
+    withExtendedLifetime(other) { append(other.written) }
   }
 
   /// Appends `text`.

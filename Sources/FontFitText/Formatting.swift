@@ -33,10 +33,20 @@ package enum TextFormat {
   package static func append(
     _ value: Double, fractionDigits: Int? = nil, to bytes: inout [UInt8]
   ) {
+    withUTF8(of: value, fractionDigits: fractionDigits) { bytes.append(contentsOf: $0) }
+  }
+
+  /// Calls `body` with the UTF-8 of ``string(_:fractionDigits:)`` of `value`, written digit by
+  /// digit into a buffer on the stack where it can be, without making a string: for writers
+  /// that keep bytes of their own.
+  package static func withUTF8(
+    of value: Double, fractionDigits: Int? = nil, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+  ) {
     if let digits = decimalDigits(value, fractionDigits: fractionDigits) {
-      withDecimal(value, fractionDigits: digits) { bytes.append(contentsOf: $0) }
+      withDecimal(value, fractionDigits: digits, body)
     } else {
-      bytes.append(contentsOf: string(value, fractionDigits: fractionDigits).utf8)
+      var text = string(value, fractionDigits: fractionDigits)
+      text.withUTF8(body)
     }
   }
 
@@ -131,16 +141,27 @@ package enum TextFormat {
 
   /// Appends `value` in decimal to `bytes`, as `String(value)` writes it.
   package static func append(integer value: Int, to bytes: inout [UInt8]) {
+    withUTF8(ofInteger: value) { bytes.append(contentsOf: $0) }
+  }
+
+  /// Calls `body` with the UTF-8 of `value` in decimal, as `String(value)` writes it, written
+  /// into a buffer on the stack.
+  package static func withUTF8(
+    ofInteger value: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+  ) {
     var magnitude = value.magnitude
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 21) { buffer in
       var position = buffer.count
       repeat {
         position -= 1
         buffer[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
         magnitude /= 10
       } while magnitude > 0
-      if value < 0 { bytes.append(UInt8(ascii: "-")) }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[position...]))
+      if value < 0 {
+        position -= 1
+        buffer[position] = UInt8(ascii: "-")
+      }
+      body(UnsafeBufferPointer(rebasing: buffer[position...]))
     }
   }
 

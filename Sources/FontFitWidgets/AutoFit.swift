@@ -177,7 +177,12 @@ public struct SizeStage: Hashable, Sendable, Codable {
   /// Appends ``detail``'s UTF-8 to `bytes`, without making a string: what the text dump
   /// writes for every stage of every widget on every screen.
   package func appendDetail(to bytes: inout [UInt8]) {
-    note.write(to: &bytes)
+    note.write { bytes.append(contentsOf: $0) }
+  }
+
+  /// Calls `emit` with the pieces of ``detail``'s UTF-8, in order, without making it.
+  package func writeDetail(_ emit: (UnsafeBufferPointer<UInt8>) -> Void) {
+    note.write(emit)
   }
 
   /// Whether ``detail`` ends in `px`, as a design size given in pixels does (`17px`),
@@ -243,15 +248,18 @@ public struct SizeStage: Hashable, Sendable, Codable {
 
     var text: String {
       var bytes: [UInt8] = []
-      write(to: &bytes)
+      write { bytes.append(contentsOf: $0) }
       return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends ``text``'s UTF-8 to `bytes`.
-    func write(to bytes: inout [UInt8]) {
-      func add(_ text: String) { bytes.append(contentsOf: text.utf8) }
+    /// Calls `emit` with the pieces of ``text``'s UTF-8, in order.
+    func write(_ emit: (UnsafeBufferPointer<UInt8>) -> Void) {
+      func add(_ text: String) {
+        var text = text
+        text.withUTF8(emit)
+      }
       func add(_ value: Double, fractionDigits: Int? = nil) {
-        TextFormat.append(value, fractionDigits: fractionDigits, to: &bytes)
+        TextFormat.withUTF8(of: value, fractionDigits: fractionDigits, emit)
       }
       switch self {
       case .text(let text): add(text)
@@ -276,7 +284,7 @@ public struct SizeStage: Hashable, Sendable, Codable {
         }
         add(name.name)
       case .textScale(let scale): add(scale.label)
-      case .mode(let name): name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+      case .mode(let name): name.withUTF8Buffer(emit)
       case .group(let name):
         add("group ")
         add(name)

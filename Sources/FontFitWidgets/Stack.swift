@@ -346,16 +346,35 @@ open class Stack: View {
   /// at every text's minimum is shared out by ``View/shrink`` and truncates.
   func fitTexts(in bounds: Size) {
     var texts: [TextWidget] = []
-    func collect(_ view: View) {
+    // The stacks that hold the texts, this one included: what they measure depends on the
+    // factor.
+    var holders: [View] = []
+    func collect(_ view: View) -> Bool {
+      var holds = false
       for child in view.children {
-        if let text = child as? TextWidget, text.autoFit != nil { texts.append(text) }
-        if child is Stack, !(child is ScrollView) { collect(child) }
+        if let text = child as? TextWidget, text.autoFit != nil {
+          texts.append(text)
+          holds = true
+        }
+        if child is Stack, !(child is ScrollView), collect(child) { holds = true }
       }
+      if holds { holders.append(view) }
+      return holds
     }
-    collect(self)
-    guard !texts.isEmpty else { return }
+    guard collect(self) else { return }
     func fits(at factor: Double) -> Bool {
-      for text in texts { text.setStackFitFactor(factor) }
+      var changed = false
+      for text in texts where text.setStackFitFactor(factor) { changed = true }
+      if changed {
+        // Each holder and each stack around this one measured the texts: forgotten once
+        // here, not once per text (which took the texts times the depth of the stacks).
+        for holder in holders { holder.forgetMeasuredSizes() }
+        var ancestor = parent
+        while let current = ancestor, current.sizesToChildren {
+          current.forgetMeasuredSizes()
+          ancestor = current.parent
+        }
+      }
       return overflow(in: bounds) == 0
     }
     guard !fits(at: 1) else { return }

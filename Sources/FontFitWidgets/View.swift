@@ -394,16 +394,20 @@ open class View {
   @exclusivity(unchecked) public internal(set) var stackFitFactor = 1.0
 
   /// Sets ``stackFitFactor``; a new factor marks the widget, and only it, as needing layout.
-  func setStackFitFactor(_ factor: Double) {
-    guard stackFitFactor != factor else { return }
+  /// Returns whether the factor changed: the sizes the stacks holding the widget measured
+  /// are then stale, and the caller forgets them (``forgetMeasuredSizes()``), once for all
+  /// the texts it set.
+  func setStackFitFactor(_ factor: Double) -> Bool {
+    guard stackFitFactor != factor else { return false }
     stackFitFactor = factor
     needsLayout = true
-    // The stacks holding it measure it: what they measured is stale too.
-    var ancestor = parent
-    while let current = ancestor, current.sizesToChildren {
-      current.measured.removeAll(keepingCapacity: true)
-      ancestor = current.parent
-    }
+    return true
+  }
+
+  /// Forgets the sizes this widget measured for its container, without marking it as
+  /// needing layout.
+  func forgetMeasuredSizes() {
+    measured.removeAll(keepingCapacity: true)
   }
 
   /// ``sizeThatFits(_:)``, answered from the sizes measured since the widget last needed

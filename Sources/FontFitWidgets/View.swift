@@ -393,10 +393,12 @@ open class View {
   /// content fits (see ``Stack``); 1 when nothing had to shrink.
   @exclusivity(unchecked) public internal(set) var stackFitFactor = 1.0
 
-  /// Sets ``stackFitFactor``; a new factor marks the widget, and only it, as needing layout.
-  /// Returns whether the factor changed: the sizes the stacks holding the widget measured
-  /// are then stale, and the caller forgets them (``forgetMeasuredSizes()``), once for all
-  /// the texts it set.
+  /// Sets ``stackFitFactor``, and returns whether it changed.
+  ///
+  /// A new factor marks the widget, and only it, as needing layout. The sizes the stacks
+  /// holding the widget measured are then stale too: the caller forgets them
+  /// (``forgetMeasuredSizes()``), once for all the texts it set.
+  @discardableResult
   func setStackFitFactor(_ factor: Double) -> Bool {
     guard stackFitFactor != factor else { return false }
     stackFitFactor = factor

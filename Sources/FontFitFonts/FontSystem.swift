@@ -289,7 +289,8 @@ public final class FontSystem: Sendable {
     var seen: Set<FaceKey> = [FaceKey(resolved)]
     var chain = [resolved]
     let fallbacks = try fallbackChain(for: descriptor, language: language ?? .unspecified)
-    for position in 0..<fallbacks.count where chain.count < FontResolution.chainLimit {
+    for position in 0..<fallbacks.count {
+      guard chain.count < FontResolution.chainLimit else { break }
       let candidate = try fallbacks.resolved(at: position)
       if seen.insert(FaceKey(candidate)).inserted { chain.append(candidate) }
     }

@@ -393,27 +393,23 @@ final class FontconfigResolver: Sendable {
         set: set, pattern: pattern,
         positions: fonts.indices.dropFirst().filter { fonts[$0] != nil }.map { Int32($0) },
         font: font, resolver: self)
-      let first = try Self.candidate(match, for: font)
-      if first.coverage == nil { coverage = nil }
+      let first = try Self.resolved(match, for: font)
+      var coverages = [try Self.coverage(of: match)]
       // Pango's fontset puts the match in the sorted list's first place; the union then
       // describes the chain only when they are the same face (preparing a font for its
       // request leaves its file as it is).
-      if let sortedFirst = fonts.first ?? nil,
-        try Self.string(sortedFirst, "file") != first.resolved.file
-      {
+      if let sortedFirst = fonts.first ?? nil, try Self.string(sortedFirst, "file") != first.file {
         coverage = nil
       }
-      var coverages = [first.coverage]
-      for index in rest.setIndices {
+      // Preparing a font copies its character set as it is (unless a rule of the
+      // configuration edits sets, which none of Fontconfig's own does, and a debug build
+      // asserts), so the sorted pattern's set is the prepared font's.
+      for index in fonts.indices.dropFirst() {
         guard let candidate = fonts[index] else { continue }
-        // Preparing a font copies its character set as it is, so the sorted pattern's set is
-        // the prepared font's.
-        let made = try Self.coverage(of: candidate)
-        if made == nil { coverage = nil }
-        coverages.append(made)
+        coverages.append(try Self.coverage(of: candidate))
       }
-      return FallbackChain(
-        match: first.resolved, rest: rest, coverages: coverages, coverage: coverage)
+      if coverages.contains(where: { $0 == nil }) { coverage = nil }
+      return FallbackChain(match: first, rest: rest, coverages: coverages, coverage: coverage)
     }
   }
 
@@ -455,14 +451,6 @@ final class FontconfigResolver: Sendable {
       FcPatternGetCharSet(pattern, "charset", 0, &charset), "FcPatternGetCharSet(charset)",
       optional: true)
     return charset.flatMap { FcCharSetCopy($0) }.map(CharacterCoverage.init)
-  }
-
-  /// A font of a chain, with its character set, so a fallback search skips faces without
-  /// opening them.
-  private static func candidate(_ pattern: OpaquePointer, for font: FontDescriptor)
-    throws(FontError) -> (resolved: ResolvedFont, coverage: CharacterCoverage?)
-  {
-    (try resolved(pattern, for: font), try coverage(of: pattern))
   }
 
   /// The scripts (ICU codes) of the characters of the Fontconfig orthography that `language`
@@ -728,9 +716,6 @@ private final class SortedFallbacks: @unchecked Sendable {
 
   /// How many fonts have been resolved so far.
   var resolvedCount: Int { resolutions.withLock { $0.lazy.filter { $0 != nil }.count } }
-
-  /// The index in the sorted set of each font, in the chain's order.
-  var setIndices: [Int] { positions.map { Int($0) } }
 
   /// Font `index` of the sorted fonts after the match.
   func resolved(at index: Int) throws(FontError) -> ResolvedFont {

@@ -15,7 +15,10 @@ import FontFitWidgets
 /// hence `@unchecked Sendable`.
 struct TextOutput: @unchecked Sendable {
   /// The memory the bytes are in, freed when no copy of the output holds it.
-  private final class Storage {
+  ///
+  /// Only an output that holds it alone writes to it, so storage shared between threads is
+  /// only read, hence `@unchecked Sendable`.
+  private final class Storage: @unchecked Sendable {
     let base: UnsafeMutablePointer<UInt8>
 
     init(capacity: Int) {
@@ -25,6 +28,10 @@ struct TextOutput: @unchecked Sendable {
     deinit {
       base.deallocate()
     }
+
+    /// The storage of every output made without room, shared and never written: the first
+    /// byte appended moves the output to storage of its own.
+    static let empty = Storage(capacity: 0)
   }
 
   private var storage: Storage
@@ -37,10 +44,9 @@ struct TextOutput: @unchecked Sendable {
 
   /// Empty output with room for `capacity` bytes.
   init(reservingCapacity capacity: Int = 0) {
-    let room = max(capacity, 64)
-    storage = Storage(capacity: room)
+    storage = capacity > 0 ? Storage(capacity: capacity) : Storage.empty
     base = storage.base
-    self.capacity = room
+    self.capacity = max(0, capacity)
   }
 
   /// The bytes written.
@@ -64,9 +70,10 @@ struct TextOutput: @unchecked Sendable {
     return base + count
   }
 
-  /// Copies the bytes into new memory with room for at least `needed` bytes, doubling.
+  /// Copies the bytes into new memory with room for at least `needed` bytes: twice the room
+  /// when it ran out, the same when the memory was shared.
   private mutating func moveToNewStorage(holding needed: Int) {
-    let room = max(needed, 2 * capacity)
+    let room = needed > capacity ? max(needed, 2 * capacity, 64) : capacity
     let moved = Storage(capacity: room)
     moved.base.initialize(from: base, count: count)
     storage = moved

@@ -139,11 +139,6 @@ package enum TextFormat {
     }
   }
 
-  /// Appends `value` in decimal to `bytes`, as `String(value)` writes it.
-  package static func append(integer value: Int, to bytes: inout [UInt8]) {
-    withUTF8(ofInteger: value) { bytes.append(contentsOf: $0) }
-  }
-
   /// Calls `body` with the UTF-8 of `value` in decimal, as `String(value)` writes it, written
   /// into a buffer on the stack.
   package static func withUTF8(

@@ -174,13 +174,8 @@ public struct SizeStage: Hashable, Sendable, Codable {
   /// `×1.172 proportional`, `not adapted`, `×1.647 AX1`, the fit mode's name or `group NAME`.
   public var detail: String { note.text }
 
-  /// Appends ``detail``'s UTF-8 to `bytes`, without making a string: what the text dump
-  /// writes for every stage of every widget on every screen.
-  package func appendDetail(to bytes: inout [UInt8]) {
-    note.write { bytes.append(contentsOf: $0) }
-  }
-
-  /// Calls `emit` with the pieces of ``detail``'s UTF-8, in order, without making it.
+  /// Calls `emit` with the pieces of ``detail``'s UTF-8, in order, without making it: what
+  /// the text dump writes for every stage of every widget on every screen.
   package func writeDetail(_ emit: (UnsafeBufferPointer<UInt8>) -> Void) {
     note.write(emit)
   }

@@ -398,7 +398,6 @@ open class View {
   /// A new factor marks the widget, and only it, as needing layout. The sizes the stacks
   /// holding the widget measured are then stale too: the caller forgets them
   /// (``forgetMeasuredSizes()``), once for all the texts it set.
-  @discardableResult
   func setStackFitFactor(_ factor: Double) -> Bool {
     guard stackFitFactor != factor else { return false }
     stackFitFactor = factor

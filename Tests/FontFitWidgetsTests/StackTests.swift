@@ -76,7 +76,9 @@ struct StackTests {
     let bottom = layout.labels.last.map { $0.screenFrame.y + $0.screenFrame.height } ?? 0
     #expect(bottom <= layout.stack.screenFrame.height + 1e-9, "the column fits its screen")
     // A little larger and it would not: the factor is the largest that fits.
-    for label in layout.labels { label.setStackFitFactor(factor * 1.01) }
+    // The labels are the stack's children: it measures them afresh, with nothing of its own
+    // to forget.
+    for label in layout.labels { _ = label.setStackFitFactor(factor * 1.01) }
     let wanted = layout.stack.sizeThatFits(ProposedSize(width: layout.stack.screenFrame.width))
     #expect(wanted.height > layout.stack.screenFrame.height)
   }

@@ -426,12 +426,20 @@ extension Project {
     case .text: window = ParallelLayout.processorCount
     case .json: window = 1
     }
+    // The largest part so far, which each part reserves room for (with a sixteenth more):
+    // screens' parts are alike in size, and a part grown from a small buffer is copied at
+    // every doubling into memory the system hands out afresh.
+    let largest = Lock(0)
     try forEachLaidOut(
       jobs, from: 0, window: window, shaper: shaper, firstTree: consume firstTree
     ) {
       index, job, tree in
-      Result { () throws(SnapshotError) -> (part: [UInt8], failures: [String]) in
-        let part = try format.utf8Part(forTree: tree, locale: job.layout.locale, at: index)
+      Result { () throws(SnapshotError) -> (part: DumpPart, failures: [String]) in
+        let hint = largest.withLock { $0 }
+        let part = try format.utf8Part(
+          forTree: tree, locale: job.layout.locale, at: index,
+          reservingCapacity: hint + hint / 16)
+        largest.withLock { $0 = max($0, part.count) }
         return (part, tree.layoutFailures)
       }
     } then: { (result) throws(SnapshotError) in

@@ -41,10 +41,14 @@ public enum DumpFormat: Hashable, Sendable {
   /// widget classes, are; an app's subclasses need not be, so this is the package's alone.
   ///
   /// - Throws: ``SnapshotError`` when the tree has no environment or needs layout.
-  package func utf8Part(forTree tree: View, locale: String?, at position: Int)
-    throws(SnapshotError) -> [UInt8]
-  {
-    var output = partOpening(at: position)
+  ///
+  /// `capacity` is room to reserve for the part (the size of a part written before, say): a
+  /// part that grows from a small buffer is copied at every doubling, into memory the system
+  /// has to hand out afresh each time.
+  package func utf8Part(
+    forTree tree: View, locale: String?, at position: Int, reservingCapacity capacity: Int = 0
+  ) throws(SnapshotError) -> DumpPart {
+    var output = partOpening(at: position, reservingCapacity: capacity)
     switch self {
     case .text: try ScreenSnapshot.appendText(of: tree, locale: locale, to: &output)
     case .json(let includingGlyphs):
@@ -52,22 +56,23 @@ public enum DumpFormat: Hashable, Sendable {
         of: tree, locale: locale, includingGlyphs: includingGlyphs, level: Self.screenLevel,
         to: &output)
     }
-    return output.utf8
+    return DumpPart(output: output)
   }
 
   /// A JSON screen is an element of the array that is the value of the root's member: two
   /// levels deep.
   private static let screenLevel = 2
 
-  /// An output holding what separates the part at `position` from the one before it.
-  private func partOpening(at position: Int) -> TextOutput {
+  /// An output holding what separates the part at `position` from the one before it, with
+  /// room for `capacity` bytes or more.
+  private func partOpening(at position: Int, reservingCapacity capacity: Int = 0) -> TextOutput {
     switch self {
     case .text:
-      var output = TextOutput(reservingCapacity: 1024)
+      var output = TextOutput(reservingCapacity: max(1024, capacity))
       if position > 0 { output += "\n\n" }
       return output
     case .json:
-      var output = TextOutput(reservingCapacity: 4096)
+      var output = TextOutput(reservingCapacity: max(4096, capacity))
       output += position > 0 ? ",\n    " : "\n    "
       return output
     }
@@ -79,5 +84,20 @@ public enum DumpFormat: Hashable, Sendable {
     case .text: ""
     case .json: screenCount > 0 ? "\n  ]\n}" : "]\n}"
     }
+  }
+}
+
+/// A screen's part of a dump, as the UTF-8 bytes it was written in.
+package struct DumpPart: Sendable {
+  fileprivate let output: TextOutput
+
+  /// The number of bytes.
+  package var count: Int { output.count }
+
+  /// Calls `body` with the bytes, valid only during the call.
+  package func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result)
+    rethrows -> Result
+  {
+    try output.withUnsafeBytes(body)
   }
 }

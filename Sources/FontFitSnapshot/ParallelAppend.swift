@@ -38,6 +38,11 @@ enum ParallelAppend {
       }
       return .success(text)
     }
+    // Room for every run at once: joined one by one, a large part would be copied again at
+    // every doubling.
+    var joined = 0
+    for text in runs { joined += (try? text.get())?.count ?? 0 }
+    output.reserveCapacity(forAppending: joined)
     for text in runs { output.append(try text.get()) }
   }
 }

@@ -57,10 +57,6 @@ struct TextOutput: @unchecked Sendable {
   /// The text written.
   var string: String { String(decoding: written, as: UTF8.self) }
 
-  /// The text written, as UTF-8 bytes: no `String` is made, so the bytes are not checked
-  /// again.
-  var utf8: [UInt8] { Array(written) }
-
   /// Room for `extra` more bytes in memory this output alone holds; the address they go to.
   @inline(__always)
   private mutating func room(for extra: Int) -> UnsafeMutablePointer<UInt8> {
@@ -79,6 +75,25 @@ struct TextOutput: @unchecked Sendable {
     storage = moved
     base = moved.base
     capacity = room
+  }
+
+  /// Makes room for `extra` more bytes at once, so appending them copies nothing already
+  /// written.
+  mutating func reserveCapacity(forAppending extra: Int) {
+    guard extra > capacity - count || !isKnownUniquelyReferenced(&storage) else { return }
+    let room = count + max(0, extra)
+    let moved = Storage(capacity: room)
+    moved.base.initialize(from: base, count: count)
+    storage = moved
+    base = moved.base
+    capacity = room
+  }
+
+  /// Calls `body` with the bytes written, valid only during the call.
+  func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows
+    -> Result
+  {
+    try withExtendedLifetime(storage) { try body(UnsafeRawBufferPointer(written)) }
   }
 
   /// Appends `piece`'s bytes.

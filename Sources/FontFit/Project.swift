@@ -484,7 +484,10 @@ extension Project {
     try ParallelLayout.forEachInOrder(jobs.count, window: window) { index in
       let job = jobs[index]
       let layout = (first + index) / screenCount
-      let tree = trees.take(layout: layout)
+      // The last job of this layout in `jobs`: once it has started, no job takes a tree of
+      // the layout again.
+      let lastOfLayout = min(jobs.count, (layout + 1) * screenCount - first) - 1
+      let tree = trees.take(layout: layout, job: index)
       let laidOut: View
       if let tree {
         // A tree of the same layout, laid out on an earlier screen, moves to this one.
@@ -495,7 +498,9 @@ extension Project {
         laidOut = job.layOut(shaper: shaper)
       }
       let result = read(index, job, laidOut)
-      trees.give(laidOut, layout: layout)
+      // A tree no later job will take is let go here, on this worker, while the others go
+      // on: freeing one of thousands of widgets takes a while.
+      trees.give(laidOut, layout: layout, lastJob: lastOfLayout)
       return result
     } then: { (result) throws(SnapshotError) in
       try use(result)
@@ -846,21 +851,23 @@ extension View {
 /// finishes late makes its own tree and lets it go. The pool holds at most one tree per job
 /// running, and a tree is used by one thread at a time: taken, laid out, read and given back.
 private final class TreePool: Sendable {
-  private let state: Lock<(layout: Int, trees: [View])>
+  private let state: Lock<(layout: Int, trees: [View], lastStarted: Int)>
 
   /// A pool holding `tree`, of layout `layout`, for the first job of that layout; an empty
   /// pool when `tree` is nil.
   init(holding tree: consuming View?, layout: Int) {
-    state = Lock(tree.map { (layout, [$0]) } ?? (-1, []))
+    state = Lock(tree.map { (layout, [$0], -1) } ?? (-1, [], -1))
   }
 
-  /// A tree of layout `layout` given back earlier, or nil.
-  func take(layout: Int) -> View? {
+  /// A tree of layout `layout` given back earlier, or nil, for job `job` (every job asks,
+  /// in order, as it starts).
+  func take(layout: Int, job: Int) -> View? {
     // The trees of the layout before are handed out of the lock and freed there: freeing a
     // tree of thousands of widgets takes a while.
     let (tree, _) = state.withLock { state -> (View?, [View]) in
+      state.lastStarted = max(state.lastStarted, job)
       if layout > state.layout {
-        defer { state = (layout, []) }
+        defer { (state.layout, state.trees) = (layout, []) }
         return (nil, state.trees)
       }
       return (layout == state.layout ? state.trees.popLast() : nil, [])
@@ -869,10 +876,11 @@ private final class TreePool: Sendable {
   }
 
   /// Keeps `tree`, of layout `layout`, for a later screen, unless the jobs have moved on to
-  /// another layout.
-  func give(_ tree: View, layout: Int) {
+  /// another layout or job `lastJob`, the layout's last, has started: the caller then lets
+  /// it go.
+  func give(_ tree: View, layout: Int, lastJob: Int) {
     state.withLock { state in
-      if state.layout == layout { state.trees.append(tree) }
+      if state.layout == layout, state.lastStarted < lastJob { state.trees.append(tree) }
     }
   }
 }

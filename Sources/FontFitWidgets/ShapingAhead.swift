@@ -2,17 +2,61 @@ import FontFitEngine
 import FontFitText
 
 extension View {
-  /// The engine's requests for the texts every text widget of this subtree shows, in tree
-  /// order, without fitting any: what shaping them ahead of layout needs.
-  package func shapingRequests() -> [TextRequest] {
-    var requests: [TextRequest] = []
-    var pending: [View] = [self]
-    while let view = pending.popLast() {
-      if let widget = view as? TextWidget, let request = widget.shapingRequest() {
-        requests.append(request)
+  /// The engine's requests for the texts the text widgets of this subtree show, without
+  /// fitting any: the first request of each shaping work, in tree order, so each distinct
+  /// text once, as shaping them ahead of layout needs.
+  ///
+  /// A large tree's requests are made and sifted on all cores, each core taking a run of
+  /// consecutive widgets and keeping the first of each work in its run; the runs' requests are
+  /// then sifted again in order. The widgets are only read, from several threads at once, so
+  /// nothing may change the tree meanwhile (a project's trees, of the package's own widget
+  /// classes, are safe to read so).
+  package func distinctShapingRequests() -> [TextRequest] {
+    let widgets = textWidgets()
+    let runCount =
+      widgets.count >= Self.parallelRequestThreshold ? ParallelLayout.processorCount * 4 : 1
+    let shared = ReadOnlyWidgets(widgets)
+    let runs = ParallelLayout.map(runCount) { run -> [(TextRequest, ShapingWork)] in
+      let widgets = shared.widgets
+      var seen: Set<ShapingWork> = []
+      var kept: [(TextRequest, ShapingWork)] = []
+      for index in widgets.count * run / runCount..<widgets.count * (run + 1) / runCount {
+        guard let request = widgets[index].shapingRequest() else { continue }
+        let work = request.shapingWork
+        if seen.insert(work).inserted { kept.append((request, work)) }
       }
-      pending.append(contentsOf: view.children.reversed())
+      return kept
+    }
+    guard runs.count > 1 else { return runs.first?.map(\.0) ?? [] }
+    var seen: Set<ShapingWork> = []
+    var requests: [TextRequest] = []
+    for run in runs {
+      for (request, work) in run where seen.insert(work).inserted { requests.append(request) }
     }
     return requests
+  }
+
+  /// Below this many text widgets, making their requests on one thread is cheaper than
+  /// sharing the work.
+  static let parallelRequestThreshold = 256
+
+  /// The subtree's text widgets, in tree order.
+  private func textWidgets() -> [TextWidget] {
+    var widgets: [TextWidget] = []
+    var pending: [View] = [self]
+    while let view = pending.popLast() {
+      if let widget = view as? TextWidget { widgets.append(widget) }
+      pending.append(contentsOf: view.children.reversed())
+    }
+    return widgets
+  }
+}
+
+/// Text widgets that several threads only read, handed to them together.
+private struct ReadOnlyWidgets: @unchecked Sendable {
+  let widgets: [TextWidget]
+
+  init(_ widgets: [TextWidget]) {
+    self.widgets = widgets
   }
 }

@@ -110,6 +110,44 @@ struct ProjectTests {
     }
   }
 
+  @Test("Texts shaped ahead on all cores: each distinct text once, laid out as without")
+  func distinctTextsShapedAhead() throws {
+    // More text widgets than one thread collects alone: 37 texts in 3 fonts, repeated, some
+    // with a token or a language of their own, and texts of one label each.
+    let fontsUsed = ["DejaVu Sans 12", "DejaVu Serif 14", "DejaVu Sans 12"]
+    var labels: [String] = []
+    var distinct: Set<String> = []
+    for index in 0..<900 {
+      // Every fifth text is a label's own, so each core's run of widgets starts and ends with
+      // texts found nowhere else.
+      let text = index % 5 == 4 ? "Unique \(index)" : "Item \(index % 37)"
+      let font = fontsUsed[index % 3]
+      var extra = ""
+      if index % 101 == 0 { extra += ", \"truncationToken\": \"…\(index % 2)\"" }
+      if index % 97 == 0 { extra += ", \"language\": \"de\"" }
+      labels.append(
+        "{\"type\": \"Label\", \"id\": \"l\(index)\", \"frame\": [10, \(index % 500), 300, 40], "
+          + "\"font\": \"\(font)\", \"text\": \"\(text)\"\(extra)}")
+      // DejaVu Sans 12 twice in the list: the same font, so the same work.
+      distinct.insert("\(text)|\(font)|\(extra)")
+    }
+    let layout =
+      #"{"designScreen": "iPhone 5", "root": {"type": "View", "id": "root", "#
+      + #""frame": [0, 0, 320, 568], "children": ["# + labels.joined(separator: ",") + "]}}"
+    let project = try Project(
+      contents: layout, file: "many.json", options: ProjectOptions(screens: ["iPhone 6"]))
+    let job = try #require(project.jobs.first)
+    // A new font system, so the count is this tree's alone.
+    let system = try FontSystem()
+    let tree = job.layout.document.makeTree(on: job.screen, shaper: system)
+    #expect(system.prepareTexts(of: [tree]) == distinct.count)
+    // Shaped ahead or not, the screen lays out the same.
+    tree.layoutIfNeeded()
+    let ahead = try ScreenSnapshot(tree: tree).text
+    let plain = try ScreenSnapshot(tree: job.layOut(shaper: try FontSystem())).text
+    #expect(ahead == plain)
+  }
+
   /// Every bundled layout and project, in JSON and XML.
   static let bundledLayouts = [
     "Demo/Resources/sample.json", "Demo/Resources/sample.xml",

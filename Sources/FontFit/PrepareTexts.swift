@@ -12,6 +12,11 @@ extension FontSystem {
   /// so no text is forgotten before its screens are laid out, however many distinct texts
   /// there are. A text that cannot be shaped is left for layout to report.
   ///
+  /// A large tree made only of the package's text widgets (``Label``, ``Button``,
+  /// ``TextField``, ``TextView``) is read on all cores too, so nothing may change the trees
+  /// meanwhile; a tree with a subclass of ``TextWidget`` of an app's own is read on the
+  /// calling thread.
+  ///
   /// - Parameters:
   ///   - trees: Widget trees in environments that measure with this font system, such as one
   ///     per locale (trees that show the same texts on other screens need not be given, as

@@ -77,11 +77,12 @@ struct TextOutput: @unchecked Sendable {
     capacity = room
   }
 
-  /// Makes room for `extra` more bytes at once, so appending them copies nothing already
-  /// written.
+  /// Makes room for `extra` more bytes at once, and an eighth more for what follows them, so
+  /// appending them copies nothing already written.
   mutating func reserveCapacity(forAppending extra: Int) {
     guard extra > capacity - count || !isKnownUniquelyReferenced(&storage) else { return }
-    let room = count + max(0, extra)
+    let needed = count + max(0, extra)
+    let room = max(capacity, needed + needed / 8)
     let moved = Storage(capacity: room)
     moved.base.initialize(from: base, count: count)
     storage = moved

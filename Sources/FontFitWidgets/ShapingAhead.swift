@@ -6,15 +6,18 @@ extension View {
   /// fitting any: the first request of each shaping work, in tree order, so each distinct
   /// text once, as shaping them ahead of layout needs.
   ///
-  /// A large tree's requests are made and sifted on all cores, each core taking a run of
-  /// consecutive widgets and keeping the first of each work in its run; the runs' requests are
-  /// then sifted again in order. The widgets are only read, from several threads at once, so
-  /// nothing may change the tree meanwhile (a project's trees, of the package's own widget
-  /// classes, are safe to read so).
+  /// A large tree of the package's own text widgets has its requests made and sifted on all
+  /// cores, each core taking a run of consecutive widgets and keeping the first of each work
+  /// in its run; the runs' requests are then sifted again in order. The widgets are only
+  /// read, from several threads at once, so nothing may change the tree meanwhile. An app's
+  /// subclass of ``TextWidget`` need not be safe to read so (widgets are used from one thread
+  /// at a time), so a tree with one is read on the calling thread.
   package func distinctShapingRequests() -> [TextRequest] {
     let widgets = textWidgets()
     let runCount =
-      widgets.count >= Self.parallelRequestThreshold ? ParallelLayout.processorCount * 4 : 1
+      widgets.count >= Self.parallelRequestThreshold
+        && widgets.allSatisfy({ $0 is Label || $0 is Button || $0 is TextField || $0 is TextView })
+      ? ParallelLayout.processorCount * 4 : 1
     let shared = ReadOnlyWidgets(widgets)
     let runs = ParallelLayout.map(runCount) { run -> [(TextRequest, ShapingWork)] in
       let widgets = shared.widgets

@@ -148,6 +148,30 @@ struct ProjectTests {
     #expect(ahead == plain)
   }
 
+  @Test("An app's own text widgets are never read on several threads while texts are shaped")
+  func appWidgetsReadOnOneThread() throws {
+    // A subclass that notes the threads that ask it what it displays.
+    final class Noting: TextWidget {
+      static let threads = Lock<Set<UInt>>([])
+      override func displayedText(for shown: String) -> String {
+        Self.threads.withLock { _ = $0.insert(UInt(bitPattern: Int(pthread_self()))) }
+        return shown
+      }
+    }
+    let system = try FontSystem()
+    let root = View(id: "root", frame: Rect(x: 0, y: 0, width: 320, height: 568))
+    root.environment = WidgetEnvironment(
+      screen: try #require(ScreenCatalog.bundled.screens.first), shaper: system)
+    for index in 0..<600 {
+      try root.addChild(
+        Noting(
+          id: "n\(index)", frame: Rect(x: 0, y: 0, width: 300, height: 40),
+          font: try Font("DejaVu Sans 12"), text: "Item \(index % 50)"))
+    }
+    #expect(system.prepareTexts(of: [root]) == 50)
+    #expect(Noting.threads.withLock { $0.count } == 1)
+  }
+
   /// Every bundled layout and project, in JSON and XML.
   static let bundledLayouts = [
     "Demo/Resources/sample.json", "Demo/Resources/sample.xml",

@@ -33,8 +33,7 @@ extension FontSystem {
     var requests: [TextRequest] = []
     // Each tree is read and let go in turn, so a lazy sequence holds one tree at a time.
     for tree in trees {
-      for request in tree.distinctShapingRequests()
-      where seen.insert(request.shapingWork).inserted {
+      for request in tree.distinctShapingRequests(skipping: &seen) {
         requests.append(request)
         tokens.insert(request.tokenWork)
       }

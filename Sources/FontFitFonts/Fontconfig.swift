@@ -389,10 +389,10 @@ final class FontconfigResolver: Sendable {
       // place).
       var coverage = union.map(CharacterCoverage.init)
       let fonts = UnsafeBufferPointer(start: set.pointee.fonts, count: Int(set.pointee.nfont))
+      let positions = fonts.indices.dropFirst().filter { fonts[$0] != nil }
       let rest = SortedFallbacks(
-        set: set, pattern: pattern,
-        positions: fonts.indices.dropFirst().filter { fonts[$0] != nil }.map { Int32($0) },
-        font: font, resolver: self)
+        set: set, pattern: pattern, positions: positions.map { Int32($0) }, font: font,
+        resolver: self)
       let first = try Self.resolved(match, for: font)
       var coverages = [try Self.coverage(of: match)]
       // Pango's fontset puts the match in the sorted list's first place; the union then
@@ -404,7 +404,7 @@ final class FontconfigResolver: Sendable {
       // Preparing a font copies its character set as it is (unless a rule of the
       // configuration edits sets, which none of Fontconfig's own does, and a debug build
       // asserts), so the sorted pattern's set is the prepared font's.
-      for index in fonts.indices.dropFirst() {
+      for index in positions {
         guard let candidate = fonts[index] else { continue }
         coverages.append(try Self.coverage(of: candidate))
       }

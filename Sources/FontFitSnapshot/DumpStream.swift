@@ -40,11 +40,11 @@ public enum DumpFormat: Hashable, Sendable {
   /// several threads: a project's trees, made from a description file of the package's own
   /// widget classes, are; an app's subclasses need not be, so this is the package's alone.
   ///
-  /// - Throws: ``SnapshotError`` when the tree has no environment or needs layout.
-  ///
   /// `capacity` is room to reserve for the part (the size of a part written before, say): a
   /// part that grows from a small buffer is copied at every doubling, into memory the system
   /// has to hand out afresh each time.
+  ///
+  /// - Throws: ``SnapshotError`` when the tree has no environment or needs layout.
   package func utf8Part(
     forTree tree: View, locale: String?, at position: Int, reservingCapacity capacity: Int = 0
   ) throws(SnapshotError) -> DumpPart {

@@ -46,13 +46,3 @@ enum ParallelAppend {
     for text in runs { output.append(try text.get()) }
   }
 }
-
-/// Values that several threads only read, handed to them together: the children of
-/// ``ParallelAppend/forEach(_:to:_:)``.
-private struct ReadOnly<Value>: @unchecked Sendable {
-  let value: Value
-
-  init(_ value: Value) {
-    self.value = value
-  }
-}

@@ -1,8 +1,8 @@
 import FontFitText
 import FontFitWidgets
 
-/// Text being written, kept as UTF-8 bytes and made a `String` (or an array of bytes) once,
-/// when it is done.
+/// Text being written, kept as UTF-8 bytes and made a `String` once, when it is done, or
+/// handed on as the bytes.
 ///
 /// A dump appends a hundred short pieces per widget. Appending to a `String` costs about 300
 /// instructions a piece (its capacity, uniqueness and ASCII flags are checked and updated each
@@ -61,15 +61,15 @@ struct TextOutput: @unchecked Sendable {
   @inline(__always)
   private mutating func room(for extra: Int) -> UnsafeMutablePointer<UInt8> {
     if extra > capacity &- count || !isKnownUniquelyReferenced(&storage) {
-      moveToNewStorage(holding: count + extra)
+      let needed = count + extra
+      // Twice the room when it ran out, the same when the memory was shared.
+      moveToNewStorage(capacity: needed > capacity ? max(needed, 2 * capacity, 64) : capacity)
     }
     return base + count
   }
 
-  /// Copies the bytes into new memory with room for at least `needed` bytes: twice the room
-  /// when it ran out, the same when the memory was shared.
-  private mutating func moveToNewStorage(holding needed: Int) {
-    let room = needed > capacity ? max(needed, 2 * capacity, 64) : capacity
+  /// Copies the bytes into new memory, of this output's own, with room for `room` bytes.
+  private mutating func moveToNewStorage(capacity room: Int) {
     let moved = Storage(capacity: room)
     moved.base.initialize(from: base, count: count)
     storage = moved
@@ -82,12 +82,7 @@ struct TextOutput: @unchecked Sendable {
   mutating func reserveCapacity(forAppending extra: Int) {
     guard extra > capacity - count || !isKnownUniquelyReferenced(&storage) else { return }
     let needed = count + max(0, extra)
-    let room = max(capacity, needed + needed / 8)
-    let moved = Storage(capacity: room)
-    moved.base.initialize(from: base, count: count)
-    storage = moved
-    base = moved.base
-    capacity = room
+    moveToNewStorage(capacity: max(capacity, needed + needed / 8))
   }
 
   /// Calls `body` with the bytes written, valid only during the call.

@@ -27,15 +27,6 @@ package enum TextFormat {
     return String(rounded)
   }
 
-  /// Appends ``string(_:fractionDigits:)`` of `value` to `bytes`, as UTF-8, without making a
-  /// string when it is written digit by digit: what dumps write a hundred thousand numbers
-  /// with.
-  package static func append(
-    _ value: Double, fractionDigits: Int? = nil, to bytes: inout [UInt8]
-  ) {
-    withUTF8(of: value, fractionDigits: fractionDigits) { bytes.append(contentsOf: $0) }
-  }
-
   /// Calls `body` with the UTF-8 of ``string(_:fractionDigits:)`` of `value`, written digit by
   /// digit into a buffer on the stack where it can be, without making a string: for writers
   /// that keep bytes of their own.

@@ -140,3 +140,15 @@ extension FitRequest {
       shownText: text, outcome: outcome, rejection: nil)
   }
 }
+
+/// Values that several threads only read, handed to them together: widgets (which are not
+/// `Sendable`) read on all cores while nothing changes them.
+package struct ReadOnly<Value>: @unchecked Sendable {
+  /// The values.
+  package let value: Value
+
+  /// Wraps `value` for threads that only read it.
+  package init(_ value: Value) {
+    self.value = value
+  }
+}

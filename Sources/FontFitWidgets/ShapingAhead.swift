@@ -3,8 +3,8 @@ import FontFitText
 
 extension View {
   /// The engine's requests for the texts the text widgets of this subtree show, without
-  /// fitting any: the first request of each shaping work, in tree order, so each distinct
-  /// text once, as shaping them ahead of layout needs.
+  /// fitting any: the first request of each shaping work not in `seen`, in tree order, so
+  /// each distinct text once, as shaping them ahead of layout needs; `seen` gains their works.
   ///
   /// A large tree of the package's own text widgets has its requests made and sifted on all
   /// cores, each core taking a run of consecutive widgets and keeping the first of each work
@@ -12,15 +12,15 @@ extension View {
   /// read, from several threads at once, so nothing may change the tree meanwhile. An app's
   /// subclass of ``TextWidget`` need not be safe to read so (widgets are used from one thread
   /// at a time), so a tree with one is read on the calling thread.
-  package func distinctShapingRequests() -> [TextRequest] {
+  package func distinctShapingRequests(skipping seen: inout Set<ShapingWork>) -> [TextRequest] {
     let widgets = textWidgets()
     let runCount =
       widgets.count >= Self.parallelRequestThreshold
         && widgets.allSatisfy({ $0 is Label || $0 is Button || $0 is TextField || $0 is TextView })
       ? ParallelLayout.processorCount * 4 : 1
-    let shared = ReadOnlyWidgets(widgets)
+    let shared = ReadOnly(widgets)
     let runs = ParallelLayout.map(runCount) { run -> [(TextRequest, ShapingWork)] in
-      let widgets = shared.widgets
+      let widgets = shared.value
       var seen: Set<ShapingWork> = []
       var kept: [(TextRequest, ShapingWork)] = []
       for index in widgets.count * run / runCount..<widgets.count * (run + 1) / runCount {
@@ -30,8 +30,6 @@ extension View {
       }
       return kept
     }
-    guard runs.count > 1 else { return runs.first?.map(\.0) ?? [] }
-    var seen: Set<ShapingWork> = []
     var requests: [TextRequest] = []
     for run in runs {
       for (request, work) in run where seen.insert(work).inserted { requests.append(request) }
@@ -52,14 +50,5 @@ extension View {
       pending.append(contentsOf: view.children.reversed())
     }
     return widgets
-  }
-}
-
-/// Text widgets that several threads only read, handed to them together.
-private struct ReadOnlyWidgets: @unchecked Sendable {
-  let widgets: [TextWidget]
-
-  init(_ widgets: [TextWidget]) {
-    self.widgets = widgets
   }
 }

@@ -158,9 +158,16 @@ struct ValidationTests {
         // A rounded double written without rounding, as JSON dumps write lengths, reads the same.
         #expect(TextFormat.string(rounded) == expected)
         var bytes: [UInt8] = []
-        TextFormat.append(value, fractionDigits: digits, to: &bytes)
-        TextFormat.append(rounded, to: &bytes)
+        TextFormat.withUTF8(of: value, fractionDigits: digits) { bytes.append(contentsOf: $0) }
+        TextFormat.withUTF8(of: rounded) { bytes.append(contentsOf: $0) }
         #expect(bytes == Array((expected + expected).utf8))
+      }
+      // Integers as `String` writes them, the sign inside the digits' buffer.
+      let integer = Int(truncatingIfNeeded: generator.next())
+      for number in [integer, integer / 1_000_003, -1, 0, Int.min, Int.max] {
+        var bytes: [UInt8] = []
+        TextFormat.withUTF8(ofInteger: number) { bytes.append(contentsOf: $0) }
+        #expect(bytes == Array(String(number).utf8))
       }
       let whole = value == value.rounded() && abs(value) < 1e15
       #expect(TextFormat.string(value) == (whole ? String(Int64(value)) : String(value)))

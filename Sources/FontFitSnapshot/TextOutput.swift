@@ -61,11 +61,19 @@ struct TextOutput: @unchecked Sendable {
   @inline(__always)
   private mutating func room(for extra: Int) -> UnsafeMutablePointer<UInt8> {
     if extra > capacity &- count || !isKnownUniquelyReferenced(&storage) {
-      let needed = count + extra
-      // Twice the room when it ran out, the same when the memory was shared.
-      moveToNewStorage(capacity: needed > capacity ? max(needed, 2 * capacity, 64) : capacity)
+      grow(holding: count + extra)
     }
     return base + count
+  }
+
+  /// Moves to memory of this output's own with room for `needed` bytes.
+  ///
+  /// It takes twice the room when the room ran out, the same when the memory was shared. It
+  /// stays out of line, so that every append inlines only the checks (inlined, it made the
+  /// appends of strings and numbers too large to inline).
+  @inline(never)
+  private mutating func grow(holding needed: Int) {
+    moveToNewStorage(capacity: needed > capacity ? max(needed, 2 * capacity, 64) : capacity)
   }
 
   /// Copies the bytes into new memory, of this output's own, with room for `room` bytes.

@@ -8,58 +8,105 @@ import FontFitText
 /// What one layout pass computed for a text widget; a value, read without side effects.
 public struct WidgetLayout: Hashable, Sendable {
   /// The widget's frame on the screen, in that screen's units.
-  public var screenFrame: Rect
+  public var screenFrame: Rect {
+    get { fields.value.screenFrame }
+    set { change { $0.screenFrame = newValue } }
+  }
   /// The design font adapted to the screen and scaled by the text scale: the font entering
   /// the fit.
-  public var adaptedFont: Font
+  public var adaptedFont: Font {
+    get { fields.value.adaptedFont }
+    set { change { $0.adaptedFont = newValue } }
+  }
   /// How the size got from the design to the one drawn: design, screen, text scale (when one
   /// applies) and fit (when the widget fits or a group capped it).
-  public var stages: [SizeStage]
+  public var stages: [SizeStage] {
+    get { fields.value.stages }
+    set { change { $0.stages = newValue } }
+  }
   /// The fit group that capped the size, or nil when the widget's own fit decided.
   public var group: String? {
-    get { cappingGroup?.value }
-    set { cappingGroup = newValue.map(OutOfLine.init) }
+    get { fields.value.cappingGroup?.value }
+    set { change { $0.cappingGroup = newValue.map(OutOfLine.init) } }
   }
   /// Screen units per font point on the screen (its dpi / 72): the fit's sizes and lines are
   /// in screen units, the stages in points.
-  public var unitsPerPoint: Double
+  public var unitsPerPoint: Double {
+    get { fields.value.unitsPerPoint }
+    set { change { $0.unitsPerPoint = newValue } }
+  }
   /// The text shown: the widget's `text`, or under `.reject` overflow the text kept instead of
   /// a refused one.
-  public var shownText: String
+  public var shownText: String {
+    get { fields.value.shownText }
+    set { change { $0.shownText = newValue } }
+  }
   /// The face and the fit, or why the text could not be laid out.
   public var outcome: Result<TextFit, WidgetLayoutError> {
     get {
-      switch storedOutcome {
+      switch fields.value.storedOutcome {
       case .fit(let text): .success(text)
       case .failed(let failed): .failure(failed.value)
       }
     }
-    set { storedOutcome = StoredOutcome(newValue) }
+    set { change { $0.storedOutcome = StoredOutcome(newValue) } }
   }
   /// The text refused under `.reject` overflow, or nil when `text` is shown.
   public var rejection: Rejection? {
-    get { refused?.value }
-    set { refused = newValue.map(OutOfLine.init) }
+    get { fields.value.refused?.value }
+    set { change { $0.refused = newValue.map(OutOfLine.init) } }
   }
   /// Whether a text was refused (``rejection`` is not nil), read without copying it.
-  var hasRejection: Bool { refused != nil }
+  var hasRejection: Bool { fields.value.refused != nil }
   /// The box the text is laid out in, relative to the widget's frame: the frame less the
   /// widget's content insets; nil for the whole frame.
   public var textBox: Rect? {
-    get { insetBox?.value }
-    set { insetBox = newValue.map(OutOfLine.init) }
+    get { fields.value.insetBox?.value }
+    set { change { $0.insetBox = newValue.map(OutOfLine.init) } }
   }
-  // The group and the box, boxed as the rejection is: most layouts have neither, and inline
-  // they would take 16 and 40 bytes of every layout.
-  private var cappingGroup: OutOfLine<String>?
-  private var insetBox: OutOfLine<Rect>?
-  /// The rejection, boxed: most widgets refuse nothing, and a rejection inline would make
-  /// every widget's layout as large as a fit's result.
-  private var refused: OutOfLine<Rejection>?
 
-  /// The outcome as kept: a fit is a reference already, and an error is boxed (inline, the
-  /// largest error made every layout 64 bytes larger than a fit needs).
-  private var storedOutcome: StoredOutcome
+  /// What the layout holds, behind one reference: a layout is copied wherever it is read
+  /// (a widget's ``TextWidget/layout``, each line of a dump, each check), and inline its
+  /// references (the font's families, the stages, the text, the fit) were each retained and
+  /// released at every copy, on both cores at once when screens are laid out in parallel.
+  /// Changing a field makes new fields (layouts are made once and only read after).
+  private var fields: OutOfLine<Fields>
+
+  /// The stored fields of a layout.
+  private struct Fields: Hashable, Sendable {
+    var screenFrame: Rect
+    var adaptedFont: Font
+    var stages: [SizeStage]
+    // The group and the box, boxed as the rejection is: most layouts have neither, and inline
+    // they would take 16 and 40 bytes of every layout.
+    var cappingGroup: OutOfLine<String>?
+    var unitsPerPoint: Double
+    var shownText: String
+    var insetBox: OutOfLine<Rect>?
+    /// The rejection, boxed: most widgets refuse nothing, and a rejection inline would make
+    /// every widget's layout as large as a fit's result.
+    var refused: OutOfLine<Rejection>?
+    /// The outcome as kept: a fit is a reference already, and an error is boxed (inline, the
+    /// largest error made every layout 64 bytes larger than a fit needs).
+    var storedOutcome: StoredOutcome
+  }
+
+  /// Replaces the fields with a copy changed by `body`.
+  private mutating func change(_ body: (inout Fields) -> Void) {
+    var changed = fields.value
+    body(&changed)
+    fields = OutOfLine(changed)
+  }
+
+  /// Whether both layouts hold equal fields (the same fields, at once).
+  public static func == (lhs: WidgetLayout, rhs: WidgetLayout) -> Bool {
+    lhs.fields === rhs.fields || lhs.fields.value == rhs.fields.value
+  }
+
+  /// Hashes the fields.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(fields.value)
+  }
 
   /// A widget layout's outcome, in one reference's room.
   private enum StoredOutcome: Hashable, Sendable {
@@ -79,15 +126,12 @@ public struct WidgetLayout: Hashable, Sendable {
     unitsPerPoint: Double, shownText: String, outcome: Result<TextFit, WidgetLayoutError>,
     rejection: Rejection?, textBox: Rect? = nil
   ) {
-    self.screenFrame = screenFrame
-    self.adaptedFont = adaptedFont
-    self.stages = stages
-    cappingGroup = group.map(OutOfLine.init)
-    self.unitsPerPoint = unitsPerPoint
-    self.shownText = shownText
-    storedOutcome = StoredOutcome(outcome)
-    insetBox = textBox.map(OutOfLine.init)
-    refused = rejection.map(OutOfLine.init)
+    fields = OutOfLine(
+      Fields(
+        screenFrame: screenFrame, adaptedFont: adaptedFont, stages: stages,
+        cappingGroup: group.map(OutOfLine.init), unitsPerPoint: unitsPerPoint,
+        shownText: shownText, insetBox: textBox.map(OutOfLine.init),
+        refused: rejection.map(OutOfLine.init), storedOutcome: StoredOutcome(outcome)))
   }
 
   /// The chosen size, lines and whether they fit; nil when layout failed.

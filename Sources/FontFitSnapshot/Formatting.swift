@@ -148,6 +148,75 @@ func appendQuotedExcerpt(
   if count > limit { output += " [+\(count - limit) characters]" }
 }
 
+/// ``appendQuotedExcerpt(of:separator:to:limit:)`` of `block`'s lines joined by
+/// ``lineBreakSeparator``, read from the laid-out lines as UTF-8 without making their
+/// strings when every scalar is a character of its own (see
+/// ``appendPlainExcerpt(of:separator:to:limit:)``), from their strings otherwise.
+func appendLinesExcerpt(of block: TextBlock, to output: inout TextOutput, limit: Int = 48) {
+  if let separatorCount = lineBreakSeparator.count {
+    let start = output.count
+    output += "\""
+    var excerpt = PlainExcerpt(limit: limit)
+    var plain = true
+    var first = true
+    block.forEachLineTextPiece { utf8, startsLine, isPlain in
+      guard let length = isPlain ? scalarCount(utf8) : plainCharacterCount(utf8) else {
+        plain = false
+        return false
+      }
+      if startsLine, !first {
+        lineBreakSeparator.utf8.withUnsafeBufferPointer {
+          excerpt.add($0, characters: separatorCount, to: &output)
+        }
+      }
+      first = false
+      excerpt.add(utf8, characters: length, to: &output)
+      return true
+    }
+    if plain {
+      excerpt.close(to: &output)
+      return
+    }
+    output.removeLast(output.count - start)
+  }
+  appendQuotedExcerpt(
+    of: block.lineTexts, separator: lineBreakSeparator.text, to: &output, limit: limit)
+}
+
+/// A plain excerpt (every scalar a character of its own) written piece by piece after its
+/// opening quote: the first `limit` characters copied, the rest only counted.
+private struct PlainExcerpt {
+  let limit: Int
+  /// The characters added so far.
+  var count = 0
+
+  init(limit: Int) {
+    self.limit = limit
+  }
+
+  /// Adds the UTF-8 `piece`, of `characters` characters.
+  mutating func add(
+    _ piece: UnsafeBufferPointer<UInt8>, characters: Int, to output: inout TextOutput
+  ) {
+    if count < limit {
+      let shown =
+        characters <= limit - count ? piece.count : utf8Offset(ofScalar: limit - count, in: piece)
+      output.append(UnsafeBufferPointer(rebasing: piece[..<shown]))
+    }
+    count += characters
+  }
+
+  /// Writes the closing quote, and how many characters were left out.
+  func close(to output: inout TextOutput) {
+    output += "\""
+    if count > limit {
+      output += " [+"
+      output.append(integer: count - limit)
+      output += " characters]"
+    }
+  }
+}
+
 /// ``appendQuotedExcerpt(of:separator:to:limit:)`` of text whose every scalar is a character
 /// of its own, cut by counting scalars.
 ///
@@ -184,111 +253,45 @@ private func appendPlainExcerpt(
     add(part, count: partCount)
   }
   output += "\""
-  if count > limit { output += " [+\(count - limit) characters]" }
-  return true
-}
-
-/// The number of scalars in `text` when each is a character of its own that a quoted string
-/// writes as it is: printable ASCII but `"` and `\`, or a ``isLoneCharacter(_:)`` scalar; nil
-/// otherwise.
-private func loneCharacterCount(_ text: String) -> Int? {
-  var text = text
-  return text.withUTF8 { bytes in
-    guard let base = bytes.baseAddress else { return 0 }
-    var count = 0
-    var index = 0
-    while index < bytes.count {
-      // Eight bytes of plain ASCII at a time, the usual case, are eight characters.
-      if index + 8 <= bytes.count,
-        allPlainQuoted(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-      {
-        count += 8
-        index += 8
-        continue
-      }
-      let byte = bytes[index]
-      count += 1
-      if byte < 0x80 {
-        guard isPlainQuoted(byte) else { return nil }
-        index += 1
-        continue
-      }
-      // A valid string's leading byte says how many continuation bytes follow.
-      let length = byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
-      guard index + length <= bytes.count else { return nil }
-      var value = UInt32(byte) & (0x7F >> length)
-      for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
-      guard isLoneCharacter(value) else { return nil }
-      index += length
-    }
-    return count
+  if count > limit {
+    output += " [+"
+    output.append(integer: count - limit)
+    output += " characters]"
   }
-}
-
-/// Whether each of the eight bytes of `word` is ``isPlainQuoted(_:)``: ASCII, no control
-/// character, quote, backslash or DEL.
-///
-/// The tests for a byte below a bound or equal to a value are the exact word-at-a-time ones
-/// (a byte's subtraction borrows into the next byte only when the byte was flagged already).
-func allPlainQuoted(_ word: UInt64) -> Bool {
-  let ones: UInt64 = 0x0101_0101_0101_0101
-  let highs: UInt64 = 0x8080_8080_8080_8080
-  func hasZero(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
-  guard word & highs == 0 else { return false }
-  // With every byte below 0x80, a byte below 0x20 borrows into its own high bit.
-  if (word &- ones &* 0x20) & ~word & highs != 0 { return false }
-  return !hasZero(word ^ (ones &* 0x22)) && !hasZero(word ^ (ones &* 0x5C))
-    && !hasZero(word ^ (ones &* 0x7F))
+  return true
 }
 
 /// The UTF-8 offset of the scalar at `index` (from 0) in `text`, or its length when it has
 /// no more scalars.
 private func utf8Offset(ofScalar index: Int, in text: String) -> Int {
   var text = text
-  return text.withUTF8 { bytes in
-    var scalars = 0
-    for offset in bytes.indices where bytes[offset] & 0xC0 != 0x80 {
-      // A byte that is not a continuation byte starts a scalar.
-      if scalars == index { return offset }
-      scalars += 1
-    }
-    return bytes.count
-  }
+  return text.withUTF8 { utf8Offset(ofScalar: index, in: $0) }
 }
 
-/// Whether the non-ASCII scalar `value` is a character on its own beside any other such
-/// scalar or printable ASCII: its grapheme cluster break property is Other (or LV or LVT, a
-/// precomposed Hangul syllable, which joins only conjoining jamo) and it is no control, bidi
-/// control, regional indicator or emoji modifier.
-///
-/// The ranges are letters, digits, punctuation and symbols of the scripts user interfaces
-/// show most, without the combining marks, prepended marks and joiners among them; the
-/// excerpt tests check every scalar of them against Swift's grapheme rules.
-func isLoneCharacter(_ value: UInt32) -> Bool {
-  switch value {
-  case 0xA0...0xAC, 0xAE...0x2FF,  // Latin-1, Latin Extended-A and -B, IPA, modifier letters
-    0x370...0x3FF, 0x400...0x482, 0x48A...0x52F,  // Greek, Cyrillic
-    0x5D0...0x5EA,  // Hebrew letters
-    0x60C, 0x61B, 0x61F, 0x621...0x64A, 0x660...0x66F, 0x671...0x6D3,  // Arabic
-    0x1E00...0x1FFF,  // Latin Extended Additional, Greek Extended
-    0x2010...0x2027, 0x2030...0x205E, 0x2070...0x20C0,  // punctuation, currency
-    0x2100...0x2BFF,  // letterlike, arrows, mathematical, technical, shapes, symbols
-    0x2E80...0x2FDF, 0x3000...0x3029, 0x3030...0x303F,  // CJK radicals and punctuation
-    0x3041...0x3096, 0x309B...0x30FF, 0x3105...0x312F,  // kana, bopomofo
-    0x31F0...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,  // CJK
-    0xAC00...0xD7A3,  // Hangul syllables
-    0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF01...0xFF9D,  // compatibility, full and half width
-    0x20000...0x2A6DF:  // CJK Extension B
-    return true
-  default:
-    return false
+/// The offset of the scalar at `index` (from 0) in the UTF-8 `bytes`, or their count when
+/// they have no more scalars.
+private func utf8Offset(ofScalar index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+  var scalars = 0
+  for offset in bytes.indices where bytes[offset] & 0xC0 != 0x80 {
+    // A byte that is not a continuation byte starts a scalar.
+    if scalars == index { return offset }
+    scalars += 1
   }
+  return bytes.count
 }
 
-/// The separator the dump joins a text's lines with, whether it joins its neighbours, and its
-/// count of lone characters.
-private let lineBreakSeparator = (
-  text: " ⏎ ", joins: joinsNeighbours(" ⏎ "), count: loneCharacterCount(" ⏎ ")
+/// The number of scalars in `text` when each is a character of its own that a quoted string
+/// writes as it is (``FontFitText/plainCharacterCount(_:)``); nil otherwise.
+private func loneCharacterCount(_ text: String) -> Int? {
+  var text = text
+  return text.withUTF8(plainCharacterCount)
+}
+
+/// The separator the dump joins a text's lines with, its UTF-8, whether it joins its
+/// neighbours, and its count of lone characters.
+let lineBreakSeparator = (
+  text: " ⏎ ", utf8: Array(" ⏎ ".utf8), joins: joinsNeighbours(" ⏎ "),
+  count: loneCharacterCount(" ⏎ ")
 )
 
 /// Whether the non-empty `separator` joins a character next to it into one grapheme,

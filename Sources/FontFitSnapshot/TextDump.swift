@@ -173,6 +173,11 @@ protocol TextDumpLine {
   func appendMissingCharacters(first count: Int, to output: inout TextOutput)
   /// The lines' texts, as laid out.
   var lineTexts: [String] { get }
+  /// How many lines there are.
+  var lineCount: Int { get }
+  /// Appends the lines' excerpt: ``appendQuotedExcerpt(of:separator:to:limit:)`` of
+  /// ``lineTexts`` joined by ` ⏎ `.
+  func appendLinesExcerpt(to output: inout TextOutput)
   /// Each line's pieces in their styles (``TextSnapshot/lineStyles``); empty for plain text.
   var lineStyles: [[StyleRunSnapshot]] { get }
 }
@@ -258,6 +263,15 @@ struct LiveTextLine: TextDumpLine {
     }
   }
   var lineTexts: [String] { fit?.block.lineTexts ?? [] }
+  var lineCount: Int { fit?.block.lineCount ?? 0 }
+  /// Read from the laid-out lines without making their strings.
+  func appendLinesExcerpt(to output: inout TextOutput) {
+    guard let block = fit?.block else {
+      appendQuotedExcerpt(of: [], separator: lineBreakSeparator.text, to: &output)
+      return
+    }
+    FontFitSnapshot.appendLinesExcerpt(of: block, to: &output)
+  }
   var lineStyles: [[StyleRunSnapshot]] {
     let styled = layout.lineStyles
     guard !styled.isEmpty else { return [] }
@@ -273,6 +287,12 @@ struct LiveTextLine: TextDumpLine {
 }
 
 extension TextDumpLine {
+  var lineCount: Int { lineTexts.count }
+
+  func appendLinesExcerpt(to output: inout TextOutput) {
+    appendQuotedExcerpt(of: lineTexts, separator: lineBreakSeparator.text, to: &output)
+  }
+
   /// Appends the font, sizes, lines, fit and shown text, joined by ` · `, lengths in `unit`.
   func appendSummary(unit: String, to output: inout TextOutput) {
     guard let size = fittedPointSize else {
@@ -282,8 +302,7 @@ extension TextDumpLine {
     }
     appendFontName(to: &output)
     output += " "
-    let lines = lineTexts
-    appendPipeline(fittedSize: size, lineCount: lines.count, to: &output)
+    appendPipeline(fittedSize: size, lineCount: lineCount, to: &output)
     if breaksWords { output += " · breaks words" }
     if alignment != .natural {
       output += " · aligned "
@@ -333,7 +352,7 @@ extension TextDumpLine {
       output += ")"
     }
     output += " · "
-    appendQuotedExcerpt(of: lines, separator: " ⏎ ", to: &output)
+    appendLinesExcerpt(to: &output)
     appendStyles(to: &output)
   }
 

@@ -222,9 +222,3 @@ struct TextOutput: @unchecked Sendable {
     output.append(text)
   }
 }
-
-/// Whether `byte` is printable ASCII that a quoted string (``FontFitText/TextFormat/quoted(_:)``)
-/// writes as it is: not a control character, a quote or a backslash.
-func isPlainQuoted(_ byte: UInt8) -> Bool {
-  byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
-}

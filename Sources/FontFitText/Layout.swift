@@ -283,6 +283,19 @@ public struct TextBlock: Hashable, Sendable {
   package var lineTexts: [String] { storedLines.texts }
   /// How many lines there are, counted without building them.
   package var lineCount: Int { storedLines.count }
+  /// Calls `body` with the lines' texts (``lineTexts``), top to bottom, as UTF-8 pieces
+  /// valid during the call, read from the shaped text without making strings when nothing
+  /// has built the lines yet: what a dump writes of them.
+  ///
+  /// A line is one piece, or two when a hyphen ends it (its text, then the hyphen). `body`
+  /// is told whether the piece starts a line and whether it is known to be plain (each scalar
+  /// a character a quoted string writes as it is, ``plainCharacterCount(_:)``), and returns
+  /// false to stop.
+  package func forEachLineTextPiece(
+    _ body: (_ utf8: UnsafeBufferPointer<UInt8>, _ startsLine: Bool, _ isPlain: Bool) -> Bool
+  ) {
+    storedLines.forEachTextPiece(body)
+  }
   /// The extent of the lines: widest line by the sum of line heights.
   public var size: Size
   /// How many drawn grapheme clusters (not counting spaces and line breaks) of the source text
@@ -389,6 +402,24 @@ final class LazyLines: Sendable {
       return lines.count
     }
     return spans.count + (last == nil ? 0 : 1)
+  }
+
+  /// Calls `body` with the lines' texts as UTF-8 pieces, top to bottom (see
+  /// ``TextBlock/forEachLineTextPiece(_:)``).
+  func forEachTextPiece(
+    _ body: (UnsafeBufferPointer<UInt8>, _ startsLine: Bool, _ isPlain: Bool) -> Bool
+  ) {
+    guard given == nil, built.load() == nil, let (layouter, spans, last) = pending else {
+      for line in lines {
+        var text = line.text
+        guard text.withUTF8({ body($0, true, false) }) else { return }
+      }
+      return
+    }
+    guard layouter.forEachLineTextPiece(of: spans, body), var text = last?.value.text else {
+      return
+    }
+    _ = text.withUTF8 { body($0, true, false) }
   }
 
   /// The lines' texts (``TextLine/text``), read without building the lines when they are
@@ -775,6 +806,33 @@ package struct TextLayouter: Sendable {
     return TextLine(
       text: lineText(span), width: span.width, height: span.height, baseline: span.baseline,
       pieces: pieces)
+  }
+
+  /// Calls `body` with the texts the lines of `spans` show (``lineText(_:)``'s), as UTF-8
+  /// pieces read from the shaped text: each line's clusters (said to be plain when the text
+  /// is, ``ShapedText/isPlainText``), then the hyphen that ends it, if any. Stops, returning
+  /// false, when `body` does.
+  func forEachLineTextPiece(
+    of spans: [LineSpan], _ body: (UnsafeBufferPointer<UInt8>, _ startsLine: Bool, _ isPlain: Bool) -> Bool
+  ) -> Bool {
+    let plain = shaped.isPlainText
+    let clusters = shaped.packedClusters
+    var text = shaped.text
+    return text.withUTF8 { utf8 in
+      for span in spans {
+        var piece = UnsafeBufferPointer(rebasing: utf8[0..<0])
+        if span.contentEnd > span.start {
+          let start = Int(clusters[span.start].start)
+          piece = UnsafeBufferPointer(
+            rebasing: utf8[start..<shaped.utf8End(ofCluster: span.contentEnd - 1)])
+        }
+        guard body(piece, true, plain) else { return false }
+        if var hyphen = hyphen(ending: span)?.text {
+          guard hyphen.withUTF8({ body($0, false, false) }) else { return false }
+        }
+      }
+      return true
+    }
   }
 
   /// The text the line of `span` shows: ``line(_:)``'s, without the rest of the line.

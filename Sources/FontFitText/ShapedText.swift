@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Text measured once in em units, ready to be laid out at any point size.
 ///
 /// Unhinted advances scale linearly with the point size, so a shaper measures a text once, in
@@ -294,6 +296,22 @@ public struct ShapedText: Hashable, Sendable {
   /// The number of grapheme clusters.
   public var count: Int { storage.clusters.count }
 
+  /// Whether every scalar of the text is a character of its own that a quoted string writes
+  /// as it is (``plainCharacterCount(_:)`` counts it): worked out on first use and kept, for
+  /// writers that show the text's lines again and again.
+  package var isPlainText: Bool {
+    switch storage.plainness.load(ordering: .relaxed) {
+    case 1: return true
+    case 2: return false
+    default:
+      var text = storage.text
+      let plain = text.withUTF8(plainCharacterCount) != nil
+      // Every thread that works it out finds the same.
+      storage.plainness.store(plain ? 1 : 2, ordering: .relaxed)
+      return plain
+    }
+  }
+
   /// The text of the clusters in `range`, as written in the source.
   public subscript(clusters range: Range<Int>) -> Substring {
     let text = storage.text
@@ -394,6 +412,9 @@ final class ShapedTextStorage: Sendable {
   /// The hyphenation points of the last language and limits asked for, made when a layout
   /// first hyphenates the text (most never do, and keep no lock for it).
   let hyphenation = OnceReference<HyphenationMemo>()
+  /// Whether the text is plain (``ShapedText/isPlainText``), once asked: 0 before, 1 when it
+  /// is, 2 when it is not.
+  let plainness = Atomic<UInt8>(0)
 
   /// The hyphenation points a text keeps.
   final class HyphenationMemo: Sendable {

@@ -1,4 +1,7 @@
+import FontFitFontModel
+import FontFitFonts
 import FontFitText
+import FontFitWidgets
 import TestSupport
 import Testing
 
@@ -142,5 +145,69 @@ struct ExcerptTests {
       }
       #expect(allPlainQuoted(word) == bytewise(word), "\(String(word, radix: 16))")
     }
+  }
+
+  @Test(
+    "The excerpt of laid-out lines, read from the shaped text as UTF-8, equals the excerpt of their texts joined"
+  )
+  func laidOutLinesMatchJoined() throws {
+    // Plain words and compounds that hyphenate (hyphens end lines), and pieces that are not
+    // plain: a combining accent, an emoji, a quote, a backslash, a tab.
+    let pieces = [
+      "Donaudampfschifffahrtsgesellschaftskapitän ", "Datenschutzgrundverordnung ", "word ",
+      "字体自适应", "بحث في ", "Ünïcödé ", "e\u{301} ", "👍🏽 ", "\"quoted\" ", "back\\slash ",
+      "tab\there ", "1234567890 ",
+    ]
+    let fonts = try FontSystem.shared()
+    var generator = SplitMix64(seed: 2507)
+    var hyphenated = 0
+    var plainAndNot = (plain: 0, other: 0)
+    for round in 0..<300 {
+      var text = ""
+      for _ in 0...(generator.next() % 6) {
+        // Mostly plain pieces, so most excerpts are read from the shaped text.
+        let pick = Int(generator.next() % UInt64(2 * pieces.count))
+        text += pieces[pick < pieces.count ? pick : pick % 4]
+      }
+      let label = Label(
+        id: "l\(round)",
+        frame: Rect(
+          x: 0, y: 0, width: Double(40 + generator.next() % 260),
+          height: Double(20 + generator.next() % 120)),
+        font: Font(family: "DejaVu Sans", pointSize: Double(10 + generator.next() % 14)),
+        text: text)
+      label.numberOfLines = Int(generator.next() % 4)
+      if generator.next() % 2 == 0 { label.autoFit = nil }
+      label.language = try Language("de")
+      label.typography = Typography(hyphenation: .auto)
+      let root = View(id: "root", frame: Rect(x: 0, y: 0, width: 320, height: 568))
+      try root.addChild(label)
+      root.environment = WidgetEnvironment(screen: TestScreens.iPhone5, shaper: fonts)
+      root.layoutIfNeeded()
+      let block = try #require(label.layout?.fit?.block, "\(text)")
+      if block.lineTexts.contains(where: { $0.hasSuffix("\u{2010}") || $0.hasSuffix("-") }) {
+        hyphenated += 1
+      }
+      let texts = block.lineTexts
+      var source = text
+      if source.withUTF8(plainCharacterCount) != nil {
+        plainAndNot.plain += 1
+      } else {
+        plainAndNot.other += 1
+      }
+      for limit in [1, 5, 20, 48, Int(generator.next() % 80) + 1] {
+        let expected = Self.reference(texts, separator: " ⏎ ", limit: limit)
+        var output = TextOutput()
+        appendLinesExcerpt(of: block, to: &output, limit: limit)
+        #expect(output.string == expected, "\(texts) limit \(limit)")
+      }
+      // Once the lines are built, the excerpt is read from them.
+      _ = block.lines
+      var output = TextOutput()
+      appendLinesExcerpt(of: block, to: &output, limit: 48)
+      #expect(output.string == Self.reference(texts, separator: " ⏎ ", limit: 48))
+    }
+    #expect(hyphenated > 10, "lines ending in a hyphen: \(hyphenated)")
+    #expect(plainAndNot.plain > 50 && plainAndNot.other > 50, "\(plainAndNot)")
   }
 }

@@ -809,11 +809,14 @@ package struct TextLayouter: Sendable {
   }
 
   /// Calls `body` with the texts the lines of `spans` show (``lineText(_:)``'s), as UTF-8
-  /// pieces read from the shaped text: each line's clusters (said to be plain when the text
-  /// is, ``ShapedText/isPlainText``), then the hyphen that ends it, if any. Stops, returning
+  /// pieces read from the shaped text.
+  ///
+  /// Each line is its clusters (said to be plain when the text is,
+  /// ``ShapedText/isPlainText``), then the hyphen that ends it, if any. Stops, returning
   /// false, when `body` does.
   func forEachLineTextPiece(
-    of spans: [LineSpan], _ body: (UnsafeBufferPointer<UInt8>, _ startsLine: Bool, _ isPlain: Bool) -> Bool
+    of spans: [LineSpan],
+    _ body: (UnsafeBufferPointer<UInt8>, _ startsLine: Bool, _ isPlain: Bool) -> Bool
   ) -> Bool {
     let plain = shaped.isPlainText
     let clusters = shaped.packedClusters

@@ -65,11 +65,12 @@ public struct WidgetLayout: Hashable, Sendable {
     set { change { $0.insetBox = newValue.map(OutOfLine.init) } }
   }
 
-  /// What the layout holds, behind one reference: a layout is copied wherever it is read
-  /// (a widget's ``TextWidget/layout``, each line of a dump, each check), and inline its
-  /// references (the font's families, the stages, the text, the fit) were each retained and
-  /// released at every copy, on both cores at once when screens are laid out in parallel.
-  /// Changing a field makes new fields (layouts are made once and only read after).
+  /// What the layout holds, behind one reference.
+  ///
+  /// A layout is copied wherever it is read (a widget's ``TextWidget/layout``, each line of a
+  /// dump, each check), and inline its references (the font's families, the stages, the
+  /// text, the fit) were each retained and released at every copy. Changing a field makes
+  /// new fields (layouts are made once and only read after).
   private var fields: OutOfLine<Fields>
 
   /// The stored fields of a layout.

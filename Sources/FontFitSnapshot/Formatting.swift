@@ -144,8 +144,8 @@ func appendQuotedExcerpt(
     if position > 0 { add(separator[...]) }
     add(part[...])
   }
-  output += TextFormat.quoted(shown)
-  if count > limit { output += " [+\(count - limit) characters]" }
+  output.append(TextFormat.quoted(shown))
+  if count > limit { output.append(" [+\(count - limit) characters]") }
 }
 
 /// ``appendQuotedExcerpt(of:separator:to:limit:)`` of `block`'s lines joined by

@@ -55,10 +55,10 @@ extension ScreenSnapshot {
   private static func appendHeading(
     screen: Screen, locale: String?, to output: inout TextOutput
   ) {
-    output += screen.summary
+    output.append(screen.summary)
     if let locale {
       output += " · locale "
-      output += locale
+      output.append(locale)
     }
   }
 }
@@ -111,10 +111,10 @@ private func appendLineStart(
   kind: WidgetKind, id: String, frame: Rect, depth: Int, to output: inout TextOutput
 ) {
   output.appendLineStart(indentation: 2 * depth)
-  output += kind.rawValue
+  output.append(kind.rawValue)
   if !id.isEmpty {
     output += " "
-    output += TextFormat.printable(id)
+    output.append(TextFormat.printable(id))
   }
   output += " "
   frame.appendSummary(to: &output)
@@ -201,7 +201,7 @@ extension TextSnapshot: TextDumpLine {
   func appendMissingCharacters(first count: Int, to output: inout TextOutput) {
     for (index, name) in missingCharacters.prefix(count).enumerated() {
       if index > 0 { output += " " }
-      output += name
+      output.append(name)
     }
   }
   var lineTexts: [String] { lines }
@@ -297,7 +297,7 @@ extension TextDumpLine {
   func appendSummary(unit: String, to output: inout TextOutput) {
     guard let size = fittedPointSize else {
       output += "layout failed: "
-      output += error ?? "unknown error"
+      output.append(error ?? "unknown error")
       return
     }
     appendFontName(to: &output)
@@ -306,21 +306,21 @@ extension TextDumpLine {
     if breaksWords { output += " · breaks words" }
     if alignment != .natural {
       output += " · aligned "
-      output += alignment.rawValue
+      output.append(alignment.rawValue)
     }
     if hasRightToLeftLine { output += " · right to left" }
     if let rejectedText {
       output += " · rejected "
       appendQuotedExcerpt(of: [rejectedText], separator: "", to: &output)
-      if let rejectionFailure { output += " (\(rejectionFailure.summary(unit: unit)))" }
+      if let rejectionFailure { output.append(" (\(rejectionFailure.summary(unit: unit)))") }
       output += ", kept the previous text"
     } else if overflow == .scroll, let failure, failure.kind == .tooTall {
       output += " · scrolls (content "
       output.append(textHeight, fractionDigits: 3)
-      output += unit
+      output.append(unit)
       output += " tall)"
     } else if let failure {
-      output += " · overflows (\(failure.summary(unit: unit)))"
+      output.append(" · overflows (\(failure.summary(unit: unit)))")
     } else {
       output += " · fits"
     }
@@ -332,14 +332,14 @@ extension TextDumpLine {
     }
     if let color = shownPlaceholderColor {
       output += " · placeholder in "
-      output += color
+      output.append(color)
     }
     let fonts = fonts
     if fonts.count > 1 || !isDisplayName(fonts.first) {
       output += " · fonts: "
       for (index, name) in fonts.enumerated() {
         if index > 0 { output += " + " }
-        output += name
+        output.append(name)
       }
     }
     let missing = missingCharacterCount
@@ -368,9 +368,10 @@ extension TextDumpLine {
       guard !styled.isEmpty else { continue }
       if !first { output += " " }
       first = false
-      output += "\(index + 1): "
-      output += styled.map { "[" + $0.style.summary + "]" + quotedExcerpt($0.text, limit: 24) }
-        .joined(separator: " ")
+      output.append("\(index + 1): ")
+      output.append(
+        styled.map { "[" + $0.style.summary + "]" + quotedExcerpt($0.text, limit: 24) }
+          .joined(separator: " "))
     }
   }
 
@@ -402,7 +403,7 @@ extension TextDumpLine {
         output += " → "
         if let group = cappingGroupName {
           output += "group "
-          output += group
+          output.append(group)
         } else {
           // `fit` for the default mode, `fit MODE` for another.
           output += "fit"
@@ -434,7 +435,7 @@ extension TextDumpLine {
     }
     if let fitGroup, cappingGroupName == nil {
       output += ", group "
-      output += fitGroup
+      output.append(fitGroup)
     }
     output += ")"
   }
@@ -467,18 +468,18 @@ extension TextDumpLine {
   private func appendFontName(to output: inout TextOutput) {
     let family = faceFamily
     guard !family.isEmpty else {
-      output += requestedFamilyList
+      output.append(requestedFamilyList)
       return
     }
-    output += family
+    output.append(family)
     let style = faceStyle
     if !style.isEmpty {
       output += " "
-      output += style
+      output.append(style)
     }
     if isSubstituted {
       output += " (for "
-      output += requestedFamilyList
+      output.append(requestedFamilyList)
       output += ")"
     }
   }

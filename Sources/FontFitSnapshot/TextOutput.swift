@@ -217,8 +217,9 @@ struct TextOutput: @unchecked Sendable {
     withExtendedLifetime(other) { append(other.written) }
   }
 
-  /// Appends `text`.
-  static func += (output: inout TextOutput, text: some StringProtocol) {
+  /// Appends the constant `text`, whose bytes are copied from where the program keeps them
+  /// (a string literal appended with `+=` is one; a `String` is appended with `append(_:)`).
+  static func += (output: inout TextOutput, text: StaticString) {
     output.append(text)
   }
 }

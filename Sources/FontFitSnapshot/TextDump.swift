@@ -167,6 +167,8 @@ protocol TextDumpLine {
   var shownPlaceholderColor: String? { get }
   /// The names of the fonts that measured the text.
   var fonts: [String] { get }
+  /// The one name of ``fonts``, or nil when it has several or none.
+  var onlyFontName: String? { get }
   /// How many characters no installed font covers.
   var missingCharacterCount: Int { get }
   /// Appends the first `count` characters no font covers, as `U+XXXX` separated by spaces.
@@ -254,6 +256,7 @@ struct LiveTextLine: TextDumpLine {
     return field.placeholderColor.description
   }
   var fonts: [String] { fit?.fonts ?? [] }
+  var onlyFontName: String? { fit?.onlyFontName }
   var missingCharacterCount: Int { fit?.missingCharacters.count ?? 0 }
   func appendMissingCharacters(first count: Int, to output: inout TextOutput) {
     guard let missing = fit?.missingCharacters else { return }
@@ -288,6 +291,8 @@ struct LiveTextLine: TextDumpLine {
 
 extension TextDumpLine {
   var lineCount: Int { lineTexts.count }
+
+  var onlyFontName: String? { fonts.count == 1 ? fonts[0] : nil }
 
   func appendLinesExcerpt(to output: inout TextOutput) {
     appendQuotedExcerpt(of: lineTexts, separator: lineBreakSeparator.text, to: &output)
@@ -334,9 +339,10 @@ extension TextDumpLine {
       output += " · placeholder in "
       output.append(color)
     }
-    let fonts = fonts
-    if fonts.count > 1 || !isDisplayName(fonts.first) {
+    // Named when other fonts than the face drew (or none did).
+    if onlyFontName.map({ !isDisplayName($0) }) ?? true {
       output += " · fonts: "
+      let fonts = fonts
       for (index, name) in fonts.enumerated() {
         if index > 0 { output += " + " }
         output.append(name)
@@ -441,8 +447,7 @@ extension TextDumpLine {
   }
 
   /// Whether `name` is the face's family and style, as ``FontSnapshot/displayName`` joins them.
-  private func isDisplayName(_ name: String?) -> Bool {
-    guard let name else { return false }
+  private func isDisplayName(_ name: String) -> Bool {
     let (family, style) = (faceFamily, faceStyle)
     if style.isEmpty { return name == family }
     if family.isEmpty { return name == style }

@@ -216,6 +216,9 @@ public struct FitResult: Hashable, Sendable {
     get { usedFonts.names }
     set { usedFonts = .names(newValue) }
   }
+  /// The name of the one font that measured the text (``fonts`` when it names one), read
+  /// without making the list; nil when several did, or none.
+  package var onlyFontName: String? { usedFonts.onlyName }
   /// The fonts, as kept.
   private var usedFonts: UsedFonts
   /// Characters no font could draw (measured with `.notdef`), in order of first appearance.
@@ -277,6 +280,17 @@ enum UsedFonts: Hashable, Sendable {
     case .drawn(let fonts, let mask):
       Self.names(of: fonts) { $0 < 64 && mask & 1 << UInt64($0) != 0 }
     }
+  }
+
+  /// The one name of ``names``, or nil when there are several or none; one font drawn is
+  /// named without making the list.
+  var onlyName: String? {
+    if case .drawn(let fonts, let mask) = self, mask.nonzeroBitCount == 1 {
+      let index = mask.trailingZeroBitCount
+      if index < fonts.count { return fonts[index].name }
+    }
+    let names = names
+    return names.count == 1 ? names[0] : nil
   }
 
   /// The names of the fonts of `fonts` whose index `includes`, each once, in order.

@@ -125,9 +125,15 @@ struct TextOutput: @unchecked Sendable {
     text.withUTF8 { append(UnsafeBufferPointer(rebasing: $0.prefix(count))) }
   }
 
-  /// Appends `value` as ``FontFitText/TextFormat/string(_:fractionDigits:)`` writes it.
+  /// Appends `value` as ``FontFitText/TextFormat/string(_:fractionDigits:)`` writes it,
+  /// written straight into the output when it is written digit by digit.
   mutating func append(_ value: Double, fractionDigits: Int? = nil) {
-    TextFormat.withUTF8(of: value, fractionDigits: fractionDigits) { append($0) }
+    let start = room(for: TextFormat.decimalCapacity)
+    if let written = TextFormat.writeUTF8(of: value, fractionDigits: fractionDigits, to: start) {
+      count += written
+    } else {
+      TextFormat.withUTF8(of: value, fractionDigits: fractionDigits) { append($0) }
+    }
   }
 
   /// Appends `value` in decimal, as `String(value)` writes it.

@@ -60,46 +60,91 @@ package enum TextFormat {
   }
 
   /// Calls `body` with the UTF-8 of `value` rounded to `fractionDigits` (0–4) decimal places,
-  /// written digit by digit into a buffer on the stack.
+  /// written digit by digit into a buffer on the stack (``writeDecimal(_:fractionDigits:to:)``).
+  private static func withDecimal<Result>(
+    _ value: Double, fractionDigits: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+  ) -> Result {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: decimalCapacity) { buffer in
+      guard let start = buffer.baseAddress else { return body(UnsafeBufferPointer(buffer)) }
+      let count = writeDecimal(value, fractionDigits: fractionDigits, to: start)
+      return body(UnsafeBufferPointer(rebasing: buffer[..<count]))
+    }
+  }
+
+  /// The most bytes ``writeUTF8(of:fractionDigits:to:)`` writes.
+  package static let decimalCapacity = 32
+
+  /// Writes the UTF-8 of ``string(_:fractionDigits:)`` of `value` at `start`, which has room
+  /// for ``decimalCapacity`` bytes, and returns how many it wrote; nil, having written
+  /// nothing, when the number needs Swift's description (see ``withUTF8(of:fractionDigits:_:)``):
+  /// for writers that keep bytes of their own and write numbers straight into them.
+  @inline(__always)
+  package static func writeUTF8(
+    of value: Double, fractionDigits: Int?, to start: UnsafeMutablePointer<UInt8>
+  ) -> Int? {
+    guard let digits = decimalDigits(value, fractionDigits: fractionDigits) else { return nil }
+    return writeDecimal(value, fractionDigits: digits, to: start)
+  }
+
+  /// Writes `value` rounded to `fractionDigits` (0–4) decimal places at `start` (room for
+  /// ``decimalCapacity`` bytes), digit by digit, and returns how many bytes it wrote.
   ///
   /// Below 10^9 the rounded value has at most 13 significant digits, so its decimal form is
   /// exactly the shortest text that reads back as the double nearest to it, and at least
   /// 0.0001 it is not written with an exponent: the same text as Swift's `description` of
   /// that double gives, without its cost.
-  private static func withDecimal<Result>(
-    _ value: Double, fractionDigits: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result
-  ) -> Result {
+  private static func writeDecimal(
+    _ value: Double, fractionDigits: Int, to start: UnsafeMutablePointer<UInt8>
+  ) -> Int {
     var scale: Int64 = 1
     for _ in 0..<fractionDigits { scale *= 10 }
-    let units = Int64((value * Double(scale)).rounded())
-    // Digits are written from the right into a buffer: the fraction without its trailing
-    // zeros, the point, the whole part, the sign.
-    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
-      var position = buffer.count
-      func write(_ byte: UInt8) {
-        position -= 1
-        buffer[position] = byte
-      }
-      var magnitude = units.magnitude
-      var digits = fractionDigits
-      while digits > 0, magnitude % 10 == 0 {
-        magnitude /= 10
-        digits -= 1
-      }
-      if digits > 0 {
-        for _ in 0..<digits {
-          write(UInt8(ascii: "0") + UInt8(magnitude % 10))
-          magnitude /= 10
-        }
-        write(UInt8(ascii: "."))
-      }
-      repeat {
+    let units = roundedToInteger(value * Double(scale))
+    // The fraction without its trailing zeros.
+    var magnitude = units.magnitude
+    var digits = fractionDigits
+    while digits > 0, magnitude % 10 == 0 {
+      magnitude /= 10
+      digits -= 1
+    }
+    // Counted first, so the digits are written in place from the right: the fraction, the
+    // point, the whole part (at least one digit), the sign.
+    var wholeDigits = 1
+    var rest = magnitude
+    for _ in 0..<digits { rest /= 10 }
+    while rest >= 10 {
+      rest /= 10
+      wholeDigits += 1
+    }
+    let length = (units < 0 ? 1 : 0) + wholeDigits + (digits > 0 ? digits + 1 : 0)
+    var position = length
+    func write(_ byte: UInt8) {
+      position -= 1
+      start[position] = byte
+    }
+    if digits > 0 {
+      for _ in 0..<digits {
         write(UInt8(ascii: "0") + UInt8(magnitude % 10))
         magnitude /= 10
-      } while magnitude > 0
-      if units < 0 { write(UInt8(ascii: "-")) }
-      return body(UnsafeBufferPointer(rebasing: buffer[position...]))
+      }
+      write(UInt8(ascii: "."))
     }
+    repeat {
+      write(UInt8(ascii: "0") + UInt8(magnitude % 10))
+      magnitude /= 10
+    } while magnitude > 0
+    if units < 0 { write(UInt8(ascii: "-")) }
+    return length
+  }
+
+  /// `value` rounded to the nearest integer, halves away from zero (as `rounded()` does), for
+  /// a magnitude below 2^53: truncated by the processor, then moved by one when the part cut
+  /// off (exact, as both are below 2^53) is half or more, without calling the C library.
+  @inline(__always)
+  private static func roundedToInteger(_ value: Double) -> Int64 {
+    var whole = Int64(value)
+    let rest = value - Double(whole)
+    if rest >= 0.5 { whole += 1 } else if rest <= -0.5 { whole -= 1 }
+    return whole
   }
 
   /// `value` rounded to `fractionDigits` decimal places; values of 10^12 and more, and values

@@ -171,6 +171,14 @@ struct ValidationTests {
       }
       let whole = value == value.rounded() && abs(value) < 1e15
       #expect(TextFormat.string(value) == (whole ? String(Int64(value)) : String(value)))
+      // Halves of the last place kept, and the doubles beside them, round as `rounded()`
+      // does: away from zero, and only from the half itself.
+      let half = (generator.next() % 2 == 0 ? 1 : -1) * Double(generator.next() % 2_000_000) / 2000
+      for near in [half, half.nextUp, half.nextDown] {
+        let rounded = (near * 1000).rounded() / 1000
+        let expected = rounded == rounded.rounded() ? String(Int64(rounded)) : String(rounded)
+        #expect(TextFormat.string(near, fractionDigits: 3) == expected, "\(near)")
+      }
     }
   }
 }

@@ -212,8 +212,9 @@ public struct TextRequest: Hashable, Sendable, CustomReflectable {
   }
 
   /// The values that lay the shaped text out, as the properties of the same names describe
-  /// them.
-  private struct LayoutValues: Hashable, Sendable {
+  /// them: what ``init(text:styles:designFontSize:font:language:direction:truncationToken:lineBreakStrategy:layout:sharingShapingOf:)``
+  /// takes at once.
+  package struct LayoutValues: Hashable, Sendable {
     var fontSize: Double
     var fitSizes: FontSizeRange?
     var keepsWordsWhole: Bool
@@ -231,6 +232,33 @@ public struct TextRequest: Hashable, Sendable, CustomReflectable {
     var hyphenation: Hyphenation
     var hyphenationLimits: HyphenationLimits
     var fitLadder: FitLadder?
+
+    /// The values, each as the property of its name takes it.
+    package init(
+      fontSize: Double, fitSizes: FontSizeRange?, keepsWordsWhole: Bool, fitsExactly: Bool,
+      box: Size, maximumLines: Int, wrapping: LineWrapping, truncation: Truncation,
+      lineHeightMultiple: Double, overflow: Overflow, alignment: TextAlignment,
+      verticalPlacement: VerticalPlacement, spacing: TextSpacing, lineSpacing: Double,
+      hyphenation: Hyphenation, hyphenationLimits: HyphenationLimits, fitLadder: FitLadder?
+    ) {
+      self.fontSize = fontSize
+      self.fitSizes = fitSizes
+      self.keepsWordsWhole = keepsWordsWhole
+      self.fitsExactly = fitsExactly
+      self.box = box
+      self.maximumLines = maximumLines
+      self.wrapping = wrapping
+      self.truncation = truncation
+      self.lineHeightMultiple = lineHeightMultiple
+      self.overflow = overflow
+      self.alignment = alignment
+      self.verticalPlacement = verticalPlacement
+      self.spacing = spacing
+      self.lineSpacing = lineSpacing
+      self.hyphenation = hyphenation
+      self.hyphenationLimits = hyphenationLimits
+      self.fitLadder = fitLadder
+    }
   }
 
   /// Values behind one reference.
@@ -283,15 +311,20 @@ public struct TextRequest: Hashable, Sendable, CustomReflectable {
     /// two values whole would copy each out of its storage first (a retain for each string
     /// and array), on every re-fit of a widget.
     func hasValues(of other: ShapingStorage) -> Bool {
+      hasValues(other.values)
+    }
+
+    /// Whether `other` is these values, compared field by field in place.
+    func hasValues(_ other: ShapingValues) -> Bool {
       let same =
-        values.text == other.values.text && values.truncationToken == other.values.truncationToken
-        && values.font == other.values.font && values.language == other.values.language
-        && values.direction == other.values.direction
-        && values.lineBreakStrategy == other.values.lineBreakStrategy
-        && values.designFontSize == other.values.designFontSize
-        && values.styles == other.values.styles
+        values.text == other.text && values.truncationToken == other.truncationToken
+        && values.font == other.font && values.language == other.language
+        && values.direction == other.direction
+        && values.lineBreakStrategy == other.lineBreakStrategy
+        && values.designFontSize == other.designFontSize
+        && values.styles == other.styles
       // Every field: a test build checks the list against the synthesized comparison.
-      assert(same == (values == other.values), "ShapingValues has a field hasValues skips")
+      assert(same == (values == other), "ShapingValues has a field hasValues skips")
       return same
     }
 
@@ -405,6 +438,30 @@ public struct TextRequest: Hashable, Sendable, CustomReflectable {
         lineHeightMultiple: 1, overflow: .truncate, alignment: .natural,
         verticalPlacement: .center, spacing: .none, lineSpacing: 0, hyphenation: .none,
         hyphenationLimits: .standard, fitLadder: nil))
+  }
+
+  /// A request with every value given at once, keeping its fits' inputs: what a widget makes
+  /// at each layout.
+  ///
+  /// Its shaping values are `kept`'s, with what `kept`'s fits kept, when they are the same
+  /// (as ``shareShaping(with:)`` would find them after), so no new storage is made for them;
+  /// otherwise they are new.
+  package init(
+    text: String, styles: [StyleRun], designFontSize: Double?, font: FontDescriptor,
+    language: Language?, direction: WritingDirection, truncationToken: String,
+    lineBreakStrategy: LineBreakStrategy, layout: LayoutValues,
+    sharingShapingOf kept: ShapingValuesReference?
+  ) {
+    let values = ShapingValues(
+      text: ExactString(text), styles: styles, designFontSize: designFontSize, font: font,
+      language: language, direction: direction, truncationToken: truncationToken,
+      lineBreakStrategy: lineBreakStrategy)
+    if let kept, kept.storage.keeps, kept.storage.hasValues(values) {
+      shaping = kept.storage
+    } else {
+      shaping = ShapingStorage(values, keeps: true)
+    }
+    self.layout = Storage(layout)
   }
 
   /// What shaping the request depends on: its text, truncation token, font and options.

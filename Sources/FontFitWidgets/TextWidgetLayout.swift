@@ -366,7 +366,8 @@ extension TextWidget {
   ) throws(WidgetLayoutError) -> TextFit {
     let request = sharingShaping(
       try textRequest(
-        shown, styles: styles, font: adapted, box: box, plan: plan, autoFit: autoFit, cap: cap))
+        shown, styles: styles, font: adapted, box: box, plan: plan, autoFit: autoFit, cap: cap,
+        sharingShapingOf: lastShaped))
     do {
       return try TextEngine(shaper: plan.environment.shaper).fit(request)
     } catch {
@@ -394,7 +395,7 @@ extension TextWidget {
     let request = sharingShaping(
       try textRequest(
         text, styles: textStyles, font: adapted, box: Size(width: inner, height: .infinity),
-        plan: plan, autoFit: nil, cap: nil))
+        plan: plan, autoFit: nil, cap: nil, sharingShapingOf: lastShaped))
     do {
       let size = try TextEngine(shaper: environment.shaper).measure(
         request, proposal: ProposedSize(width: isSingleLine ? nil : inner))
@@ -468,46 +469,50 @@ extension TextWidget {
   /// sizes its auto-fit allows in the screen's units.
   func textRequest(
     _ shown: String, styles: [StyleRun], font adapted: Font, box: Size, plan: SizePlan,
-    autoFit: AutoFit?, cap: Double?
+    autoFit: AutoFit?, cap: Double?, sharingShapingOf kept: ShapingValuesReference? = nil
   ) throws(WidgetLayoutError) -> TextRequest {
     let displayed = displayedText(for: shown)
-    var request = TextRequest(
-      text: isSingleLine ? displayed.lineSeparatorsAsSpaces() : displayed,
-      font: adapted.descriptor, fontSize: adapted.pointSize * plan.unitsPerPoint,
-      fitSizes: try plan.fitSizes(for: adapted, autoFit: autoFit, cap: cap), box: box,
-      maximumLines: isSingleLine ? 1 : numberOfLines, wrapping: wrapping, truncation: truncation,
-      language: language ?? plan.environment.language, direction: writingDirection)
+    var text = isSingleLine ? displayed.lineSeparatorsAsSpaces() : displayed
+    var runs: [StyleRun] = []
+    var designSize: Double?
     // The styles are the shown text's: a text field's placeholder is plain.
     if !styles.isEmpty, displayed.utf8.elementsEqual(shown.utf8),
       let styled = try? StyledText(text: shown, runs: styles)
     {
-      request.styledText = isSingleLine ? styled.lineSeparatorsAsSpaces() : styled
-      request.designFontSize = font.pointSize * plan.unitsPerPoint
+      let laidOut = isSingleLine ? styled.lineSeparatorsAsSpaces() : styled
+      text = laidOut.text
+      runs = laidOut.runs
+      designSize = font.pointSize * plan.unitsPerPoint
     }
-    request.takeFitSettings(of: autoFit)
-    request.truncationToken = truncationToken
-    request.lineHeightMultiple = lineHeightMultiple
     let design = font.pointSize
     // Read once: the widget keeps its typography out of line, and each read copies it.
     let typography = self.typography
-    request.spacing = TextSpacing(
-      letter: typography.letterSpacing.ems(designSize: design),
-      word: typography.wordSpacing.ems(designSize: design))
-    request.lineSpacing = typography.lineSpacing * plan.unitsPerPoint
-    request.hyphenation = typography.hyphenation
-    request.hyphenationLimits = typography.hyphenationLimits
-    request.fitLadder = typography.fitLadder
-    request.lineBreakStrategy = typography.lineBreakStrategy
-    request.overflow = overflow
-    request.alignment = textAlignment
-    request.verticalPlacement = verticalPlacement
-    return request
+    return TextRequest(
+      text: text, styles: runs, designFontSize: designSize, font: adapted.descriptor,
+      language: language ?? plan.environment.language, direction: writingDirection,
+      truncationToken: truncationToken, lineBreakStrategy: typography.lineBreakStrategy,
+      layout: TextRequest.LayoutValues(
+        fontSize: adapted.pointSize * plan.unitsPerPoint,
+        fitSizes: try plan.fitSizes(for: adapted, autoFit: autoFit, cap: cap),
+        keepsWordsWhole: autoFit?.keepsWordsWhole ?? false,
+        fitsExactly: autoFit?.mode == .exact, box: box,
+        maximumLines: isSingleLine ? 1 : numberOfLines, wrapping: wrapping,
+        truncation: truncation, lineHeightMultiple: lineHeightMultiple, overflow: overflow,
+        alignment: textAlignment, verticalPlacement: verticalPlacement,
+        spacing: TextSpacing(
+          letter: typography.letterSpacing.ems(designSize: design),
+          word: typography.wordSpacing.ems(designSize: design)),
+        lineSpacing: typography.lineSpacing * plan.unitsPerPoint,
+        hyphenation: typography.hyphenation, hyphenationLimits: typography.hyphenationLimits,
+        fitLadder: typography.fitLadder),
+      sharingShapingOf: kept)
   }
 
   /// `request`, sharing the shaping of the widget's last fitted or measured request when the
   /// two are shaped alike, and kept as the last: a re-fit in a new frame, or a measure at a
   /// new width, then takes back what the last one's fit was given
-  /// (``TextRequest/shareShaping(with:)``).
+  /// (``TextRequest/shareShaping(with:)``; a request made sharing them already is kept as it
+  /// is).
   func sharingShaping(_ request: TextRequest) -> TextRequest {
     var request = request
     if let lastShaped { request.shareShaping(with: lastShaped) }

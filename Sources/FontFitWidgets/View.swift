@@ -118,9 +118,10 @@ open class View {
   /// What the widget takes from its ancestors, worked out when they change (see
   /// ``environmentDidChange()``), so that reading it does not walk up the tree.
   @exclusivity(unchecked) private var inherited = Inherited()
-  /// Whether ``environmentDidChange()`` is marking this widget's subtree, so a child marks
-  /// only itself: the ancestors above are marked once, by the widget the change began at.
-  @exclusivity(unchecked) private var isMarkingSubtree = false
+  /// Whether the parent's ``environmentDidChange()`` is marking its subtree and calls this
+  /// widget's, so it marks only itself: the ancestors above are marked once, by the widget
+  /// the change began at. (Set by the parent, so no child reads its weak parent for it.)
+  @exclusivity(unchecked) private var isMarkedByParent = false
 
   /// What a widget takes from its parent: its environment, frame scaling and layout
   /// direction in effect.
@@ -334,17 +335,21 @@ open class View {
   /// ``effectiveLayoutDirection``) is already current when this is called: whatever changes
   /// a widget's parent or ancestors works it out first.
   open func environmentDidChange() {
-    if parent?.isMarkingSubtree == true {
+    if isMarkedByParent {
       needsLayout = true
     } else {
       setNeedsLayout()
     }
-    isMarkingSubtree = true
+    // What every child inherits, worked out once (``updateInherited()`` for each).
+    let passed = Inherited(
+      environment: environment, frameScaling: effectiveFrameScaling,
+      layoutDirection: effectiveLayoutDirection)
     for child in children {
-      child.updateInherited()
+      child.inherited = passed
+      child.isMarkedByParent = true
       child.environmentDidChange()
+      child.isMarkedByParent = false
     }
-    isMarkingSubtree = false
   }
 
   /// Works out again what the widget inherits from its parent, whose values are current: a

@@ -835,10 +835,16 @@ extension View {
   /// `label title: reason`.
   public var layoutFailures: [String] {
     var failures: [String] = []
+    appendLayoutFailures(to: &failures)
+    return failures
+  }
+
+  /// Appends ``layoutFailures`` to `failures`, in one walk that makes no array per widget.
+  private func appendLayoutFailures(to failures: inout [String]) {
     if let widget = self as? TextWidget, let error = widget.layout?.error {
       failures.append("\(widget.kind.rawValue) \(widget.id): \(error)")
     }
-    return failures + children.flatMap(\.layoutFailures)
+    for child in children { child.appendLayoutFailures(to: &failures) }
   }
 }
 

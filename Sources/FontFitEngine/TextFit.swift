@@ -56,6 +56,12 @@ public struct TextFit: Hashable, Sendable {
   /// What the fit changed besides the size, read without copying ``result``.
   package var lever: FitLeverUse { placement.result.lever }
 
+  /// `body` applied to ``result`` where the fit keeps it, without copying it: for readers of
+  /// a few of its values, such as a dump's line.
+  package func withResult<Value>(_ body: (FitResult) -> Value) -> Value {
+    body(placement.result)
+  }
+
   /// The lines placed in the box (coordinates relative to its top left corner), aligned,
   /// reordered for display, with their glyph runs.
   public var lines: [PositionedLine] { placement.lines }

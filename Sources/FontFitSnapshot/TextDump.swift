@@ -216,8 +216,8 @@ extension TextSnapshot: TextDumpLine {
 struct LiveTextLine: TextDumpLine {
   private let widget: TextWidget
   private let layout: WidgetLayout
-  /// The fit, read once (nil when layout failed).
-  let fit: FitResult?
+  /// The fitted text (nil when layout failed), whose result is read where it is kept.
+  private let text: TextFit?
   /// The face, read once (nil when layout failed).
   let resolved: ResolvedFont?
 
@@ -225,9 +225,12 @@ struct LiveTextLine: TextDumpLine {
   init(_ widget: TextWidget, layout: WidgetLayout) {
     self.widget = widget
     self.layout = layout
-    fit = layout.fit
-    resolved = layout.resolvedFont
+    text = layout.textFit
+    resolved = text?.resolvedFont
   }
+
+  /// The fit (nil when layout failed), copied.
+  var fit: FitResult? { text?.result }
 
   var fittedPointSize: Double? { layout.fittedPointSize.map { $0 / layout.unitsPerPoint } }
   var error: String? { layout.error?.description }
@@ -239,7 +242,7 @@ struct LiveTextLine: TextDumpLine {
   var cappingGroupName: String? { layout.group }
   var fittedPixelSize: Double? { layout.fittedPointSize }
   var fitGroup: String? { widget.fitGroup }
-  var breaksWords: Bool { fit?.block.breaksWords ?? false }
+  var breaksWords: Bool { text?.withResult { $0.block.breaksWords } ?? false }
   var alignment: TextAlignment { widget.textAlignment }
   var hasRightToLeftLine: Bool { layout.hasRightToLeftLine }
   var rejectedText: String? { layout.rejection?.text }
@@ -247,33 +250,33 @@ struct LiveTextLine: TextDumpLine {
     layout.rejection?.result.failure.map(FailureSnapshot.init)
   }
   var overflow: Overflow { widget.overflow }
-  var failure: FailureSnapshot? { fit?.failure.map(FailureSnapshot.init) }
-  var textHeight: Double { fit?.textSize.height ?? 0 }
-  var hiddenCharacters: Int { fit?.block.hiddenCharacterCount ?? 0 }
+  var failure: FailureSnapshot? { text?.failure.map(FailureSnapshot.init) }
+  var textHeight: Double { text?.size.height ?? 0 }
+  var hiddenCharacters: Int { text?.withResult { $0.block.hiddenCharacterCount } ?? 0 }
   var shownPlaceholderColor: String? {
     guard layout.shownText.isEmpty, let field = widget as? TextField, !field.placeholder.isEmpty
     else { return nil }
     return field.placeholderColor.description
   }
-  var fonts: [String] { fit?.fonts ?? [] }
-  var onlyFontName: String? { fit?.onlyFontName }
-  var missingCharacterCount: Int { fit?.missingCharacters.count ?? 0 }
+  var fonts: [String] { text?.withResult { $0.fonts } ?? [] }
+  var onlyFontName: String? { text?.withResult { $0.onlyFontName } }
+  var missingCharacterCount: Int { text?.withResult { $0.missingCharacters.count } ?? 0 }
   func appendMissingCharacters(first count: Int, to output: inout TextOutput) {
-    guard let missing = fit?.missingCharacters else { return }
+    guard let missing = text?.withResult({ $0.missingCharacters }) else { return }
     for (index, scalar) in missing.prefix(count).enumerated() {
       if index > 0 { output += " " }
       output.appendCodePoint(scalar.value)
     }
   }
-  var lineTexts: [String] { fit?.block.lineTexts ?? [] }
-  var lineCount: Int { fit?.block.lineCount ?? 0 }
+  var lineTexts: [String] { text?.withResult { $0.block.lineTexts } ?? [] }
+  var lineCount: Int { text?.withResult { $0.block.lineCount } ?? 0 }
   /// Read from the laid-out lines without making their strings.
   func appendLinesExcerpt(to output: inout TextOutput) {
-    guard let block = fit?.block else {
+    guard let text else {
       appendQuotedExcerpt(of: [], separator: lineBreakSeparator.text, to: &output)
       return
     }
-    FontFitSnapshot.appendLinesExcerpt(of: block, to: &output)
+    text.withResult { FontFitSnapshot.appendLinesExcerpt(of: $0.block, to: &output) }
   }
   var lineStyles: [[StyleRunSnapshot]] {
     let styled = layout.lineStyles

@@ -135,6 +135,13 @@ public struct WidgetLayout: Hashable, Sendable {
         refused: rejection.map(OutOfLine.init), storedOutcome: StoredOutcome(outcome)))
   }
 
+  /// The face and the fit, or nil when layout failed: ``outcome``'s, read without making a
+  /// `Result`.
+  package var textFit: TextFit? {
+    if case .fit(let text) = fields.value.storedOutcome { return text }
+    return nil
+  }
+
   /// The chosen size, lines and whether they fit; nil when layout failed.
   public var fit: FitResult? {
     if case .success(let text) = outcome { return text.result }

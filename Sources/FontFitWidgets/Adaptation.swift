@@ -39,21 +39,30 @@ public enum AdaptationPolicy: Hashable, Sendable {
   public func adaptedPointSize(_ pointSize: Double, on screen: Screen, designScreen: Screen)
     -> Double
   {
+    adaptedPointSize(
+      pointSize, screenWidth: screen.widthInPoints, designWidth: designScreen.widthInPoints)
+  }
+
+  /// ``adaptedPointSize(_:on:designScreen:)`` for screens `screenWidth` and `designWidth`
+  /// points wide, all it reads of them.
+  package func adaptedPointSize(_ pointSize: Double, screenWidth: Double, designWidth: Double)
+    -> Double
+  {
     switch self {
     case .none:
       return pointSize
     case .increments(let table):
-      return pointSize + Self.increment(table, width: screen.widthInPoints)
-        - Self.increment(table, width: designScreen.widthInPoints)
+      return pointSize + Self.increment(table, width: screenWidth)
+        - Self.increment(table, width: designWidth)
     case .proportional(let exponent, let minimum, let maximum):
-      guard designScreen.widthInPoints > 0 else { return pointSize }
-      var size = pointSize * pow(screen.widthInPoints / designScreen.widthInPoints, exponent)
+      guard designWidth > 0 else { return pointSize }
+      var size = pointSize * pow(screenWidth / designWidth, exponent)
       if let minimum { size = Swift.max(size, minimum) }
       if let maximum { size = Swift.min(size, maximum) }
       return size
     case .sequence(let policies):
       return policies.reduce(pointSize) {
-        $1.adaptedPointSize($0, on: screen, designScreen: designScreen)
+        $1.adaptedPointSize($0, screenWidth: screenWidth, designWidth: designWidth)
       }
     }
   }
@@ -98,7 +107,7 @@ extension WidgetEnvironment {
   ///   - scaling: How to scale it; nil for the environment's ``frameScaling``.
   /// - Returns: The frame on the screen, in its units.
   public func screenFrame(_ frame: Rect, scaling: FrameScaling? = nil) -> Rect {
-    (scaling ?? frameScaling).scale(frame, from: designScreen, to: screen)
+    (scaling ?? frameScaling).scale(frame, with: measures)
   }
 
   /// `font`, designed for the design screen, adapted to this screen by the environment's
@@ -114,7 +123,10 @@ extension WidgetEnvironment {
   /// increments cannot produce an empty or negative font. A size that is not a number stays as
   /// it is, and the widget reports it as a layout error.
   public func adaptedPointSize(_ pointSize: Double, by policy: AdaptationPolicy) -> Double {
-    let size = policy.adaptedPointSize(pointSize, on: screen, designScreen: designScreen)
+    let measures = measures
+    let size = policy.adaptedPointSize(
+      pointSize, screenWidth: measures.widthInPoints,
+      designWidth: measures.designWidthInPoints)
     return size.isNaN ? size : max(size, Self.minimumAdaptedPointSize)
   }
 

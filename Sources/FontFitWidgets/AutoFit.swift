@@ -126,10 +126,15 @@ public enum FrameScaling: String, CaseIterable, Hashable, Sendable, Codable {
 
   /// `frame`, designed on `designScreen`, on `screen`.
   public func scale(_ frame: Rect, from designScreen: Screen, to screen: Screen) -> Rect {
-    guard self != .none, designScreen.width > 0 else { return frame }
-    var sx = screen.width / designScreen.width
+    scale(frame, with: ScreenMeasures(screen: screen, design: designScreen))
+  }
+
+  /// `frame`, designed on the design screen of `measures`, on its screen.
+  package func scale(_ frame: Rect, with measures: ScreenMeasures) -> Rect {
+    guard self != .none, measures.designWidth > 0 else { return frame }
+    var sx = measures.width / measures.designWidth
     // A design screen without a height scales heights by 1.
-    var sy = designScreen.height > 0 ? screen.height / designScreen.height : 1
+    var sy = measures.designHeight > 0 ? measures.height / measures.designHeight : 1
     switch self {
     case .none, .both: break
     case .width: sy = 1

@@ -590,11 +590,11 @@ struct SizePlan {
   }
 
   /// Screen units per point on the environment's screen.
-  var unitsPerPoint: Double { environment.screen.unitsPerPoint }
+  var unitsPerPoint: Double { environment.measures.unitsPerPoint }
 
   /// The design size of `font` in points: a pixel size is in the design screen's units.
   func designPoints(_ font: Font) -> Double {
-    font.isPixelSize ? font.pointSize / environment.designScreen.unitsPerPoint : font.pointSize
+    font.isPixelSize ? font.pointSize / environment.measures.designUnitsPerPoint : font.pointSize
   }
 
   /// The size a design size (in points) has when it enters the fit.

@@ -180,7 +180,8 @@ open class View {
   public var screenFrame: Rect {
     if let placedFrame { return placedFrame }
     var scaled = environment?.screenFrame(frame, scaling: effectiveFrameScaling) ?? frame
-    if mirrorsInRightToLeft, let parent, parent.effectiveLayoutDirection == .rightToLeft {
+    // What the widget inherits is its parent's direction, read without loading the parent.
+    if mirrorsInRightToLeft, inherited.layoutDirection == .rightToLeft, let parent {
       scaled.x = parent.screenFrame.width - scaled.x - scaled.width
     }
     return scaled

@@ -83,6 +83,9 @@ public struct WidgetEnvironment: Sendable {
     fields = Fields(values)
   }
 
+  /// The sizes and units of ``screen`` and ``designScreen``, kept with the fields.
+  package var measures: ScreenMeasures { fields.measures }
+
   /// The fields, immutable once made.
   private struct Values: Sendable {
     var screen: Screen
@@ -97,9 +100,13 @@ public struct WidgetEnvironment: Sendable {
   /// The shared box of the fields.
   private final class Fields: Sendable {
     let values: Values
+    /// The two screens' sizes and units, read once: every widget's layout reads them, and
+    /// reading a screen copies its name.
+    let measures: ScreenMeasures
 
     init(_ values: Values) {
       self.values = values
+      measures = ScreenMeasures(screen: values.screen, design: values.designScreen)
     }
 
     var screen: Screen { values.screen }
@@ -107,5 +114,34 @@ public struct WidgetEnvironment: Sendable {
     var adaptation: AdaptationPolicy { values.adaptation }
     var shaper: any TextShaping { values.shaper }
     var language: Language? { values.language }
+  }
+}
+
+/// What layout reads of an environment's screen and design screen: their sizes in their
+/// units, their widths in points and their units per point.
+package struct ScreenMeasures: Sendable {
+  /// The screen's width and height, in its units.
+  package let width: Double
+  package let height: Double
+  /// The design screen's width and height, in its units.
+  package let designWidth: Double
+  package let designHeight: Double
+  /// The screen's width in points (``Screen/widthInPoints``), and the design screen's.
+  package let widthInPoints: Double
+  package let designWidthInPoints: Double
+  /// Units per point on the screen (``Screen/unitsPerPoint``), and on the design screen.
+  package let unitsPerPoint: Double
+  package let designUnitsPerPoint: Double
+
+  /// The measures of `screen` and `design`.
+  init(screen: Screen, design: Screen) {
+    width = screen.width
+    height = screen.height
+    designWidth = design.width
+    designHeight = design.height
+    widthInPoints = screen.widthInPoints
+    designWidthInPoints = design.widthInPoints
+    unitsPerPoint = screen.unitsPerPoint
+    designUnitsPerPoint = design.unitsPerPoint
   }
 }

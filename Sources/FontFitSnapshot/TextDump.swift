@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import FontFitEngine
 import FontFitFontModel
 import FontFitText
@@ -132,6 +137,8 @@ protocol TextDumpLine {
   var faceFamily: String { get }
   /// The chosen face's style (``FontSnapshot/style``).
   var faceStyle: String { get }
+  /// The chosen face's family and style, joined as ``FontSnapshot/displayName`` joins them.
+  var faceDisplayName: String { get }
   /// Whether Fontconfig substituted another family (``FontSnapshot/substituted``).
   var isSubstituted: Bool { get }
   /// The requested families as written (``FontSnapshot/requestedFamilies``).
@@ -188,6 +195,7 @@ extension TextSnapshot: TextDumpLine {
   var fittedPointSize: Double? { font.size }
   var faceFamily: String { font.family }
   var faceStyle: String { font.style }
+  var faceDisplayName: String { font.displayName }
   var isSubstituted: Bool { font.substituted }
   var requestedFamilyList: String { font.requestedFamilies }
   var sizeStages: [SizeStage] { font.pipeline }
@@ -236,6 +244,7 @@ struct LiveTextLine: TextDumpLine {
   var error: String? { layout.error?.description }
   var faceFamily: String { resolved?.family ?? "" }
   var faceStyle: String { resolved?.style ?? "" }
+  var faceDisplayName: String { resolved?.displayName ?? "" }
   var isSubstituted: Bool { resolved?.isSubstitution ?? false }
   var requestedFamilyList: String { widget.font.descriptor.familyList }
   var sizeStages: [SizeStage] { layout.stages }
@@ -451,6 +460,9 @@ extension TextDumpLine {
 
   /// Whether `name` is the face's family and style, as ``FontSnapshot/displayName`` joins them.
   private func isDisplayName(_ name: String) -> Bool {
+    // The usual answer, at once: the font's name is the face's display name, the very string
+    // a shaper names a face with.
+    if sameUTF8(name, faceDisplayName) { return true }
     let (family, style) = (faceFamily, faceStyle)
     if style.isEmpty { return name == family }
     if family.isEmpty { return name == style }
@@ -491,4 +503,16 @@ extension TextDumpLine {
       output += ")"
     }
   }
+}
+
+/// Whether `first` and `second` have the same UTF-8 bytes (`==` compares canonical forms).
+private func sameUTF8(_ first: String, _ second: String) -> Bool {
+  guard first.utf8.count == second.utf8.count else { return false }
+  let same = first.utf8.withContiguousStorageIfAvailable { left in
+    second.utf8.withContiguousStorageIfAvailable { right in
+      guard let left = left.baseAddress, let right = right.baseAddress else { return true }
+      return memcmp(left, right, first.utf8.count) == 0
+    }
+  }
+  return (same ?? nil) ?? first.utf8.elementsEqual(second.utf8)
 }

@@ -72,7 +72,7 @@ package enum TextFormat {
   }
 
   /// The most bytes ``writeUTF8(of:fractionDigits:to:)`` writes.
-  package static let decimalCapacity = 32
+  package static var decimalCapacity: Int { 32 }
 
   /// Writes the UTF-8 of ``string(_:fractionDigits:)`` of `value` at `start`, which has room
   /// for ``decimalCapacity`` bytes, and returns how many it wrote; nil, having written

@@ -202,6 +202,10 @@ public struct SizeStage: Hashable, Sendable, Codable {
     let shrink = AutoFit.Mode.shrink.staticName
     switch note {
     case .mode(let name):
+      // The same constant, usually: then the same bytes in the same place.
+      if name.utf8Start == shrink.utf8Start, name.utf8CodeUnitCount == shrink.utf8CodeUnitCount {
+        return true
+      }
       return name.withUTF8Buffer { name in shrink.withUTF8Buffer { name.elementsEqual($0) } }
     case .text(let text): return text == "\(shrink)"
     default: return false

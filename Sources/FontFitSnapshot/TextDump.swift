@@ -1,12 +1,13 @@
+import FontFitEngine
+import FontFitFontModel
+import FontFitText
+import FontFitWidgets
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import FontFitEngine
-import FontFitFontModel
-import FontFitText
-import FontFitWidgets
 
 extension LayoutSnapshot {
   /// The text dump: per screen a heading line, then one indented line per widget; screens are

@@ -65,9 +65,13 @@ struct OpenContainer {
     if let keyIndex {
       firstLocation = keyIndex[ExactString(key)]
     } else {
-      // Keys are equal when their bytes are: `String`'s `==` compares canonically.
+      // Keys are equal when their bytes are: `String`'s `==` compares canonically. Read in
+      // place by index: `first(where:)` copies each member out to test it.
       let exact = ExactString(key)
-      firstLocation = members.first { ExactString($0.key) == exact }?.keyLocation
+      for index in members.indices where ExactString(members[index].key) == exact {
+        firstLocation = members[index].keyLocation
+        break
+      }
     }
     if let firstLocation {
       let quoted = TextFormat.quoted(key)

@@ -67,6 +67,24 @@ public enum AdaptationPolicy: Hashable, Sendable {
     }
   }
 
+  /// What this policy does between screens `screenWidth` and `designWidth` points wide,
+  /// worked out once for an environment, whose widgets then adapt their sizes by it without
+  /// reading the policy again.
+  func shortcut(screenWidth: Double, designWidth: Double) -> AdaptationShortcut {
+    switch self {
+    case .none: return .unchanged
+    case .increments(let table):
+      return .increments(
+        add: Self.increment(table, width: screenWidth),
+        subtract: Self.increment(table, width: designWidth))
+    case .proportional(let exponent, let minimum, let maximum):
+      guard designWidth > 0 else { return .unchanged }
+      return .proportional(
+        factor: pow(screenWidth / designWidth, exponent), minimum: minimum, maximum: maximum)
+    case .sequence: return .policy(self)
+    }
+  }
+
   /// The increment of the range that holds `width`: the entry with the largest minimum width
   /// not above it, or 0 below every entry.
   private static func increment(_ table: [SizeIncrement], width: Double) -> Double {
@@ -96,9 +114,48 @@ public struct SizeIncrement: Hashable, Sendable {
   }
 }
 
+/// An adaptation policy worked out for two screens: ``AdaptationPolicy/adaptedPointSize(_:on:designScreen:)``
+/// of any size, the same number by the same arithmetic, with the screens' parts done once.
+enum AdaptationShortcut: Sendable {
+  /// Sizes stay as they are.
+  case unchanged
+  /// `add`, then `subtract`, points: the increments of the screen and the design screen.
+  case increments(add: Double, subtract: Double)
+  /// Sizes times `factor` (the width ratio to the exponent), within the bounds.
+  case proportional(factor: Double, minimum: Double?, maximum: Double?)
+  /// The policy itself, applied in full.
+  case policy(AdaptationPolicy)
+
+  /// `pointSize` adapted; `screenWidth` and `designWidth` serve only the full policy.
+  func adapted(_ pointSize: Double, screenWidth: Double, designWidth: Double) -> Double {
+    switch self {
+    case .unchanged: return pointSize
+    case .increments(let add, let subtract): return pointSize + add - subtract
+    case .proportional(let factor, let minimum, let maximum):
+      var size = pointSize * factor
+      if let minimum { size = Swift.max(size, minimum) }
+      if let maximum { size = Swift.min(size, maximum) }
+      return size
+    case .policy(let policy):
+      return policy.adaptedPointSize(
+        pointSize, screenWidth: screenWidth, designWidth: designWidth)
+    }
+  }
+}
+
 extension WidgetEnvironment {
   /// The smallest size adaptation produces, in points.
   public static let minimumAdaptedPointSize = 1.0
+
+  /// ``adaptedPointSize(_:by:)`` by the environment's own ``adaptation``, worked out for its
+  /// screens when it was made: what every widget without a policy of its own adapts by.
+  func adaptedPointSizeByOwnPolicy(_ pointSize: Double) -> Double {
+    let measures = measures
+    let size = adaptationShortcut.adapted(
+      pointSize, screenWidth: measures.widthInPoints,
+      designWidth: measures.designWidthInPoints)
+    return size.isNaN ? size : max(size, Self.minimumAdaptedPointSize)
+  }
 
   /// `frame`, given in design points, on this environment's screen.
   ///

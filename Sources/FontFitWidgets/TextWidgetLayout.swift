@@ -559,15 +559,32 @@ extension TextRequest {
 /// adaptation (unless the widget opts out), then the text scale (unless it opts out).
 struct SizePlan {
   let environment: WidgetEnvironment
-  /// The adaptation policy, or nil when the widget does not adapt.
-  let adaptation: AdaptationPolicy?
+  /// How the size adapts to the screen.
+  private let adaptation: Adaptation
   /// The text scale, or nil when none applies.
   let textScale: TextScale?
 
+  /// Which policy adapts the size.
+  private enum Adaptation {
+    /// None: the widget does not adapt.
+    case none
+    /// The environment's, worked out for its screens once (most widgets have no policy of
+    /// their own, and reading the environment's copies it).
+    case environment
+    /// The widget's own.
+    case own(AdaptationPolicy)
+  }
+
   init(_ widget: TextWidget, _ environment: WidgetEnvironment) {
-    self.init(
-      adaptation: widget.adaptsToScreen ? widget.adaptation ?? environment.adaptation : nil,
-      scalesWithText: widget.scalesWithText, environment)
+    self.environment = environment
+    if !widget.adaptsToScreen {
+      adaptation = .none
+    } else if let own = widget.adaptation {
+      adaptation = .own(own)
+    } else {
+      adaptation = .environment
+    }
+    textScale = Self.textScale(scalesWithText: widget.scalesWithText, environment)
   }
 
   /// The plan for a text adapted by `adaptation` (nil for none) and, when `scalesWithText`,
@@ -576,17 +593,28 @@ struct SizePlan {
     adaptation: AdaptationPolicy?, scalesWithText: Bool, _ environment: WidgetEnvironment
   ) {
     self.environment = environment
-    self.adaptation = adaptation
+    self.adaptation = adaptation.map { .own($0) } ?? .none
+    textScale = Self.textScale(scalesWithText: scalesWithText, environment)
+  }
+
+  /// The environment's text scale when the text scales with it and it scales; nil otherwise.
+  private static func textScale(scalesWithText: Bool, _ environment: WidgetEnvironment)
+    -> TextScale?
+  {
+    guard scalesWithText else { return nil }
     let scale = environment.textScale
-    textScale = scalesWithText && !scale.isIdentity ? scale : nil
+    return scale.isIdentity ? nil : scale
   }
 
   /// The size a design size has after screen adaptation, at least
   /// ``WidgetEnvironment/minimumAdaptedPointSize`` (a size that is not a number stays as it
   /// is, and the widget reports it as a layout error).
   func adapted(_ design: Double) -> Double {
-    guard let adaptation else { return design }
-    return environment.adaptedPointSize(design, by: adaptation)
+    switch adaptation {
+    case .none: design
+    case .environment: environment.adaptedPointSizeByOwnPolicy(design)
+    case .own(let policy): environment.adaptedPointSize(design, by: policy)
+    }
   }
 
   /// Screen units per point on the environment's screen.
@@ -662,8 +690,13 @@ struct SizePlan {
 
   /// What adaptation did: `+3 increments`, `×1.17 proportional`, `not adapted`.
   private func screenNote(from design: Double, to adapted: Double) -> SizeStage.Note {
-    guard let adaptation else { return .notAdapted }
+    let policy: AdaptationPolicy
     switch adaptation {
+    case .none: return .notAdapted
+    case .environment: policy = environment.adaptation
+    case .own(let own): policy = own
+    }
+    switch policy {
     case .none: return .noAdaptation
     case .increments: return .increments(adapted - design)
     case .proportional: return .ratio(design > 0 ? adapted / design : .nan, name: .proportional)

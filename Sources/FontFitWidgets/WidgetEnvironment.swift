@@ -85,6 +85,8 @@ public struct WidgetEnvironment: Sendable {
 
   /// The sizes and units of ``screen`` and ``designScreen``, kept with the fields.
   package var measures: ScreenMeasures { fields.measures }
+  /// ``adaptation`` worked out for the two screens, kept with the fields.
+  var adaptationShortcut: AdaptationShortcut { fields.adaptationShortcut }
 
   /// The fields, immutable once made.
   private struct Values: Sendable {
@@ -103,10 +105,14 @@ public struct WidgetEnvironment: Sendable {
     /// The two screens' sizes and units, read once: every widget's layout reads them, and
     /// reading a screen copies its name.
     let measures: ScreenMeasures
+    /// The environment's adaptation worked out for its screens.
+    let adaptationShortcut: AdaptationShortcut
 
     init(_ values: Values) {
       self.values = values
       measures = ScreenMeasures(screen: values.screen, design: values.designScreen)
+      adaptationShortcut = values.adaptation.shortcut(
+        screenWidth: measures.widthInPoints, designWidth: measures.designWidthInPoints)
     }
 
     var screen: Screen { values.screen }

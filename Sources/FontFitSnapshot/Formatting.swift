@@ -145,7 +145,7 @@ func appendQuotedExcerpt(
     add(part[...])
   }
   output.append(TextFormat.quoted(shown))
-  if count > limit { output.append(" [+\(count - limit) characters]") }
+  appendLeftOut(count - limit, to: &output)
 }
 
 /// ``appendQuotedExcerpt(of:separator:to:limit:)`` of `block`'s lines joined by
@@ -209,11 +209,7 @@ private struct PlainExcerpt {
   /// Writes the closing quote, and how many characters were left out.
   func close(to output: inout TextOutput) {
     output += "\""
-    if count > limit {
-      output += " [+"
-      output.append(integer: count - limit)
-      output += " characters]"
-    }
+    appendLeftOut(count - limit, to: &output)
   }
 }
 
@@ -253,12 +249,17 @@ private func appendPlainExcerpt(
     add(part, count: partCount)
   }
   output += "\""
-  if count > limit {
-    output += " [+"
-    output.append(integer: count - limit)
-    output += " characters]"
-  }
+  appendLeftOut(count - limit, to: &output)
   return true
+}
+
+/// Appends how many characters an excerpt left out, ` [+12 characters]`, when `count` is
+/// positive.
+private func appendLeftOut(_ count: Int, to output: inout TextOutput) {
+  guard count > 0 else { return }
+  output += " [+"
+  output.append(integer: count)
+  output += " characters]"
 }
 
 /// The UTF-8 offset of the scalar at `index` (from 0) in `text`, or its length when it has

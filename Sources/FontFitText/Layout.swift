@@ -287,10 +287,11 @@ public struct TextBlock: Hashable, Sendable {
   /// valid during the call, read from the shaped text without making strings when nothing
   /// has built the lines yet: what a dump writes of them.
   ///
-  /// A line is one piece, or two when a hyphen ends it (its text, then the hyphen). `body`
-  /// is told whether the piece starts a line and whether it is known to be plain (each scalar
-  /// a character a quoted string writes as it is, ``plainCharacterCount(_:)``), and returns
-  /// false to stop.
+  /// A line read from the shaped text is one piece, or two when a hyphen ends it (its text,
+  /// then the hyphen); a line already built, and a truncated last line, is its whole text.
+  /// `body` is told whether the piece starts a line and whether it is known to be plain (each
+  /// scalar a character a quoted string writes as it is, ``plainCharacterCount(_:)``: only
+  /// the pieces of a plain shaped text are), and returns false to stop.
   package func forEachLineTextPiece(
     _ body: (_ utf8: UnsafeBufferPointer<UInt8>, _ startsLine: Bool, _ isPlain: Bool) -> Bool
   ) {
@@ -423,7 +424,7 @@ final class LazyLines: Sendable {
   }
 
   /// The lines' texts (``TextLine/text``), read without building the lines when they are
-  /// not built yet: what a dump writes of them.
+  /// not built yet: what a snapshot keeps of them (a dump reads ``forEachTextPiece(_:)``).
   var texts: [String] {
     guard given == nil, built.load() == nil, let (layouter, spans, last) = pending else {
       return lines.map(\.text)

@@ -6,7 +6,7 @@ import FontFitFontModel
 import FontFitText
 
 /// What one layout pass computed for a text widget; a value, read without side effects.
-public struct WidgetLayout: Hashable, Sendable {
+public struct WidgetLayout: Hashable, Sendable, CustomReflectable {
   /// The widget's frame on the screen, in that screen's units.
   public var screenFrame: Rect {
     get { fields.value.screenFrame }
@@ -99,9 +99,21 @@ public struct WidgetLayout: Hashable, Sendable {
     fields = OutOfLine(changed)
   }
 
-  /// Whether both layouts hold equal fields (the same fields, at once).
+  /// Whether both layouts hold equal fields.
   public static func == (lhs: WidgetLayout, rhs: WidgetLayout) -> Bool {
-    lhs.fields === rhs.fields || lhs.fields.value == rhs.fields.value
+    lhs.fields.value == rhs.fields.value
+  }
+
+  /// The layout's values by name, as `print` and test failures show them (the fields are
+  /// kept behind a reference, which would show nothing of them).
+  public var customMirror: Mirror {
+    Mirror(
+      self,
+      children: [
+        "screenFrame": screenFrame, "adaptedFont": adaptedFont, "stages": stages,
+        "group": group as Any, "unitsPerPoint": unitsPerPoint, "shownText": shownText,
+        "outcome": outcome, "rejection": rejection as Any, "textBox": textBox as Any,
+      ], displayStyle: .struct)
   }
 
   /// Hashes the fields.
@@ -371,7 +383,7 @@ extension TextWidget {
     _ shown: String, styles: [StyleRun], font adapted: Font, box: Size, plan: SizePlan,
     cap: Double?
   ) throws(WidgetLayoutError) -> TextFit {
-    let request = sharingShaping(
+    let request = keepingShaping(
       try textRequest(
         shown, styles: styles, font: adapted, box: box, plan: plan, autoFit: autoFit, cap: cap,
         sharingShapingOf: lastShaped))
@@ -399,7 +411,7 @@ extension TextWidget {
     try Self.check(adapted)
     let horizontal = contentInsets.total(along: .horizontal)
     let inner = max(0, width - horizontal)
-    let request = sharingShaping(
+    let request = keepingShaping(
       try textRequest(
         text, styles: textStyles, font: adapted, box: Size(width: inner, height: .infinity),
         plan: plan, autoFit: nil, cap: nil, sharingShapingOf: lastShaped))
@@ -515,14 +527,11 @@ extension TextWidget {
       sharingShapingOf: kept)
   }
 
-  /// `request`, sharing the shaping of the widget's last fitted or measured request when the
-  /// two are shaped alike, and kept as the last: a re-fit in a new frame, or a measure at a
-  /// new width, then takes back what the last one's fit was given
-  /// (``TextRequest/shareShaping(with:)``; a request made sharing them already is kept as it
-  /// is).
-  func sharingShaping(_ request: TextRequest) -> TextRequest {
-    var request = request
-    if let lastShaped { request.shareShaping(with: lastShaped) }
+  /// `request`, kept as the widget's last fitted or measured one: the next request made
+  /// with ``textRequest(_:styles:font:box:plan:autoFit:cap:sharingShapingOf:)`` shares its
+  /// shaping values when they are the same, and with them what its fit was given (a re-fit
+  /// in a new frame, or a measure at a new width).
+  func keepingShaping(_ request: TextRequest) -> TextRequest {
     lastShaped = request.shapingValues
     return request
   }

@@ -156,11 +156,13 @@ struct ExcerptTests {
     let pieces = [
       "Donaudampfschifffahrtsgesellschaftskapitän ", "Datenschutzgrundverordnung ", "word ",
       "字体自适应", "بحث في ", "Ünïcödé ", "e\u{301} ", "👍🏽 ", "\"quoted\" ", "back\\slash ",
-      "tab\there ", "1234567890 ",
+      "tab\there ", "1234567890 ", "\n", "\n\n",
     ]
     let fonts = try FontSystem.shared()
     var generator = SplitMix64(seed: 2507)
     var hyphenated = 0
+    var truncated = 0
+    var emptyLines = 0
     var plainAndNot = (plain: 0, other: 0)
     for round in 0..<300 {
       var text = ""
@@ -189,6 +191,8 @@ struct ExcerptTests {
         hyphenated += 1
       }
       let texts = block.lineTexts
+      if block.hiddenCharacterCount > 0 { truncated += 1 }
+      if texts.contains(where: \.isEmpty) { emptyLines += 1 }
       var source = text
       if source.withUTF8(plainCharacterCount) != nil {
         plainAndNot.plain += 1
@@ -208,6 +212,8 @@ struct ExcerptTests {
       #expect(output.string == Self.reference(texts, separator: " ⏎ ", limit: 48))
     }
     #expect(hyphenated > 10, "lines ending in a hyphen: \(hyphenated)")
+    #expect(truncated > 10, "truncated layouts: \(truncated)")
+    #expect(emptyLines > 5, "layouts with an empty line: \(emptyLines)")
     #expect(plainAndNot.plain > 50 && plainAndNot.other > 50, "\(plainAndNot)")
   }
 }

@@ -114,6 +114,22 @@ struct LayoutPassTests {
     #expect(label.layout?.shownText == Fixture.words(8))
   }
 
+  @Test("A layout prints and compares by its values, though it keeps them behind a reference")
+  func layoutShowsItsValues() throws {
+    let field = Self.laidOutField()
+    let layout = try #require(field.layout)
+    let printed = String(describing: layout)
+    for name in ["screenFrame", "adaptedFont", "stages", "shownText: \"hello\"", "outcome"] {
+      #expect(printed.contains(name), "\(printed)")
+    }
+    // Equal values are equal layouts, made apart; a changed value is not.
+    #expect(Self.laidOutField().layout == layout)
+    var moved = layout
+    moved.screenFrame.x += 1
+    #expect(moved != layout)
+    #expect(moved.shownText == layout.shownText)
+  }
+
   /// A laid-out label of six words that wraps onto as many lines as it needs.
   private static func wordsLabel(
     width: Double, on screen: Screen, shaper: any TextShaping = ArithmeticShaper()

@@ -81,9 +81,14 @@ private func appendTreeJSON(
 ) throws(SnapshotError) {
   let widget = try WidgetSnapshot(leaf: view, includingGlyphs: includingGlyphs).appendOpening(
     to: &output, includingGlyphs: includingGlyphs, level: level)
-  try appendChildren(view.children, level: level, to: &output) {
-    (child, output) throws(SnapshotError) in
-    try appendTreeJSON(child, includingGlyphs: includingGlyphs, level: level + 2, to: &output)
+  let children = view.children
+  if children.isEmpty {
+    output += "[]"
+  } else {
+    try appendChildren(children, level: level, to: &output) {
+      (child, output) throws(SnapshotError) in
+      try appendTreeJSON(child, includingGlyphs: includingGlyphs, level: level + 2, to: &output)
+    }
   }
   widget.close(in: &output)
 }
@@ -91,14 +96,14 @@ private func appendTreeJSON(
 /// Appends the array of the `children` of a widget's object at `level`, each written by
 /// `write` (on all cores when there are many: see ``ParallelAppend``), laid out as
 /// ``JSONContainer`` lays out an array.
+///
+/// `children` is not empty: a widget without children writes `[]` itself, without making
+/// `write` (a closure that escapes to the cores, made for every widget otherwise).
 private func appendChildren<Child, Failure: Error>(
   _ children: [Child], level: Int, to output: inout TextOutput,
   _ write: @escaping @Sendable (Child, inout TextOutput) throws(Failure) -> Void
 ) throws(Failure) {
-  guard !children.isEmpty else {
-    output += "[]"
-    return
-  }
+  precondition(!children.isEmpty, "no children to write")
   output += "["
   // A run of children written on another core does not know the elements before it, so each
   // element is told its place.
@@ -116,8 +121,12 @@ extension WidgetSnapshot {
   /// Appends this widget's JSON, nested `level` containers deep, one widget at a time.
   fileprivate func appendJSON(to output: inout TextOutput, includingGlyphs: Bool, level: Int) {
     let widget = appendOpening(to: &output, includingGlyphs: includingGlyphs, level: level)
-    appendChildren(children, level: level, to: &output) { child, output in
-      child.appendJSON(to: &output, includingGlyphs: includingGlyphs, level: level + 2)
+    if children.isEmpty {
+      output += "[]"
+    } else {
+      appendChildren(children, level: level, to: &output) { child, output in
+        child.appendJSON(to: &output, includingGlyphs: includingGlyphs, level: level + 2)
+      }
     }
     widget.close(in: &output)
   }

@@ -86,7 +86,11 @@ private func appendTree(
     appendLineStart(
       kind: view.kind, id: view.id, frame: view.screenFrame, depth: depth, to: &output)
   }
-  try ParallelAppend.forEach(view.children, to: &output) {
+  // Most widgets have no children: their writer's closure, which escapes to the cores, is
+  // not made for them.
+  let children = view.children
+  guard !children.isEmpty else { return }
+  try ParallelAppend.forEach(children, to: &output) {
     (child, _, output) throws(SnapshotError) in
     try appendTree(child, depth: depth + 1, unit: unit, to: &output)
   }
@@ -96,6 +100,7 @@ extension WidgetSnapshot {
   /// Appends this widget's line (after a line break) and its children's, lengths in `unit`.
   fileprivate func appendText(depth: Int, unit: String, to output: inout TextOutput) {
     appendLine(depth: depth, unit: unit, to: &output)
+    guard !children.isEmpty else { return }
     ParallelAppend.forEach(children, to: &output) { child, _, output in
       child.appendText(depth: depth + 1, unit: unit, to: &output)
     }

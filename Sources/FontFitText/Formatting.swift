@@ -96,9 +96,7 @@ package enum TextFormat {
   private static func writeDecimal(
     _ value: Double, fractionDigits: Int, to start: UnsafeMutablePointer<UInt8>
   ) -> Int {
-    var scale: Int64 = 1
-    for _ in 0..<fractionDigits { scale *= 10 }
-    let units = roundedToInteger(value * Double(scale))
+    let units = roundedToInteger(value * Double(powerOfTen(fractionDigits)))
     // The fraction without its trailing zeros.
     var magnitude = units.magnitude
     var digits = fractionDigits
@@ -106,34 +104,81 @@ package enum TextFormat {
       magnitude /= 10
       digits -= 1
     }
+    // Divided by a constant, which the compiler turns into a multiplication.
+    let whole: UInt64
+    switch digits {
+    case 0: whole = magnitude
+    case 1: whole = magnitude / 10
+    case 2: whole = magnitude / 100
+    case 3: whole = magnitude / 1000
+    default: whole = magnitude / 10_000
+    }
+    var fraction = magnitude - whole * powerOfTen(digits)
     // Counted first, so the digits are written in place from the right: the fraction, the
     // point, the whole part (at least one digit), the sign.
-    var wholeDigits = 1
-    var rest = magnitude
-    for _ in 0..<digits { rest /= 10 }
-    while rest >= 10 {
-      rest /= 10
-      wholeDigits += 1
-    }
-    let length = (units < 0 ? 1 : 0) + wholeDigits + (digits > 0 ? digits + 1 : 0)
+    let length = (units < 0 ? 1 : 0) + decimalLength(whole) + (digits > 0 ? digits + 1 : 0)
     var position = length
-    func write(_ byte: UInt8) {
-      position -= 1
-      start[position] = byte
-    }
     if digits > 0 {
       for _ in 0..<digits {
-        write(UInt8(ascii: "0") + UInt8(magnitude % 10))
-        magnitude /= 10
+        position -= 1
+        start[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10)
+        fraction /= 10
       }
-      write(UInt8(ascii: "."))
+      position -= 1
+      start[position] = UInt8(ascii: ".")
     }
-    repeat {
-      write(UInt8(ascii: "0") + UInt8(magnitude % 10))
-      magnitude /= 10
-    } while magnitude > 0
-    if units < 0 { write(UInt8(ascii: "-")) }
+    // The whole part two digits at a time, from a table of the hundred pairs.
+    var rest = whole
+    digitPairs.withUTF8Buffer { pairs in
+      while rest >= 10 {
+        let pair = Int(truncatingIfNeeded: rest % 100) &* 2
+        rest /= 100
+        position -= 2
+        start[position] = pairs[pair]
+        start[position + 1] = pairs[pair + 1]
+      }
+    }
+    // One digit is left, or none when the pairs ended the number; 0 is written as 0.
+    if rest > 0 || whole == 0 {
+      position -= 1
+      start[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest)
+    }
+    if units < 0 { start[0] = UInt8(ascii: "-") }
     return length
+  }
+
+  /// 10^`exponent`, for an exponent of 0–4.
+  @inline(__always)
+  private static func powerOfTen(_ exponent: Int) -> UInt64 {
+    switch exponent {
+    case 0: 1
+    case 1: 10
+    case 2: 100
+    case 3: 1000
+    default: 10_000
+    }
+  }
+
+  /// The number of decimal digits of `value` (1 for 0).
+  @inline(__always)
+  private static func decimalLength(_ value: UInt64) -> Int {
+    var length = 1
+    var bound: UInt64 = 10
+    while length < 20, value >= bound {
+      length += 1
+      if bound > UInt64.max / 10 { break }
+      bound *= 10
+    }
+    return length
+  }
+
+  /// "00", "01", … "99": the digits of every number below a hundred.
+  private static var digitPairs: StaticString {
+    """
+    00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+    40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+    8081828384858687888990919293949596979899
+    """
   }
 
   /// `value` rounded to the nearest integer, halves away from zero (as `rounded()` does), for

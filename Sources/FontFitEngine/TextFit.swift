@@ -56,10 +56,29 @@ public struct TextFit: Hashable, Sendable {
   /// What the fit changed besides the size, read without copying ``result``.
   package var lever: FitLeverUse { placement.result.lever }
 
-  /// `body` applied to ``result`` where the fit keeps it, without copying it: for readers of
-  /// a few of its values, such as a dump's line.
-  package func withResult<Value>(_ body: (FitResult) -> Value) -> Value {
-    body(placement.result)
+  // Values of ``result`` read where the fit keeps them, without copying the result: what a
+  // dump's line reads of it.
+
+  /// Whether a line shown whole ends inside a word (``TextBlock/breaksWords``).
+  package var breaksWords: Bool { placement.result.block.breaksWords }
+  /// How many drawn characters truncation hides (``TextBlock/hiddenCharacterCount``).
+  package var hiddenCharacterCount: Int { placement.result.block.hiddenCharacterCount }
+  /// The fonts that measured the text (``FitResult/fonts``).
+  package var fonts: [String] { placement.result.fonts }
+  /// The one font that measured the text, or nil (``FitResult/onlyFontName``).
+  package var onlyFontName: String? { placement.result.onlyFontName }
+  /// Characters no font could draw (``FitResult/missingCharacters``).
+  package var missingCharacters: [Unicode.Scalar] { placement.result.missingCharacters }
+  /// How many lines there are (``TextBlock/lineCount``).
+  package var lineCount: Int { placement.result.block.lineCount }
+  /// The lines' texts (``TextBlock/lineTexts``).
+  package var lineTexts: [String] { placement.result.block.lineTexts }
+
+  /// ``TextBlock/forEachLineTextPiece(_:)`` of the fit's lines.
+  package func forEachLineTextPiece(
+    _ body: (_ utf8: UnsafeBufferPointer<UInt8>, _ startsLine: Bool, _ isPlain: Bool) -> Bool
+  ) {
+    placement.result.block.forEachLineTextPiece(body)
   }
 
   /// The lines placed in the box (coordinates relative to its top left corner), aligned,

@@ -1,3 +1,4 @@
+import FontFitEngine
 import FontFitText
 import FontFitWidgets
 
@@ -152,7 +153,9 @@ func appendQuotedExcerpt(
 /// ``lineBreakSeparator``, read from the laid-out lines as UTF-8 without making their
 /// strings when every scalar is a character of its own (see
 /// ``appendPlainExcerpt(of:separator:to:limit:)``), from their strings otherwise.
-func appendLinesExcerpt(of block: TextBlock, to output: inout TextOutput, limit: Int = 48) {
+func appendLinesExcerpt(
+  of block: some LineTextPieces, to output: inout TextOutput, limit: Int = 48
+) {
   if let separatorCount = lineBreakSeparator.count {
     let start = output.count
     output += "\""
@@ -182,6 +185,20 @@ func appendLinesExcerpt(of block: TextBlock, to output: inout TextOutput, limit:
   appendQuotedExcerpt(
     of: block.lineTexts, separator: lineBreakSeparator.text, to: &output, limit: limit)
 }
+
+/// Lines whose texts an excerpt reads as UTF-8 pieces: a ``FontFitText/TextBlock``'s, or a fit's
+/// (which reads its block's where it keeps them).
+protocol LineTextPieces {
+  /// The lines' texts.
+  var lineTexts: [String] { get }
+  /// Calls `body` with the lines' texts as UTF-8 pieces (see
+  /// ``FontFitText/TextBlock/forEachLineTextPiece(_:)``).
+  func forEachLineTextPiece(
+    _ body: (_ utf8: UnsafeBufferPointer<UInt8>, _ startsLine: Bool, _ isPlain: Bool) -> Bool)
+}
+
+extension TextBlock: LineTextPieces {}
+extension TextFit: LineTextPieces {}
 
 /// A plain excerpt (every scalar a character of its own) written piece by piece after its
 /// opening quote: the first `limit` characters copied, the rest only counted.

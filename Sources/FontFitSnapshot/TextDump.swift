@@ -257,7 +257,7 @@ struct LiveTextLine: TextDumpLine {
   var cappingGroupName: String? { layout.group }
   var fittedPixelSize: Double? { layout.fittedPointSize }
   var fitGroup: String? { widget.fitGroup }
-  var breaksWords: Bool { text?.withResult { $0.block.breaksWords } ?? false }
+  var breaksWords: Bool { text?.breaksWords ?? false }
   var alignment: TextAlignment { widget.textAlignment }
   var hasRightToLeftLine: Bool { layout.hasRightToLeftLine }
   var rejectedText: String? { layout.rejection?.text }
@@ -267,31 +267,31 @@ struct LiveTextLine: TextDumpLine {
   var overflow: Overflow { widget.overflow }
   var failure: FailureSnapshot? { text?.failure.map(FailureSnapshot.init) }
   var textHeight: Double { text?.size.height ?? 0 }
-  var hiddenCharacters: Int { text?.withResult { $0.block.hiddenCharacterCount } ?? 0 }
+  var hiddenCharacters: Int { text?.hiddenCharacterCount ?? 0 }
   var shownPlaceholderColor: String? {
     guard layout.shownText.isEmpty, let field = widget as? TextField, !field.placeholder.isEmpty
     else { return nil }
     return field.placeholderColor.description
   }
-  var fonts: [String] { text?.withResult { $0.fonts } ?? [] }
-  var onlyFontName: String? { text?.withResult { $0.onlyFontName } }
-  var missingCharacterCount: Int { text?.withResult { $0.missingCharacters.count } ?? 0 }
+  var fonts: [String] { text?.fonts ?? [] }
+  var onlyFontName: String? { text?.onlyFontName }
+  var missingCharacterCount: Int { text?.missingCharacters.count ?? 0 }
   func appendMissingCharacters(first count: Int, to output: inout TextOutput) {
-    guard let missing = text?.withResult({ $0.missingCharacters }) else { return }
+    guard let missing = text?.missingCharacters else { return }
     for (index, scalar) in missing.prefix(count).enumerated() {
       if index > 0 { output += " " }
       output.appendCodePoint(scalar.value)
     }
   }
-  var lineTexts: [String] { text?.withResult { $0.block.lineTexts } ?? [] }
-  var lineCount: Int { text?.withResult { $0.block.lineCount } ?? 0 }
+  var lineTexts: [String] { text?.lineTexts ?? [] }
+  var lineCount: Int { text?.lineCount ?? 0 }
   /// Read from the laid-out lines without making their strings.
   func appendLinesExcerpt(to output: inout TextOutput) {
     guard let text else {
       appendQuotedExcerpt(of: [], separator: lineBreakSeparator.text, to: &output)
       return
     }
-    text.withResult { FontFitSnapshot.appendLinesExcerpt(of: $0.block, to: &output) }
+    FontFitSnapshot.appendLinesExcerpt(of: text, to: &output)
   }
   var lineStyles: [[StyleRunSnapshot]] {
     let styled = layout.lineStyles

@@ -311,20 +311,15 @@ public struct TextRequest: Hashable, Sendable, CustomReflectable {
     /// two values whole would copy each out of its storage first (a retain for each string
     /// and array), on every re-fit of a widget.
     func hasValues(of other: ShapingStorage) -> Bool {
-      hasValues(other.values)
-    }
-
-    /// Whether `other` is these values, compared field by field in place.
-    func hasValues(_ other: ShapingValues) -> Bool {
       let same =
-        values.text == other.text && values.truncationToken == other.truncationToken
-        && values.font == other.font && values.language == other.language
-        && values.direction == other.direction
-        && values.lineBreakStrategy == other.lineBreakStrategy
-        && values.designFontSize == other.designFontSize
-        && values.styles == other.styles
+        values.text == other.values.text && values.truncationToken == other.values.truncationToken
+        && values.font == other.values.font && values.language == other.values.language
+        && values.direction == other.values.direction
+        && values.lineBreakStrategy == other.values.lineBreakStrategy
+        && values.designFontSize == other.values.designFontSize
+        && values.styles == other.values.styles
       // Every field: a test build checks the list against the synthesized comparison.
-      assert(same == (values == other), "ShapingValues has a field hasValues skips")
+      assert(same == (values == other.values), "ShapingValues has a field hasValues skips")
       return same
     }
 
@@ -452,14 +447,28 @@ public struct TextRequest: Hashable, Sendable, CustomReflectable {
     lineBreakStrategy: LineBreakStrategy, layout: LayoutValues,
     sharingShapingOf kept: ShapingValuesReference?
   ) {
-    let values = ShapingValues(
-      text: ExactString(text), styles: styles, designFontSize: designFontSize, font: font,
-      language: language, direction: direction, truncationToken: truncationToken,
-      lineBreakStrategy: lineBreakStrategy)
-    if let kept, kept.storage.keeps, kept.storage.hasValues(values) {
-      shaping = kept.storage
+    // Compared field by field with the kept values before any are gathered into new ones.
+    if let kept = kept?.storage, kept.keeps, kept.values.text == ExactString(text),
+      kept.values.truncationToken == truncationToken, kept.values.font == font,
+      kept.values.language == language, kept.values.direction == direction,
+      kept.values.lineBreakStrategy == lineBreakStrategy,
+      kept.values.designFontSize == designFontSize, kept.values.styles == styles
+    {
+      // Every field: a test build checks the list against the synthesized comparison.
+      assert(
+        kept.values
+          == ShapingValues(
+            text: ExactString(text), styles: styles, designFontSize: designFontSize, font: font,
+            language: language, direction: direction, truncationToken: truncationToken,
+            lineBreakStrategy: lineBreakStrategy), "ShapingValues has a field the init skips")
+      shaping = kept
     } else {
-      shaping = ShapingStorage(values, keeps: true)
+      shaping = ShapingStorage(
+        ShapingValues(
+          text: ExactString(text), styles: styles, designFontSize: designFontSize, font: font,
+          language: language, direction: direction, truncationToken: truncationToken,
+          lineBreakStrategy: lineBreakStrategy),
+        keeps: true)
     }
     self.layout = Storage(layout)
   }

@@ -401,17 +401,14 @@ struct JSONContainer {
 
   /// Starts the next element of an array; its value follows.
   mutating func element(in output: inout TextOutput) {
-    if !isEmpty { output.append(byte: UInt8(ascii: ",")) }
+    output.appendElementStart(afterOther: !isEmpty, indentation: 2 * inner, key: nil)
     isEmpty = false
-    output.appendLineStart(indentation: 2 * inner)
   }
 
   /// Starts the member `key` of an object (plain ASCII, written as it is); its value follows.
   mutating func key(_ key: StaticString, in output: inout TextOutput) {
-    element(in: &output)
-    output.append(byte: UInt8(ascii: "\""))
-    output.append(key)
-    output += "\": "
+    output.appendElementStart(afterOther: !isEmpty, indentation: 2 * inner, key: key)
+    isEmpty = false
   }
 
   /// Writes the member `key` with a string.

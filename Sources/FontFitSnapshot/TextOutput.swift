@@ -168,6 +168,33 @@ struct TextOutput: @unchecked Sendable {
     }
   }
 
+  /// Appends, in one reservation, what starts the next element of a JSON container on a line
+  /// of its own: a comma when `afterOther` (another element came before it), a line break,
+  /// `indentation` spaces, and, for an object's member, its quoted `key` and `: `.
+  mutating func appendElementStart(afterOther: Bool, indentation: Int, key: StaticString?) {
+    let spaces = max(0, indentation)
+    let keyLength = key.map { $0.utf8CodeUnitCount + 4 } ?? 0
+    let length = (afterOther ? 1 : 0) + 1 + spaces + keyLength
+    var target = room(for: length)
+    if afterOther {
+      target.initialize(to: UInt8(ascii: ","))
+      target += 1
+    }
+    target.initialize(to: UInt8(ascii: "\n"))
+    (target + 1).initialize(repeating: UInt8(ascii: " "), count: spaces)
+    target += 1 + spaces
+    if let key {
+      let count = key.utf8CodeUnitCount
+      target.initialize(to: UInt8(ascii: "\""))
+      (target + 1).initialize(from: key.utf8Start, count: count)
+      target += 1 + count
+      target.initialize(to: UInt8(ascii: "\""))
+      (target + 1).initialize(to: UInt8(ascii: ":"))
+      (target + 2).initialize(to: UInt8(ascii: " "))
+    }
+    count += length
+  }
+
   /// A line break and the most spaces ``appendLineStart(indentation:)`` copies at once.
   private static var lineStart: StaticString {
     "\n                                                                "

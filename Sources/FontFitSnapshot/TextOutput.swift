@@ -228,14 +228,37 @@ struct TextOutput: @unchecked Sendable {
     // One pass over a native string's bytes checks them; the copy follows.
     let plain =
       text.utf8.withContiguousStorageIfAvailable { utf8 in
-        for byte in utf8 where !isPlainQuoted(byte) { return false }
-        append(byte: UInt8(ascii: "\""))
-        append(utf8)
-        append(byte: UInt8(ascii: "\""))
+        guard Self.isPlainQuoted(utf8) else { return false }
+        // The quotes and the bytes in one reservation.
+        let target = room(for: utf8.count + 2)
+        target.initialize(to: UInt8(ascii: "\""))
+        if let source = utf8.baseAddress {
+          (target + 1).initialize(from: source, count: utf8.count)
+        }
+        (target + 1 + utf8.count).initialize(to: UInt8(ascii: "\""))
+        count += utf8.count + 2
         return true
       } ?? false
     guard !plain else { return }
     append(TextFormat.quoted(text))
+  }
+
+  /// Whether every byte of `bytes` is ``FontFitText/isPlainQuoted(_:)``, checked eight at a
+  /// time.
+  private static func isPlainQuoted(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    var index = 0
+    while index + 8 <= bytes.count {
+      guard allPlainQuoted(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) else {
+        return false
+      }
+      index += 8
+    }
+    while index < bytes.count {
+      guard FontFitText.isPlainQuoted(bytes[index]) else { return false }
+      index += 1
+    }
+    return true
   }
 
   /// Removes the last `count` bytes written.

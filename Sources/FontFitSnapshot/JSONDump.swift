@@ -259,7 +259,8 @@ extension SizeStage {
     var object = JSONContainer.object(level: level, in: &output)
     object.member("stage", kind.rawValue, in: &output)
     object.member("size", rounded: size, in: &output)
-    object.member("detail", detail, in: &output)
+    object.key("detail", in: &output)
+    output.appendQuotedDetail(of: self)
     object.close(in: &output)
   }
 }

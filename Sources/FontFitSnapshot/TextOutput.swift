@@ -153,6 +153,21 @@ struct TextOutput: @unchecked Sendable {
     stage.writeDetail { append($0) }
   }
 
+  /// Appends `stage`'s ``FontFitWidgets/SizeStage/detail`` as a JSON string, as
+  /// ``appendQuoted(_:)`` writes it: written in place, without making the detail's string,
+  /// when nothing in it needs escaping.
+  mutating func appendQuotedDetail(of stage: SizeStage) {
+    let start = count
+    append(byte: UInt8(ascii: "\""))
+    appendDetail(of: stage)
+    if Self.isPlainQuoted(UnsafeBufferPointer(start: base + start + 1, count: count - start - 1)) {
+      append(byte: UInt8(ascii: "\""))
+    } else {
+      removeLast(count - start)
+      appendQuoted(stage.detail)
+    }
+  }
+
   /// Appends a line break and `count` spaces, copied from a constant.
   mutating func appendLineStart(indentation count: Int) {
     Self.lineStart.withUTF8Buffer { piece in

@@ -26,8 +26,8 @@ public struct WidgetLayout: Hashable, Sendable, CustomReflectable {
   }
   /// The fit group that capped the size, or nil when the widget's own fit decided.
   public var group: String? {
-    get { fields.value.cappingGroup?.value }
-    set { change { $0.cappingGroup = newValue.map(OutOfLine.init) } }
+    get { fields.value.rare?.value.group }
+    set { change { $0.changeRare { $0.group = newValue } } }
   }
   /// Screen units per font point on the screen (its dpi / 72): the fit's sizes and lines are
   /// in screen units, the stages in points.
@@ -53,16 +53,16 @@ public struct WidgetLayout: Hashable, Sendable, CustomReflectable {
   }
   /// The text refused under `.reject` overflow, or nil when `text` is shown.
   public var rejection: Rejection? {
-    get { fields.value.refused?.value }
-    set { change { $0.refused = newValue.map(OutOfLine.init) } }
+    get { fields.value.rare?.value.rejection }
+    set { change { $0.changeRare { $0.rejection = newValue } } }
   }
   /// Whether a text was refused (``rejection`` is not nil), read without copying it.
-  var hasRejection: Bool { fields.value.refused != nil }
+  var hasRejection: Bool { fields.value.rare?.value.rejection != nil }
   /// The box the text is laid out in, relative to the widget's frame: the frame less the
   /// widget's content insets; nil for the whole frame.
   public var textBox: Rect? {
-    get { fields.value.insetBox?.value }
-    set { change { $0.insetBox = newValue.map(OutOfLine.init) } }
+    get { fields.value.rare?.value.textBox }
+    set { change { $0.changeRare { $0.textBox = newValue } } }
   }
 
   /// What the layout holds, behind one reference.
@@ -78,18 +78,33 @@ public struct WidgetLayout: Hashable, Sendable, CustomReflectable {
     var screenFrame: Rect
     var adaptedFont: Font
     var stages: [SizeStage]
-    // The group and the box, boxed as the rejection is: most layouts have neither, and inline
-    // they would take 16 and 40 bytes of every layout.
-    var cappingGroup: OutOfLine<String>?
     var unitsPerPoint: Double
     var shownText: String
-    var insetBox: OutOfLine<Rect>?
-    /// The rejection, boxed: most widgets refuse nothing, and a rejection inline would make
-    /// every widget's layout as large as a fit's result.
-    var refused: OutOfLine<Rejection>?
     /// The outcome as kept: a fit is a reference already, and an error is boxed (inline, the
     /// largest error made every layout 64 bytes larger than a fit needs).
     var storedOutcome: StoredOutcome
+    /// The group, the box and the rejection, boxed together; nil when all three are.
+    ///
+    /// Most layouts have none of them, and inline they would take 16, 40 and a fit's
+    /// result's bytes of every layout.
+    var rare: OutOfLine<Rare>?
+
+    /// Sets what `body` changes of ``rare``, nil when it leaves none.
+    mutating func changeRare(_ body: (inout Rare) -> Void) {
+      var changed = rare?.value ?? Rare()
+      body(&changed)
+      rare = changed.isEmpty ? nil : OutOfLine(changed)
+    }
+  }
+
+  /// What few layouts have.
+  private struct Rare: Hashable, Sendable {
+    var group: String?
+    var textBox: Rect?
+    var rejection: Rejection?
+
+    /// Whether it holds nothing.
+    var isEmpty: Bool { group == nil && textBox == nil && rejection == nil }
   }
 
   /// Replaces the fields with a copy changed by `body`.
@@ -139,12 +154,12 @@ public struct WidgetLayout: Hashable, Sendable, CustomReflectable {
     unitsPerPoint: Double, shownText: String, outcome: Result<TextFit, WidgetLayoutError>,
     rejection: Rejection?, textBox: Rect? = nil
   ) {
+    let rare = Rare(group: group, textBox: textBox, rejection: rejection)
     fields = OutOfLine(
       Fields(
         screenFrame: screenFrame, adaptedFont: adaptedFont, stages: stages,
-        cappingGroup: group.map(OutOfLine.init), unitsPerPoint: unitsPerPoint,
-        shownText: shownText, insetBox: textBox.map(OutOfLine.init),
-        refused: rejection.map(OutOfLine.init), storedOutcome: StoredOutcome(outcome)))
+        unitsPerPoint: unitsPerPoint, shownText: shownText, storedOutcome: StoredOutcome(outcome),
+        rare: rare.isEmpty ? nil : OutOfLine(rare)))
   }
 
   /// The face and the fit, or nil when layout failed: ``outcome``'s, read without making a

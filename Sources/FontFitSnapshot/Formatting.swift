@@ -156,31 +156,14 @@ func appendQuotedExcerpt(
 func appendLinesExcerpt(
   of block: some LineTextPieces, to output: inout TextOutput, limit: Int = 48
 ) {
-  if let separatorCount = lineBreakSeparator.count {
-    let start = output.count
-    output += "\""
-    var excerpt = PlainExcerpt(limit: limit)
-    var plain = true
-    var first = true
-    block.forEachLineTextPiece { utf8, startsLine, isPlain in
-      guard let length = isPlain ? scalarCount(utf8) : plainCharacterCount(utf8) else {
-        plain = false
-        return false
-      }
-      if startsLine, !first {
-        lineBreakSeparator.utf8.withUnsafeBufferPointer {
-          excerpt.add($0, characters: separatorCount, to: &output)
-        }
-      }
-      first = false
-      excerpt.add(utf8, characters: length, to: &output)
-      return true
-    }
-    if plain {
-      excerpt.close(to: &output)
-      return
-    }
-    output.removeLast(output.count - start)
+  if let separatorCount = lineBreakSeparator.count,
+    lineBreakSeparator.utf8.withUnsafeBufferPointer({ separator in
+      appendPlainExcerpt(
+        separator: separator, separatorCount: separatorCount, limit: limit, to: &output,
+        pieces: block.forEachLineTextPiece)
+    })
+  {
+    return
   }
   appendQuotedExcerpt(
     of: block.lineTexts, separator: lineBreakSeparator.text, to: &output, limit: limit)
@@ -200,8 +183,8 @@ protocol LineTextPieces {
 extension TextBlock: LineTextPieces {}
 extension TextFit: LineTextPieces {}
 
-/// A plain excerpt (every scalar a character of its own) written piece by piece after its
-/// opening quote: the first `limit` characters copied, the rest only counted.
+/// A plain excerpt (every scalar a character of its own) written piece by piece: the first
+/// `limit` characters copied, the rest only counted.
 private struct PlainExcerpt {
   let limit: Int
   /// The characters added so far.
@@ -222,12 +205,6 @@ private struct PlainExcerpt {
     }
     count += characters
   }
-
-  /// Writes the closing quote, and how many characters were left out.
-  func close(to output: inout TextOutput) {
-    output += "\""
-    appendLeftOut(count - limit, to: &output)
-  }
 }
 
 /// ``appendQuotedExcerpt(of:separator:to:limit:)`` of text whose every scalar is a character
@@ -245,28 +222,53 @@ private func appendPlainExcerpt(
     let separatorCount = separator == lineBreakSeparator.text
       ? lineBreakSeparator.count : loneCharacterCount(separator)
   else { return false }
-  // Written as the parts are counted, and taken back if one is not plain.
+  var separator = separator
+  return separator.withUTF8 { separator in
+    appendPlainExcerpt(
+      separator: separator, separatorCount: separatorCount, limit: limit, to: &output
+    ) { body in
+      for part in parts {
+        var part = part
+        guard part.withUTF8({ body($0, true, false) }) else { return }
+      }
+    }
+  }
+}
+
+/// Writes the quoted excerpt of the UTF-8 pieces `pieces` hands its body in turn (as
+/// ``FontFitText/TextBlock/forEachLineTextPiece(_:)`` does: a piece that starts a line after
+/// the first follows `separator`, of `separatorCount` characters), when every scalar of them
+/// is a character of its own: the first `limit` characters copied, the rest only counted.
+///
+/// - Returns: False, having written nothing, when a piece is not plain (a piece said to be
+///   plain is not checked again).
+private func appendPlainExcerpt(
+  separator: UnsafeBufferPointer<UInt8>, separatorCount: Int, limit: Int,
+  to output: inout TextOutput,
+  pieces: ((UnsafeBufferPointer<UInt8>, _ startsLine: Bool, _ isPlain: Bool) -> Bool) -> Void
+) -> Bool {
+  // Written as the pieces are counted, and taken back if one is not plain.
   let start = output.count
   output += "\""
-  var count = 0
-  func add(_ text: String, count length: Int) {
-    if count < limit {
-      let shown =
-        length <= limit - count ? text.utf8.count : utf8Offset(ofScalar: limit - count, in: text)
-      output.append(utf8Prefix: shown, of: text)
-    }
-    count += length
-  }
-  for (position, part) in parts.enumerated() {
-    guard let partCount = loneCharacterCount(part) else {
-      output.removeLast(output.count - start)
+  var excerpt = PlainExcerpt(limit: limit)
+  var plain = true
+  var first = true
+  pieces { utf8, startsLine, isPlain in
+    guard let length = isPlain ? scalarCount(utf8) : plainCharacterCount(utf8) else {
+      plain = false
       return false
     }
-    if position > 0 { add(separator, count: separatorCount) }
-    add(part, count: partCount)
+    if startsLine, !first { excerpt.add(separator, characters: separatorCount, to: &output) }
+    first = false
+    excerpt.add(utf8, characters: length, to: &output)
+    return true
+  }
+  guard plain else {
+    output.removeLast(output.count - start)
+    return false
   }
   output += "\""
-  appendLeftOut(count - limit, to: &output)
+  appendLeftOut(excerpt.count - limit, to: &output)
   return true
 }
 
@@ -277,13 +279,6 @@ private func appendLeftOut(_ count: Int, to output: inout TextOutput) {
   output += " [+"
   output.append(integer: count)
   output += " characters]"
-}
-
-/// The UTF-8 offset of the scalar at `index` (from 0) in `text`, or its length when it has
-/// no more scalars.
-private func utf8Offset(ofScalar index: Int, in text: String) -> Int {
-  var text = text
-  return text.withUTF8 { utf8Offset(ofScalar: index, in: $0) }
 }
 
 /// The offset of the scalar at `index` (from 0) in the UTF-8 `bytes`, or their count when

@@ -118,13 +118,6 @@ struct TextOutput: @unchecked Sendable {
     }
   }
 
-  /// Appends the first `count` bytes of `text`'s UTF-8, which must end on a character
-  /// boundary.
-  mutating func append(utf8Prefix count: Int, of text: String) {
-    var text = text
-    text.withUTF8 { append(UnsafeBufferPointer(rebasing: $0.prefix(count))) }
-  }
-
   /// Appends `value` as ``FontFitText/TextFormat/string(_:fractionDigits:)`` writes it,
   /// written straight into the output when it is written digit by digit.
   mutating func append(_ value: Double, fractionDigits: Int? = nil) {

@@ -57,7 +57,10 @@ public struct WidgetLayout: Hashable, Sendable, CustomReflectable {
     set { change { $0.changeRare { $0.rejection = newValue } } }
   }
   /// Whether a text was refused (``rejection`` is not nil), read without copying it.
-  var hasRejection: Bool { fields.value.rare?.value.rejection != nil }
+  var hasRejection: Bool {
+    guard let rare = fields.value.rare else { return false }
+    return rare.value.rejection != nil
+  }
   /// The box the text is laid out in, relative to the widget's frame: the frame less the
   /// widget's content insets; nil for the whole frame.
   public var textBox: Rect? {
@@ -154,12 +157,14 @@ public struct WidgetLayout: Hashable, Sendable, CustomReflectable {
     unitsPerPoint: Double, shownText: String, outcome: Result<TextFit, WidgetLayoutError>,
     rejection: Rejection?, textBox: Rect? = nil
   ) {
-    let rare = Rare(group: group, textBox: textBox, rejection: rejection)
+    // Most layouts have none of the three: no `Rare` (which holds a rejection inline) is made.
+    let hasRare = group != nil || textBox != nil || rejection != nil
     fields = OutOfLine(
       Fields(
         screenFrame: screenFrame, adaptedFont: adaptedFont, stages: stages,
         unitsPerPoint: unitsPerPoint, shownText: shownText, storedOutcome: StoredOutcome(outcome),
-        rare: rare.isEmpty ? nil : OutOfLine(rare)))
+        rare: hasRare
+          ? OutOfLine(Rare(group: group, textBox: textBox, rejection: rejection)) : nil))
   }
 
   /// The face and the fit, or nil when layout failed: ``outcome``'s, read without making a

@@ -109,8 +109,7 @@ private func appendChildren<Child, Failure: Error>(
   // element is told its place.
   try ParallelAppend.forEach(children, to: &output) {
     (child, position, output) throws(Failure) in
-    if position > 0 { output.append(byte: UInt8(ascii: ",")) }
-    output.appendLineStart(indentation: 2 * (level + 2))
+    output.appendElementStart(afterOther: position > 0, indentation: 2 * (level + 2), key: nil)
     try write(child, &output)
   }
   output.appendLineStart(indentation: 2 * (level + 1))

@@ -161,18 +161,25 @@ struct TextOutput: @unchecked Sendable {
     }
   }
 
-  /// Appends a line break and `count` spaces, copied from a constant.
+  /// Appends a line break and `count` spaces.
   mutating func appendLineStart(indentation count: Int) {
-    Self.lineStart.withUTF8Buffer { piece in
-      var left = max(0, count)
-      // The first copy starts with the line break, any later one after it.
-      var start = 0
-      repeat {
-        let length = min(left, piece.count - 1)
-        append(UnsafeBufferPointer(rebasing: piece[start..<1 + length]))
-        left -= length
-        start = 1
-      } while left > 0
+    let spaces = max(0, count)
+    Self.writeLineStart(indentation: spaces, to: room(for: 1 + spaces))
+    self.count += 1 + spaces
+  }
+
+  /// Writes a line break and `spaces` spaces at `target`: copied from a constant, in one copy
+  /// up to its length.
+  private static func writeLineStart(
+    indentation spaces: Int, to target: UnsafeMutablePointer<UInt8>
+  ) {
+    lineStart.withUTF8Buffer { piece in
+      guard let source = piece.baseAddress, spaces < piece.count else {
+        target.initialize(to: UInt8(ascii: "\n"))
+        (target + 1).initialize(repeating: UInt8(ascii: " "), count: spaces)
+        return
+      }
+      target.initialize(from: source, count: 1 + spaces)
     }
   }
 
@@ -188,8 +195,7 @@ struct TextOutput: @unchecked Sendable {
       target.initialize(to: UInt8(ascii: ","))
       target += 1
     }
-    target.initialize(to: UInt8(ascii: "\n"))
-    (target + 1).initialize(repeating: UInt8(ascii: " "), count: spaces)
+    Self.writeLineStart(indentation: spaces, to: target)
     target += 1 + spaces
     if let key {
       let count = key.utf8CodeUnitCount

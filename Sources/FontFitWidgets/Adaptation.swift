@@ -48,23 +48,14 @@ public enum AdaptationPolicy: Hashable, Sendable {
   package func adaptedPointSize(_ pointSize: Double, screenWidth: Double, designWidth: Double)
     -> Double
   {
-    switch self {
-    case .none:
-      return pointSize
-    case .increments(let table):
-      return pointSize + Self.increment(table, width: screenWidth)
-        - Self.increment(table, width: designWidth)
-    case .proportional(let exponent, let minimum, let maximum):
-      guard designWidth > 0 else { return pointSize }
-      var size = pointSize * pow(screenWidth / designWidth, exponent)
-      if let minimum { size = Swift.max(size, minimum) }
-      if let maximum { size = Swift.min(size, maximum) }
-      return size
-    case .sequence(let policies):
+    // The arithmetic is the shortcut's, in one place; a sequence applies its policies in turn.
+    if case .sequence(let policies) = self {
       return policies.reduce(pointSize) {
         $1.adaptedPointSize($0, screenWidth: screenWidth, designWidth: designWidth)
       }
     }
+    return shortcut(screenWidth: screenWidth, designWidth: designWidth).adapted(
+      pointSize, screenWidth: screenWidth, designWidth: designWidth)
   }
 
   /// What this policy does between screens `screenWidth` and `designWidth` points wide,
@@ -126,7 +117,8 @@ enum AdaptationShortcut: Sendable {
   /// The policy itself, applied in full.
   case policy(AdaptationPolicy)
 
-  /// `pointSize` adapted; `screenWidth` and `designWidth` serve only the full policy.
+  /// `pointSize` adapted (``AdaptationPolicy/adaptedPointSize(_:on:designScreen:)`` does its
+  /// arithmetic here); `screenWidth` and `designWidth` serve only the full policy.
   func adapted(_ pointSize: Double, screenWidth: Double, designWidth: Double) -> Double {
     switch self {
     case .unchanged: return pointSize
@@ -151,10 +143,15 @@ extension WidgetEnvironment {
   /// screens when it was made: what every widget without a policy of its own adapts by.
   func adaptedPointSizeByOwnPolicy(_ pointSize: Double) -> Double {
     let measures = measures
-    let size = adaptationShortcut.adapted(
-      pointSize, screenWidth: measures.widthInPoints,
-      designWidth: measures.designWidthInPoints)
-    return size.isNaN ? size : max(size, Self.minimumAdaptedPointSize)
+    return Self.floored(
+      adaptationShortcut.adapted(
+        pointSize, screenWidth: measures.widthInPoints,
+        designWidth: measures.designWidthInPoints))
+  }
+
+  /// `size` at least ``minimumAdaptedPointSize``; a size that is not a number as it is.
+  private static func floored(_ size: Double) -> Double {
+    size.isNaN ? size : max(size, minimumAdaptedPointSize)
   }
 
   /// `frame`, given in design points, on this environment's screen.
@@ -181,10 +178,10 @@ extension WidgetEnvironment {
   /// it is, and the widget reports it as a layout error.
   public func adaptedPointSize(_ pointSize: Double, by policy: AdaptationPolicy) -> Double {
     let measures = measures
-    let size = policy.adaptedPointSize(
-      pointSize, screenWidth: measures.widthInPoints,
-      designWidth: measures.designWidthInPoints)
-    return size.isNaN ? size : max(size, Self.minimumAdaptedPointSize)
+    return Self.floored(
+      policy.adaptedPointSize(
+        pointSize, screenWidth: measures.widthInPoints,
+        designWidth: measures.designWidthInPoints))
   }
 
 }

@@ -105,6 +105,45 @@ struct AdaptationTests {
     #expect(clamped.adaptedPointSize(14, on: five, designScreen: five) == 14)
   }
 
+  @Test(
+    "A widget adapted by its environment's policy gets the size that policy gives, as a widget holding the policy itself does"
+  )
+  func environmentPolicyIsThePolicy() {
+    let policies: [AdaptationPolicy] = [
+      .none, .seedIncrements,
+      .increments([
+        SizeIncrement(minimumWidth: 0, points: -0.5),
+        SizeIncrement(minimumWidth: 360, points: 1.25),
+      ]),
+      .proportional(exponent: 0.7, minimumPointSize: 11, maximumPointSize: 24),
+      .proportional(exponent: 1, minimumPointSize: nil, maximumPointSize: nil),
+      .sequence([
+        .seedIncrements, .proportional(exponent: 0.5, minimumPointSize: nil, maximumPointSize: 19),
+      ]),
+    ]
+    var generator = SplitMix64(seed: 77)
+    for policy in policies {
+      for _ in 0..<40 {
+        let design = Self.screen(width: Double(200 + generator.next() % 400))
+        let screen = Self.screen(width: Double(200 + generator.next() % 900))
+        let size = Double(4 + generator.next() % 80) / 2
+        let expected = max(
+          policy.adaptedPointSize(size, on: screen, designScreen: design),
+          WidgetEnvironment.minimumAdaptedPointSize)
+        let environment = WidgetEnvironment(
+          screen: screen, designScreen: design, adaptation: policy, shaper: ArithmeticShaper())
+        let inherits = Label(font: Fixture.font.withPointSize(size), text: "Hi")
+        inherits.environment = environment
+        let holds = Label(font: Fixture.font.withPointSize(size), text: "Hi")
+        holds.adaptation = policy
+        holds.environment = WidgetEnvironment(
+          screen: screen, designScreen: design, adaptation: .none, shaper: ArithmeticShaper())
+        #expect(inherits.adaptedFont.pointSize == expected, "\(policy) \(size)")
+        #expect(holds.adaptedFont.pointSize == expected, "\(policy) \(size)")
+      }
+    }
+  }
+
   @Test("Policies in a sequence apply in turn, each to the previous result")
   func sequence() {
     let five = TestScreens.iPhone5

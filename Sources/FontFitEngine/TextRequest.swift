@@ -447,6 +447,12 @@ public struct TextRequest: Hashable, Sendable, CustomReflectable {
     lineBreakStrategy: LineBreakStrategy, layout: LayoutValues,
     sharingShapingOf kept: ShapingValuesReference?
   ) {
+    func values() -> ShapingValues {
+      ShapingValues(
+        text: ExactString(text), styles: styles, designFontSize: designFontSize, font: font,
+        language: language, direction: direction, truncationToken: truncationToken,
+        lineBreakStrategy: lineBreakStrategy)
+    }
     // Compared field by field with the kept values before any are gathered into new ones.
     if let kept = kept?.storage, kept.keeps, kept.values.text == ExactString(text),
       kept.values.truncationToken == truncationToken, kept.values.font == font,
@@ -455,20 +461,10 @@ public struct TextRequest: Hashable, Sendable, CustomReflectable {
       kept.values.designFontSize == designFontSize, kept.values.styles == styles
     {
       // Every field: a test build checks the list against the synthesized comparison.
-      assert(
-        kept.values
-          == ShapingValues(
-            text: ExactString(text), styles: styles, designFontSize: designFontSize, font: font,
-            language: language, direction: direction, truncationToken: truncationToken,
-            lineBreakStrategy: lineBreakStrategy), "ShapingValues has a field the init skips")
+      assert(kept.values == values(), "ShapingValues has a field the init skips")
       shaping = kept
     } else {
-      shaping = ShapingStorage(
-        ShapingValues(
-          text: ExactString(text), styles: styles, designFontSize: designFontSize, font: font,
-          language: language, direction: direction, truncationToken: truncationToken,
-          lineBreakStrategy: lineBreakStrategy),
-        keeps: true)
+      shaping = ShapingStorage(values(), keeps: true)
     }
     self.layout = Storage(layout)
   }

@@ -388,6 +388,105 @@ struct Hyphenation {
     breaksInsertHyphen = result
   }
 
+  /// ``breaksInsertHyphen`` for `shaped`, told by the characters around each break without
+  /// the text's word boundaries; nil when some break needs them.
+  ///
+  /// Finding the boundaries through ICU costs about a tenth of shaping a text, and a forced
+  /// break asks for them before most texts' first fit; in most UI text every break is told by
+  /// its neighbours (``answer(in:before:)``).
+  static func breaksFromNeighbours(_ shaped: ShapedText) -> [Bool]? {
+    let clusters = shaped.packedClusters
+    guard clusters.count > 1 else { return Array(filled: false, count: clusters.count) }
+    let found = shaped.text.utf8.withContiguousStorageIfAvailable { bytes -> [Bool]? in
+      var result = [Bool](filled: false, count: clusters.count)
+      for index in 1..<clusters.count {
+        guard let answer = answer(in: bytes, before: Int(clusters[index].start)) else {
+          return nil
+        }
+        result[index] = answer
+      }
+      return result
+    }
+    return found ?? nil
+  }
+
+  /// Whether a break at byte `offset` of `bytes` (valid UTF-8; the offset starts a grapheme
+  /// cluster, not the first) takes a hyphen, when the characters around it tell; nil when the
+  /// answer takes the text's word boundaries.
+  ///
+  /// Beside a space or a hyphen no break takes one, nor after a character whose script does
+  /// not hyphenate, whatever the boundaries. After a Latin or Cyrillic letter
+  /// (``isWordCharacter(_:)``) the boundary is UAX #29's, read from the character after the
+  /// break and, for a full stop or an apostrophe, the one after that: none before another
+  /// letter or a digit (WB5, WB9) or a low line (WB13a), nor before a full stop or an
+  /// apostrophe followed by a letter (WB6); one before any other ASCII character and the
+  /// dashes, ellipsis and double quotation marks (WB999), where no hyphen goes. A test
+  /// compares these answers with the whole rule, through ICU, on random texts of those
+  /// characters and others.
+  static func answer(in bytes: UnsafeBufferPointer<UInt8>, before offset: Int) -> Bool? {
+    // Most breaks asked about lie between two ASCII letters, or a letter and a digit.
+    if isASCIILetter(bytes[offset - 1]), isASCIILetter(bytes[offset]) || isASCIIDigit(bytes[offset])
+    {
+      return true
+    }
+    var lastStart = offset - 1
+    while bytes[lastStart] & 0xC0 == 0x80 { lastStart -= 1 }
+    let last = scalar(in: bytes, at: lastStart).scalar
+    let (first, firstLength) = scalar(in: bytes, at: offset)
+    if isSpaceOrHyphen(last) || isSpaceOrHyphen(first) { return false }
+    guard scriptHyphenates(after: last) else { return false }
+    guard isWordCharacter(last) else { return nil }
+    if isWordCharacter(first) || first == "_" { return true }
+    switch first.value {
+    case 0x2E, 0x27, 0x2018, 0x2019:
+      // Full stop, apostrophe and single quotation marks: no boundary when a letter follows
+      // (WB6, WB7). (ICU's root rules leave the colon out of MidLetter: it is a boundary.)
+      let next = offset + firstLength
+      guard next < bytes.count else { return false }
+      let following = scalar(in: bytes, at: next).scalar
+      if following.value < 0x80 { return isWordCharacter(following) && following.value > 0x39 }
+      return isWordCharacter(following) ? true : nil
+    // The rest of ASCII (punctuation and controls), guillemets, dashes, double quotation
+    // marks and the ellipsis: WB999.
+    case 0x00...0x7F, 0xAB, 0xBB, 0x2013, 0x2014, 0x201C, 0x201D, 0x2026: return false
+    default: return nil
+    }
+  }
+
+  private static func isASCIILetter(_ byte: UInt8) -> Bool {
+    (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+  }
+
+  private static func isASCIIDigit(_ byte: UInt8) -> Bool {
+    byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+  }
+
+  /// The scalar whose UTF-8 starts at `offset` of `bytes` (valid UTF-8), and its length.
+  private static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int)
+    -> (scalar: Unicode.Scalar, length: Int)
+  {
+    var value = UInt32(bytes[offset])
+    guard value >= 0x80 else { return (Unicode.Scalar(UInt8(value)), 1) }
+    let length = value >= 0xF0 ? 4 : value >= 0xE0 ? 3 : 2
+    value &= 0x7F >> UInt32(length)
+    for next in offset + 1..<offset + length {
+      value = value << 6 | UInt32(bytes[next] & 0x3F)
+    }
+    return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
+  }
+
+  /// Whether `scalar` is an ASCII letter or digit, a Latin letter of Latin-1 or Latin
+  /// Extended-A or B, or a Cyrillic letter of the Cyrillic block: characters whose word break
+  /// property is ALetter or Numeric.
+  static func isWordCharacter(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: true
+    case 0xD7, 0xF7: false  // The multiplication and division signs.
+    case 0xC0...0x24F, 0x400...0x481: true
+    default: false
+    }
+  }
+
   /// Whether a break after `scalar` takes a hyphen, by its script.
   private static func scriptHyphenates(after scalar: Unicode.Scalar) -> Bool {
     let code =

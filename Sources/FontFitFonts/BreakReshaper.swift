@@ -218,13 +218,20 @@ final class BreakReshaper: BreakReshaping {
     return measured
   }
 
+  /// Whether HarfBuzz flagged the break before cluster `index`: only there may a break change
+  /// the pieces' widths.
+  func mayReshape(before index: Int) -> Bool { text.isFlagged(index) }
+
   /// Where hyphens go, found on first use: most texts are never broken inside a word.
   ///
   /// A failure of ICU's word break iterator (it can only run out of memory) leaves every
   /// break without a hyphen.
   private func findHyphenates(_ shaped: ShapedText) -> Hyphenates {
+    // Most texts' breaks are told by their neighbouring characters, without ICU's word
+    // boundaries, which cost as much as a tenth of shaping the text.
     let found =
-      (try? Hyphenation(Hyphenation.Input(shaped)).breaksInsertHyphen)
+      Hyphenation.breaksFromNeighbours(shaped)
+      ?? (try? Hyphenation(Hyphenation.Input(shaped)).breaksInsertHyphen)
       ?? Array(filled: false, count: clusterCount)
     return hyphenates.storeIfNil(
       Hyphenates(found, count: clusterCount, flagged: text.isFlagged))

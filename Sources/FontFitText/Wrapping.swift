@@ -376,19 +376,28 @@ struct LineWrapper {
     var next = end
     var lineWidth = width
     while true {
-      // One question per candidate: whether the break takes a hyphen, and how it changes the
-      // width of the line it ends.
-      let adjustment =
-        reshaper?.adjustment(before: next, in: shaped) ?? shaped.breakAdjustment(before: next)
-      var hyphen: (advance: Double, font: Int)?
-      if next > 0, next < clusters.count, adjustment.insertsHyphen,
-        let glyph = fonts[clusters[next - 1].font].hyphen?.glyph
-      {
-        hyphen = (glyph.advance * pointSize, clusters[next - 1].font)
-      }
-      let total = lineWidth + (hyphen?.advance ?? 0) + adjustment.end * pointSize
-      if next == start + 1 || total <= limit {
-        return (next, total, hyphen?.font)
+      // A break the reshaper cannot reshape adds at most a hyphen, never narrower than
+      // nothing: while the line is wider than the limit without one, such a break cannot end
+      // it, and is passed over without asking what it takes (the first question about a text
+      // finds the word boundaries of all of it).
+      let passedOver =
+        next != start + 1 && lineWidth > limit && reshaper?.mayReshape(before: next) == false
+        && (next == 0 || (fonts[clusters[next - 1].font].hyphen?.glyph.advance ?? 0) * pointSize >= 0)
+      if !passedOver {
+        // One question per candidate: whether the break takes a hyphen, and how it changes
+        // the width of the line it ends.
+        let adjustment =
+          reshaper?.adjustment(before: next, in: shaped) ?? shaped.breakAdjustment(before: next)
+        var hyphen: (advance: Double, font: Int)?
+        if next > 0, next < clusters.count, adjustment.insertsHyphen,
+          let glyph = fonts[clusters[next - 1].font].hyphen?.glyph
+        {
+          hyphen = (glyph.advance * pointSize, clusters[next - 1].font)
+        }
+        let total = lineWidth + (hyphen?.advance ?? 0) + adjustment.end * pointSize
+        if next == start + 1 || total <= limit {
+          return (next, total, hyphen?.font)
+        }
       }
       next -= 1
       lineWidth -=

@@ -155,3 +155,92 @@ struct SpaceOrHyphenTests {
     #expect(mismatches.isEmpty, "\(mismatches.map { "U+" + String($0, radix: 16) })")
   }
 }
+
+@Suite("Hyphens told by a break's neighbours")
+struct NeighbourHyphenTests {
+  /// Each break's answer from its neighbours (nil where they do not tell), by cluster, and
+  /// the whole rule's, through ICU's word boundaries.
+  static func answers(_ text: String) throws -> (local: [Bool?], whole: [Bool]) {
+    let graphemes = Graphemes(text)
+    let whole = try Hyphenation(Hyphenation.Input(graphemes)).breaksInsertHyphen
+    let local =
+      text.utf8.withContiguousStorageIfAvailable { bytes in
+        (0..<graphemes.count).map { index -> Bool? in
+          index == 0 ? false : Hyphenation.answer(in: bytes, before: graphemes.utf8Offset(index))
+        }
+      } ?? []
+    return (local, whole)
+  }
+
+  @Test("Every answer the neighbours give is the whole rule's, for each word character")
+  func wordCharactersAgree() throws {
+    let partners = [
+      "a", "Z", "5", "_", ".", ":", "'", "\u{2019}", "\u{2018}", "?", ",", ";", "\"", "(", "\u{2014}",
+      "\u{2013}", "\u{2026}", "\u{AB}", "\u{BB}", "\u{201C}", " ", "-", "\u{AD}", "é", "ж", "ω",
+      "\u{301}", "\u{2060}", "\u{200D}", "在", "م", "\u{1}", "\u{7F}", "×",
+    ]
+    var characters = (0x30...0x39).map { String(UnicodeScalar(UInt8($0))) }
+    for value in Array(0x41...0x5A) + Array(0x61...0x7A) + Array(0xC0...0x24F)
+      + Array(0x400...0x481)
+    {
+      characters.append(String(Character(Unicode.Scalar(UInt32(value))!)))
+    }
+    var told = 0
+    var mismatches: [String] = []
+    for character in characters {
+      for partner in partners {
+        for text in [
+          character + partner, partner + character, character + partner + "b",
+          character + partner + character, "x" + character + partner + "1",
+        ] {
+          let (local, whole) = try Self.answers(text)
+          for (index, answer) in local.enumerated() {
+            guard let answer else { continue }
+            told += 1
+            if answer != whole[index] { mismatches.append("\(text.debugDescription) @\(index)") }
+          }
+        }
+      }
+    }
+    #expect(mismatches.count == 0, "\(mismatches.prefix(20))")
+    // Most breaks between these characters are told without ICU.
+    #expect(told > characters.count * partners.count * 5)
+  }
+
+  @Test("Random texts: a text told by its neighbours has the whole rule's hyphens")
+  func randomTexts() throws {
+    let system = try FontSystem.shared()
+    let font = try Font("DejaVu Sans 17").descriptor
+    let pieces = [
+      "word", "Wort", "a", "I", "7", "42", " ", ". ", ".", ": ", ":", "'", "\u{2019}", "don't",
+      "it\u{2019}s", "?", "!", ",", ";", "(", ")", "\"", "_", "-", "\u{2014}", "\u{2026}",
+      "café", "straße", "слово", "e\u{301}", "\u{AD}", "在指定", "مرحبا", "\t", "\n", "Ω",
+      "\u{2060}", "👩‍👩‍👧",
+    ]
+    var generator = SplitMix64(seed: 2026_1207)
+    var toldTexts = 0
+    for _ in 0..<2_000 {
+      let count = Int(1 + generator.next() % 10)
+      let text = (0..<count).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }
+        .joined()
+      let shaped = try system.shape(text, font: font)
+      let whole = try Hyphenation(Hyphenation.Input(shaped)).breaksInsertHyphen
+      let (local, _) = try Self.answers(text)
+      for (index, answer) in local.enumerated() where answer != nil {
+        #expect(answer == whole[index], "\(text.debugDescription) @\(index)")
+      }
+      if let told = Hyphenation.breaksFromNeighbours(shaped) {
+        toldTexts += 1
+        #expect(told == whole, "\(text.debugDescription)")
+      }
+    }
+    #expect(toldTexts > 200)
+    // UI text of Latin letters, digits and common punctuation needs no word boundaries.
+    for text in [
+      "Delete this item? 1", "Sign in with your account", "Don\u{2019}t stop: it's 5 o'clock.",
+      "Kraftfahrzeug-Haftpflichtversicherung", "Hello, world!", "snake_case (x)",
+    ] {
+      #expect(Hyphenation.breaksFromNeighbours(try system.shape(text, font: font)) != nil, "\(text)")
+    }
+  }
+}

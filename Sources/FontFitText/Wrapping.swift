@@ -379,10 +379,11 @@ struct LineWrapper {
       // A break the reshaper cannot reshape adds at most a hyphen, never narrower than
       // nothing: while the line is wider than the limit without one, such a break cannot end
       // it, and is passed over without asking what it takes (the first question about a text
-      // finds the word boundaries of all of it).
+      // works out where all of its hyphens go).
       let passedOver =
         next != start + 1 && lineWidth > limit && reshaper?.mayReshape(before: next) == false
-        && (next == 0 || (fonts[clusters[next - 1].font].hyphen?.glyph.advance ?? 0) * pointSize >= 0)
+        && (next == 0
+          || (fonts[clusters[next - 1].font].hyphen?.glyph.advance ?? 0) * pointSize >= 0)
       if !passedOver {
         // One question per candidate: whether the break takes a hyphen, and how it changes
         // the width of the line it ends.

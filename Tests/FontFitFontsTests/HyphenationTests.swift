@@ -175,7 +175,8 @@ struct NeighbourHyphenTests {
   @Test("Every answer the neighbours give is the whole rule's, for each word character")
   func wordCharactersAgree() throws {
     let partners = [
-      "a", "Z", "5", "_", ".", ":", "'", "\u{2019}", "\u{2018}", "?", ",", ";", "\"", "(", "\u{2014}",
+      "a", "Z", "5", "_", ".", ":", "'", "\u{2019}", "\u{2018}", "?", ",", ";", "\"", "(",
+      "\u{2014}",
       "\u{2013}", "\u{2026}", "\u{AB}", "\u{BB}", "\u{201C}", " ", "-", "\u{AD}", "é", "ж", "ω",
       "\u{301}", "\u{2060}", "\u{200D}", "在", "م", "\u{1}", "\u{7F}", "×",
     ]
@@ -240,7 +241,8 @@ struct NeighbourHyphenTests {
       "Delete this item? 1", "Sign in with your account", "Don\u{2019}t stop: it's 5 o'clock.",
       "Kraftfahrzeug-Haftpflichtversicherung", "Hello, world!", "snake_case (x)",
     ] {
-      #expect(Hyphenation.breaksFromNeighbours(try system.shape(text, font: font)) != nil, "\(text)")
+      #expect(
+        Hyphenation.breaksFromNeighbours(try system.shape(text, font: font)) != nil, "\(text)")
     }
   }
 }

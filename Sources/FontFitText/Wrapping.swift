@@ -557,11 +557,14 @@ final class ClusterColumns: @unchecked Sendable {
     let flags = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: count)
     var anyKerning = false
     var anySoftHyphen = false
-    // A soft hyphen (U+00AD) is C2 AD in UTF-8: a text without that byte has none.
+    // A soft hyphen (U+00AD) is C2 AD in UTF-8: a text without that pair has none (AD alone
+    // ends many characters: í, ح, and most CJK ideographs' bytes).
     let text = shaped.text
     let utf8 = text.utf8
     let mayHaveSoftHyphen =
-      utf8.withContiguousStorageIfAvailable { $0.contains(0xAD) } ?? utf8.contains(0xAD)
+      utf8.withContiguousStorageIfAvailable { bytes in
+        bytes.indices.dropFirst().contains { bytes[$0] == 0xAD && bytes[$0 - 1] == 0xC2 }
+      } ?? text.unicodeScalars.contains("\u{AD}")
     var afterSoftHyphen = false
     var narrows = false
     var hardLines = count == 0 ? 0 : 1

@@ -143,11 +143,36 @@ final class HarfBuzzFace: Sendable {
   func shape(_ text: [UInt8], run: ShapingRun, language: String?) throws(FontError)
     -> [HarfBuzzGlyph]
   {
+    var glyphs: [HarfBuzzGlyph] = []
+    try Self.withBuffer(file: file) { (buffer) throws(FontError) in
+      try shape(text, run: run, language: language, buffer: buffer, into: &glyphs)
+    }
+    return glyphs
+  }
+
+  /// Calls `body` with a new HarfBuzz buffer, destroyed when it returns: a text's runs are
+  /// shaped one after another through one buffer, each emptied before it is filled.
+  static func withBuffer<Result>(
+    file: String, _ body: (OpaquePointer) throws(FontError) -> Result
+  ) throws(FontError) -> Result {
     guard let buffer = hb_buffer_create() else {
       throw FontError(
         library: .harfBuzz, function: "hb_buffer_create", message: "out of memory", file: file)
     }
     defer { hb_buffer_destroy(buffer) }
+    return try body(buffer)
+  }
+
+  /// ``shape(_:run:language:)`` through `buffer` (from ``withBuffer(file:_:)``), whose
+  /// contents it replaces, into `glyphs`, whose elements it replaces: a text's runs reuse
+  /// both rather than making a buffer and an array each.
+  func shape(
+    _ text: [UInt8], run: ShapingRun, language: String?, buffer: OpaquePointer,
+    into glyphs: inout [HarfBuzzGlyph]
+  ) throws(FontError) {
+    // An emptied buffer is as a new one: no text, default properties and flags.
+    hb_buffer_clear_contents(buffer)
+    glyphs.removeAll(keepingCapacity: true)
     text.withUnsafeBufferPointer { bytes in
       bytes.withMemoryRebound(to: CChar.self) { characters in
         hb_buffer_add_utf8(
@@ -174,8 +199,7 @@ final class HarfBuzzFace: Sendable {
     var count: UInt32 = 0
     guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
       let positions = hb_buffer_get_glyph_positions(buffer, &count)
-    else { return [] }
-    var glyphs: [HarfBuzzGlyph] = []
+    else { return }
     glyphs.reserveCapacity(Int(count))
     for index in 0..<Int(count) {
       let info = infos[index]
@@ -193,7 +217,6 @@ final class HarfBuzzFace: Sendable {
           xOffset: position.x_offset, yOffset: position.y_offset,
           isUnsafeToBreak: flags.rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0))
     }
-    return glyphs
   }
 
   /// HarfBuzz's language for the BCP 47 tag `tag`.

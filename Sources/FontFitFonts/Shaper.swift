@@ -174,22 +174,27 @@ struct Shaper {
     // Letter-spaced spans shape without ligatures, as Pango shapes them; empty (none is)
     // without spans.
     let spaced = spanOf.map { $0 >= 0 && options.spans[$0].letterSpacing != 0 }
-    for run in runs(
+    let runs = runs(
       graphemes, faceOf: faceOf, levels: levels.levels, scripts: scripts,
       languageOf: languageOf, spaced: spaced)
-    {
-      let face = faces[run.face]
-      let glyphs: [HarfBuzzGlyph]
-      do {
-        glyphs = try face.harfBuzz.shape(
-          bytes, run: run.shaping, language: languages.isEmpty ? nil : languages[run.language])
-      } catch {
-        throw .font(error)
+    // One HarfBuzz buffer and one array of glyphs serve every run.
+    var glyphs: [HarfBuzzGlyph] = []
+    do {
+      try HarfBuzzFace.withBuffer(file: faces[0].harfBuzz.file) { (buffer) throws(FontError) in
+        for run in runs {
+          let face = faces[run.face]
+          try face.harfBuzz.shape(
+            bytes, run: run.shaping, language: languages.isEmpty ? nil : languages[run.language],
+            buffer: buffer, into: &glyphs)
+          let variant = variants[run.face]
+          let scale = variant.scale / Double(face.harfBuzz.unitsPerEm)
+          graphemes.distribute(glyphs, in: run.shaping.range, scale: scale, into: &advances)
+          placed.add(
+            glyphs, font: run.face, scale: scale, rise: variant.shift, graphemes: graphemes)
+        }
       }
-      let variant = variants[run.face]
-      let scale = variant.scale / Double(face.harfBuzz.unitsPerEm)
-      graphemes.distribute(glyphs, in: run.shaping.range, scale: scale, into: &advances)
-      placed.add(glyphs, font: run.face, scale: scale, rise: variant.shift, graphemes: graphemes)
+    } catch {
+      throw .font(error)
     }
     // Only fonts that gain a hyphen are written: a write to the shared lists would copy them.
     for index in fonts.indices where fonts[index].hyphen == nil {

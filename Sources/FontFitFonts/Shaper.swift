@@ -49,6 +49,7 @@ struct Shaper {
     // The lists of a text set in the requested face alone, shared by every such text (most
     // keep them as they are: the shaped text and its reshaper hold them, not copies).
     let base = Self.base(for: requested, in: face)
+    self.base = base
     faceKeys = base.faceKeys
     variants = ShaperBase.variants
     fonts = base.fonts
@@ -60,6 +61,8 @@ struct Shaper {
 
   /// The size and baseline shift of each of the options' spans.
   private let spanVariants: [FontVariant]
+  /// The requested face's shared lists, which also remember the font sets it starts.
+  private let base: ShaperBase
 
   /// The face's shared lists for `requested`: kept in the face for the first display name
   /// asked for (a face resolved under another name makes its own).
@@ -257,6 +260,18 @@ struct Shaper {
       faceOf[run.clusters.lowerBound] = 0
       return
     }
+    // A run in the text's own font whose set (in the run's language) starts with the requested
+    // face, as most do, is mostly drawn by that face alone: it then takes it without a search,
+    // nor the look-ups that find the set's first face.
+    let startsWithRequested =
+      run.span < 0 && !run.isEmoji
+      ? try base.startsSet(of: requested.requested, language: run.language, in: system) : false
+    if startsWithRequested,
+      Self.drawsEveryCluster(of: run, in: text, graphemes: graphemes, face: faces[0])
+    {
+      for index in run.clusters { faceOf[index] = 0 }
+      return
+    }
     let variant = run.span >= 0 ? spanVariants[run.span] : FontVariant()
     let font = run.span >= 0 ? options.spans[run.span].font : requested.requested
     let descriptor =
@@ -281,7 +296,7 @@ struct Shaper {
     let firstDrawer = firstIndex == nil ? nil : first?.face
     // Most runs are drawn by the set's first face alone: every cluster then takes it, the
     // spaces and line separators between them too, as the choice below would give.
-    if let firstDrawer, let firstIndex,
+    if let firstDrawer, let firstIndex, !startsWithRequested,
       Self.drawsEveryCluster(of: run, in: text, graphemes: graphemes, face: firstDrawer)
     {
       for index in run.clusters { faceOf[index] = firstIndex }
@@ -559,6 +574,42 @@ final class ShaperBase: Sendable {
         hyphen: face.hyphen.map { Self.hyphen($0, font: 0, variant: Shaper.FontVariant()) },
         decorations: face.decorations, unitsPerEm: face.harfBuzz.unitsPerEm)
     ]
+  }
+
+  /// The font sets (a descriptor in a language) known to start with this face or not.
+  private let startedSets = Lock<[StartedSet]>([])
+
+  /// Whether a font set starts with this face.
+  private struct StartedSet {
+    var descriptor: FontDescriptor
+    var language: Language
+    var startsWithFace: Bool
+  }
+
+  /// At most this many sets are remembered: a face is requested in a few languages.
+  private static let startedSetLimit = 16
+
+  /// Whether the font set of `descriptor` in `language` starts with this face.
+  ///
+  /// It does when Fontconfig matches this face (its file and index) for them, as it did for
+  /// the request these lists were made for. Remembered, so most texts ask without resolving.
+  func startsSet(of descriptor: FontDescriptor, language: Language, in system: FontSystem)
+    throws(FontError) -> Bool
+  {
+    let known = startedSets.withLock { sets in
+      sets.first { $0.language == language && $0.descriptor == descriptor }?.startsWithFace
+    }
+    if let known { return known }
+    let starts = FaceKey(try system.resolve(descriptor, language: language)) == faceKeys[0]
+    startedSets.withLock { sets in
+      if sets.count < Self.startedSetLimit,
+        !sets.contains(where: { $0.language == language && $0.descriptor == descriptor })
+      {
+        sets.append(
+          StartedSet(descriptor: descriptor, language: language, startsWithFace: starts))
+      }
+    }
+    return starts
   }
 
   /// Whether these lists are `requested`'s: the face's, under the name it is reported by.

@@ -15,6 +15,37 @@ struct FallbackTests {
 
   static let sans = FontDescriptor(family: "DejaVu Sans")
 
+  @Test("A run's clusters take the first face of the font's set in the run's language")
+  func runTakesItsSetsFirstFace() throws {
+    // `sans-serif` is Noto Sans for English and no language, WenQuanYi Micro Hei for Japanese:
+    // a Latin run of a Japanese text is in English (Japanese is not written in Latin), and
+    // takes Noto Sans, not the requested face, as Pango does.
+    let system = try FontSystem()
+    let english = try Language("en")
+    for family in ["sans-serif", "DejaVu Sans", "serif"] {
+      let font = FontDescriptor(family: family)
+      for language in [nil, english, try Language("ja"), try Language("ru")] {
+        // Twice: the second text asks what the first remembered.
+        for text in ["Hello world", "Sign in again"] {
+          let shaped = try system.shape(
+            text, font: font, options: ShapingOptions(language: language))
+          let expected = try system.resolve(font, language: english).displayName
+          for index in 0..<shaped.clusters.count where shaped.clusters[index].kind == .visible {
+            #expect(
+              shaped.fonts[shaped.clusters[index].font].name == expected,
+              "\(family) in \(language?.tag ?? "no language"): \(text)")
+          }
+        }
+      }
+    }
+    let japanese = try system.resolve(
+      FontDescriptor(family: "sans-serif"), language: Language("ja"))
+    #expect(
+      japanese.displayName
+        != (try system.resolve(FontDescriptor(family: "sans-serif"), language: english)).displayName
+    )
+  }
+
   @Test("Threads that ask a new font system for the same new fallback chain at once make it once")
   func concurrentChainMadeOnce() throws {
     let system = try FontSystem()

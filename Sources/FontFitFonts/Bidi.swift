@@ -7,8 +7,12 @@ import FontFitText
 /// Even levels run left to right, odd levels right to left. Shaping needs only each run's
 /// direction; lines are reordered for display from the same levels.
 struct BidiLevels {
-  /// One level per grapheme cluster, the level of its first character.
+  /// One level per grapheme cluster, the level of its first character; empty when every
+  /// level is 0, as in left-to-right text (``level(_:)`` reads it so).
   let levels: [UInt8]
+
+  /// The level of cluster `index`.
+  func level(_ index: Int) -> UInt8 { levels.isEmpty ? 0 : levels[index] }
   /// The paragraphs (split after each line separator cluster, ``ClusterKind/lineSeparator``)
   /// and their directions.
   let paragraphs: [ShapedParagraph]
@@ -77,11 +81,11 @@ struct BidiLevels {
     return (levels, paragraphs)
   }
 
-  /// The levels of left-to-right text: all 0, with a paragraph ending at each line separator
-  /// cluster, as ``init(askingICU:direction:)`` cuts them for such text.
+  /// The levels of left-to-right text: all 0 (no array), with a paragraph ending at each line
+  /// separator cluster, as ``init(askingICU:direction:)`` cuts them for such text.
   init(leftToRight graphemes: Graphemes) {
     let count = graphemes.count
-    levels = Array(filled: 0, count: count)
+    levels = []
     var paragraphs: [ShapedParagraph] = []
     var start = 0
     for index in 0..<count where graphemes[index].kind == .lineSeparator {

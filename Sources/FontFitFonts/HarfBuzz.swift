@@ -145,7 +145,9 @@ final class HarfBuzzFace: Sendable {
   {
     var glyphs: [HarfBuzzGlyph] = []
     try Self.withBuffer(file: file) { (buffer) throws(FontError) in
-      try shape(text, run: run, language: language, buffer: buffer, into: &glyphs)
+      try text.withUnsafeBufferPointer { (bytes) throws(FontError) in
+        try shape(bytes, run: run, language: language, buffer: buffer, into: &glyphs)
+      }
     }
     return glyphs
   }
@@ -163,22 +165,20 @@ final class HarfBuzzFace: Sendable {
     return try body(buffer)
   }
 
-  /// ``shape(_:run:language:)`` through `buffer` (from ``withBuffer(file:_:)``), whose
-  /// contents it replaces, into `glyphs`, whose elements it replaces: a text's runs reuse
-  /// both rather than making a buffer and an array each.
+  /// ``shape(_:run:language:)`` of the UTF-8 `text`, through `buffer` (from
+  /// ``withBuffer(file:_:)``), whose contents it replaces, into `glyphs`, whose elements it
+  /// replaces: a text's runs reuse both rather than making a buffer and an array each.
   func shape(
-    _ text: [UInt8], run: ShapingRun, language: String?, buffer: OpaquePointer,
-    into glyphs: inout [HarfBuzzGlyph]
+    _ text: UnsafeBufferPointer<UInt8>, run: ShapingRun, language: String?,
+    buffer: OpaquePointer, into glyphs: inout [HarfBuzzGlyph]
   ) throws(FontError) {
     // An emptied buffer is as a new one: no text, default properties and flags.
     hb_buffer_clear_contents(buffer)
     glyphs.removeAll(keepingCapacity: true)
-    text.withUnsafeBufferPointer { bytes in
-      bytes.withMemoryRebound(to: CChar.self) { characters in
-        hb_buffer_add_utf8(
-          buffer, characters.baseAddress, Int32(clamping: characters.count),
-          UInt32(clamping: run.range.lowerBound), Int32(clamping: run.range.count))
-      }
+    text.withMemoryRebound(to: CChar.self) { characters in
+      hb_buffer_add_utf8(
+        buffer, characters.baseAddress, Int32(clamping: characters.count),
+        UInt32(clamping: run.range.lowerBound), Int32(clamping: run.range.count))
     }
     hb_buffer_set_direction(buffer, run.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
     hb_buffer_set_script(buffer, hb_script_from_iso15924_tag(Self.tag(run.script)))

@@ -37,7 +37,7 @@ struct Itemization {
   ///   - graphemes: The text's clusters.
   ///   - text: The text.
   ///   - scripts: Each cluster's resolved script.
-  ///   - levels: Each cluster's bidi level.
+  ///   - levels: Each cluster's bidi level; empty when every level is 0.
   ///   - language: The text's own language, or nil (English for a run of common characters).
   ///   - spans: Each cluster's rich-text span, or -1; empty when the text has none. A run
   ///     never crosses from one span to another.
@@ -79,7 +79,8 @@ struct Itemization {
         && (graphemes[index].kind == .lineSeparator
           || graphemes[index - 1].kind == .lineSeparator)
       if index > start,
-        separates || scripts[index] != scripts[start] || levels[index] != levels[start]
+        separates || scripts[index] != scripts[start]
+          || (!levels.isEmpty && levels[index] != levels[start])
           || isEmoji != emoji || span(index) != span(start)
       {
         runs.append(

@@ -143,8 +143,9 @@ struct Shaper {
       scriptsOfLanguage: { system.scripts(of: $0) })
     var faceOf = [Int](filled: 0, count: graphemes.count)
     // Each cluster's language, by index in `languages`: 32 bits, as every run of a styled
-    // text may have a language of its own.
-    var languageOf = [Int32](filled: 0, count: graphemes.count)
+    // text may have a language of its own. Empty while every cluster's is the first (most
+    // texts have one).
+    var languageOf: [Int32] = []
     // Where each stretch of one language starts, for the break reshaper.
     var languageStarts: [BreakReshaper.LanguageStart] = []
     var languages: [String] = []
@@ -157,7 +158,12 @@ struct Shaper {
           languages.append(tag)
           languageIndices.insert(language, for: tag)
         }
-        for index in run.clusters { languageOf[index] = Int32(language) }
+        if language > 0, languageOf.isEmpty {
+          languageOf = Array(filled: 0, count: graphemes.count)
+        }
+        if !languageOf.isEmpty {
+          for index in run.clusters { languageOf[index] = Int32(language) }
+        }
         if languageStarts.last?.language != Int32(language) {
           languageStarts.append(
             BreakReshaper.LanguageStart(
@@ -168,9 +174,12 @@ struct Shaper {
     } catch {
       throw .font(error)
     }
-    var bytes = Array(text.utf8)
-    for index in bytes.indices where bytes[index] == UInt8(ascii: "\t") {
-      bytes[index] = UInt8(ascii: " ")  // A tab measures as a space.
+    // The text as HarfBuzz reads it: its own bytes, or a copy when it has a tab (a tab
+    // measures as a space) or its bytes are not contiguous (a bridged string).
+    let hasTab = text.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "\t")) }
+    var copied: [UInt8]?
+    if hasTab != false {
+      copied = text.utf8.map { $0 == UInt8(ascii: "\t") ? UInt8(ascii: " ") : $0 }
     }
     var advances = [Double](filled: 0, count: graphemes.count)
     var placed = PlacedGlyphs(count: graphemes.count)
@@ -182,18 +191,34 @@ struct Shaper {
       languageOf: languageOf, spaced: spaced)
     // One HarfBuzz buffer and one array of glyphs serve every run.
     var glyphs: [HarfBuzzGlyph] = []
+    let faces = self.faces
+    let variants = self.variants
     do {
       try HarfBuzzFace.withBuffer(file: faces[0].harfBuzz.file) { (buffer) throws(FontError) in
-        for run in runs {
-          let face = faces[run.face]
-          try face.harfBuzz.shape(
-            bytes, run: run.shaping, language: languages.isEmpty ? nil : languages[run.language],
-            buffer: buffer, into: &glyphs)
-          let variant = variants[run.face]
-          let scale = variant.scale / Double(face.harfBuzz.unitsPerEm)
-          graphemes.distribute(glyphs, in: run.shaping.range, scale: scale, into: &advances)
-          placed.add(
-            glyphs, font: run.face, scale: scale, rise: variant.shift, graphemes: graphemes)
+        // Through a static function, with the arrays it fills passed in: captured by a local
+        // function, they would be checked for exclusive access on every write.
+        if let copied {
+          try copied.withUnsafeBufferPointer { (bytes) throws(FontError) in
+            try Self.shapeRuns(
+              runs, of: bytes, faces: faces, variants: variants, languages: languages,
+              graphemes: graphemes, buffer: buffer, glyphs: &glyphs, advances: &advances,
+              placed: &placed)
+          }
+        } else {
+          // The string's own bytes (read through a closure that rethrows untyped: the error is
+          // carried out).
+          let failure = text.utf8.withContiguousStorageIfAvailable { bytes -> FontError? in
+            do throws(FontError) {
+              try Self.shapeRuns(
+                runs, of: bytes, faces: faces, variants: variants, languages: languages,
+                graphemes: graphemes, buffer: buffer, glyphs: &glyphs, advances: &advances,
+                placed: &placed)
+            } catch {
+              return error
+            }
+            return nil
+          }
+          if let failure, let failure { throw failure }
         }
       }
     } catch {
@@ -218,7 +243,7 @@ struct Shaper {
             to: PackedCluster(
               start: graphemes.utf8Offset(index), advance: drawsNothing ? 0 : advances[index],
               breakBefore: opportunities[index], kind: kind, font: faceOf[index],
-              level: levels.levels[index], glyphs: drawsNothing ? 0..<0 : placed.ranges[index]))
+              level: levels.level(index), glyphs: drawsNothing ? 0..<0 : placed.ranges[index]))
         }
         initialized = graphemes.count
       }
@@ -242,6 +267,26 @@ struct Shaper {
       validatedText: text, packedClusters: clusters, fonts: fonts, missingCharacters: missing,
       packedGlyphs: placed.glyphs, glyphOffsets: placed.offsets, paragraphs: levels.paragraphs,
       reshaper: reshaper, letterSpacings: letterSpacings)
+  }
+
+  /// Shapes `runs` of the UTF-8 `text` through `buffer`, adding each run's advances (in ems)
+  /// to `advances` and its glyphs to `placed`; `glyphs` is the array each run's glyphs pass
+  /// through.
+  private static func shapeRuns(
+    _ runs: [Run], of text: UnsafeBufferPointer<UInt8>, faces: [FontFace],
+    variants: [FontVariant], languages: [String], graphemes: Graphemes, buffer: OpaquePointer,
+    glyphs: inout [HarfBuzzGlyph], advances: inout [Double], placed: inout PlacedGlyphs
+  ) throws(FontError) {
+    for run in runs {
+      let face = faces[run.face]
+      try face.harfBuzz.shape(
+        text, run: run.shaping, language: languages.isEmpty ? nil : languages[run.language],
+        buffer: buffer, into: &glyphs)
+      let variant = variants[run.face]
+      let scale = variant.scale / Double(face.harfBuzz.unitsPerEm)
+      graphemes.distribute(glyphs, in: run.shaping.range, scale: scale, into: &advances)
+      placed.add(glyphs, font: run.face, scale: scale, rise: variant.shift, graphemes: graphemes)
+    }
   }
 
   /// Chooses the face of each cluster of `run`, as Pango's itemiser does.
@@ -457,6 +502,8 @@ struct Shaper {
 
   /// The maximal runs of grapheme clusters with one face, script, direction and language;
   /// line separators end runs and are not shaped.
+  ///
+  /// Empty `levels` are all 0, an empty `languageOf` all the first language.
   private func runs(
     _ graphemes: Graphemes, faceOf: [Int], levels: [UInt8], scripts: [Int32],
     languageOf: [Int32], spaced: [Bool]
@@ -467,10 +514,11 @@ struct Shaper {
       guard let first = start else { return }
       result.append(
         Run(
-          face: faceOf[first], language: Int(languageOf[first]),
+          face: faceOf[first], language: languageOf.isEmpty ? 0 : Int(languageOf[first]),
           shaping: ShapingRun(
             range: graphemes.utf8Offset(first)..<graphemes.utf8Offset(end),
-            isRightToLeft: levels[first] % 2 == 1, script: Scripts.tag(scripts[first]),
+            isRightToLeft: !levels.isEmpty && levels[first] % 2 == 1,
+            script: Scripts.tag(scripts[first]),
             disablesLigatures: !spaced.isEmpty && spaced[first])))
       start = nil
     }
@@ -480,8 +528,10 @@ struct Shaper {
         continue
       }
       if let first = start,
-        faceOf[first] != faceOf[index] || levels[first] % 2 != levels[index] % 2
-          || scripts[first] != scripts[index] || languageOf[first] != languageOf[index]
+        faceOf[first] != faceOf[index]
+          || (!levels.isEmpty && levels[first] % 2 != levels[index] % 2)
+          || scripts[first] != scripts[index]
+          || (!languageOf.isEmpty && languageOf[first] != languageOf[index])
           || (!spaced.isEmpty && spaced[first] != spaced[index])
       {
         close(index)

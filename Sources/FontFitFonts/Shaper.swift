@@ -570,37 +570,41 @@ struct PlacedGlyphs {
     // No reserve per run: the initialiser reserved a glyph per cluster, and reserving exactly
     // each run's count would give up the array's geometric growth, copying the glyphs again
     // for every run of a text with more glyphs than clusters.
+    let first = glyphs.count
+    for glyph in run { glyphs.append(PackedGlyph(id: glyph.id, font: font, units: glyph.xAdvance)) }
+    // A run without a raise or an offset has only zero offsets (most runs): none is made.
+    if offsets != nil || rise != 0 || run.contains(where: { $0.xOffset != 0 || $0.yOffset != 0 }) {
+      for (position, glyph) in run.enumerated() {
+        let offset = GlyphOffset(
+          x: Double(glyph.xOffset) * scale, y: Double(glyph.yOffset) * scale + rise)
+        if offsets != nil {
+          offsets?.append(offset)
+        } else if offset != GlyphOffset() {
+          var all = [GlyphOffset](repeating: GlyphOffset(), count: first + position)
+          all.reserveCapacity(glyphs.capacity)
+          all.append(offset)
+          offsets = all
+        }
+      }
+    }
     // Indices rather than slices of `run`: a slice retains the array's storage, and a run
     // makes one per HarfBuzz cluster.
     var start = 0
     while start < run.count {
       let harfBuzzCluster = run[start].cluster
       let cluster = graphemes.cluster(atUTF8: harfBuzzCluster)
-      let first = glyphs.count
       var end = start
       var unsafe = false
       while end < run.count, run[end].cluster == harfBuzzCluster {
-        let glyph = run[end]
-        unsafe = unsafe || glyph.isUnsafeToBreak
-        let offset = GlyphOffset(
-          x: Double(glyph.xOffset) * scale, y: Double(glyph.yOffset) * scale + rise)
-        if offsets != nil {
-          offsets?.append(offset)
-        } else if offset != GlyphOffset() {
-          var all = [GlyphOffset](repeating: GlyphOffset(), count: glyphs.count)
-          all.reserveCapacity(glyphs.capacity)
-          all.append(offset)
-          offsets = all
-        }
-        glyphs.append(
-          PackedGlyph(id: glyph.id, font: font, units: glyph.xAdvance))
+        unsafe = unsafe || run[end].isUnsafeToBreak
         end += 1
       }
       if unsafe { unsafeToBreak[cluster] = true }
       let previous = ranges[cluster]
+      let range = first + start..<first + end
       ranges[cluster] =
-        previous.isEmpty || previous.upperBound != first
-        ? first..<glyphs.count : previous.lowerBound..<glyphs.count
+        previous.isEmpty || previous.upperBound != range.lowerBound
+        ? range : previous.lowerBound..<range.upperBound
       start = end
     }
   }

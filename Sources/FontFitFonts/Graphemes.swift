@@ -9,9 +9,7 @@ import FontFitText
 struct Graphemes {
   /// One grapheme cluster and what shaping asks of it.
   struct Cluster {
-    /// Where the cluster lies in the text.
-    var range: Range<String.Index>
-    /// The UTF-8 offset of its start.
+    /// The UTF-8 offset of its start (``Graphemes/range(_:in:)`` is where it lies).
     var utf8Offset: Int
     /// The UTF-16 offset of its start.
     var utf16Offset: Int
@@ -48,6 +46,16 @@ struct Graphemes {
   func utf8Offset(_ index: Int) -> Int {
     assert(index >= 0 && index <= clusters.count, "cluster \(index) of \(clusters.count)")
     return index < clusters.count ? clusters[index].utf8Offset : clusterOfByte.count
+  }
+
+  /// Where cluster `index` lies in `text`, the text these clusters were found in.
+  ///
+  /// Worked out when asked (only a cluster of several characters needs it) rather than kept
+  /// for every cluster: O(1) in a native string, whose storage is its UTF-8.
+  func range(_ index: Int, in text: String) -> Range<String.Index> {
+    let utf8 = text.utf8
+    let start = utf8.index(utf8.startIndex, offsetBy: utf8Offset(index))
+    return start..<utf8.index(start, offsetBy: utf8Offset(index + 1) - utf8Offset(index))
   }
 
   /// The UTF-16 offset of cluster `index`'s start, or the text's length in UTF-16 units for
@@ -95,8 +103,6 @@ struct Graphemes {
     let utf16 = [UInt16](unsafeUninitializedCapacity: capacity) { units, unitCount in
       clusterOfByte = [Int32](unsafeUninitializedCapacity: capacity) { owners, ownerCount in
         clusters = [Cluster](unsafeUninitializedCapacity: capacity) { found, clusterCount in
-          let view = text.utf8
-          var index = text.startIndex
           var offset = 0
           while offset < capacity {
             let byte = bytes[offset]
@@ -130,7 +136,9 @@ struct Graphemes {
               unitCount += 1
               if Self.mayBeRightToLeft(unit) { leftToRightOnly = false }
             } else {
-              let character = text[index]
+              // The standard library's cluster, from the character's index: O(1) for native
+              // strings, whose storage is their UTF-8.
+              let character = text[text.utf8.index(text.utf8.startIndex, offsetBy: offset)]
               let scalars = character.unicodeScalars
               var iterator = scalars.makeIterator()
               first = iterator.next() ?? "\u{FFFD}"
@@ -150,12 +158,10 @@ struct Graphemes {
                 if Self.mayBeRightToLeft(unit) { leftToRightOnly = false }
               }
             }
-            // O(1) for native strings: UTF-8 is their storage.
-            let next = view.index(index, offsetBy: length)
             found.initializeElement(
               at: clusterCount,
               to: Cluster(
-                range: index..<next, utf8Offset: offset, utf16Offset: utf16Offset,
+                utf8Offset: offset, utf16Offset: utf16Offset,
                 first: first, last: last, kind: kind,
                 // General category Cc is exactly U+0000–001F and U+007F–009F.
                 isControl: first != "\t"
@@ -168,7 +174,6 @@ struct Graphemes {
             }
             ownerCount += length
             offset += length
-            index = next
           }
         }
       }
@@ -268,7 +273,7 @@ struct Graphemes {
   func character(_ index: Int, in text: String) -> Character {
     let cluster = clusters[index]
     return cluster.isSingleScalar
-      ? Character(cluster.first) : Character(String(text[cluster.range]))
+      ? Character(cluster.first) : Character(String(text[range(index, in: text)]))
   }
 
   /// The cluster that holds UTF-8 offset `offset`.

@@ -71,7 +71,7 @@ struct Itemization {
       let first = graphemes[index].first
       let isEmoji =
         (!graphemes[index].isSingleScalar || first.value >= 0x80) && Self.isEmoji(first)
-        && Self.isEmojiPresentation(text[graphemes[index].range].unicodeScalars)
+        && Self.isEmojiPresentation(text[graphemes.range(index, in: text)].unicodeScalars)
       // A line separator is a run of its own: each paragraph is itemised apart, as Pango
       // lays out each paragraph on its own.
       let separates =

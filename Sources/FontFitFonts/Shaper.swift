@@ -353,7 +353,7 @@ struct Shaper {
     let clusters = graphemes.clusters
     for index in run.clusters {
       let cluster = clusters[index]
-      switch Self.firstFaceAnswer(for: cluster, in: text, face: firstDrawer) {
+      switch Self.firstFaceAnswer(for: index, of: graphemes, in: text, face: firstDrawer) {
       case .keepsFont:
         chosen.append(nil)
         continue
@@ -423,9 +423,8 @@ struct Shaper {
     of run: Itemization.Run, in text: String, graphemes: Graphemes, face: FontFace
   ) -> Bool {
     var drawsOne = false
-    let clusters = graphemes.clusters
     for index in run.clusters {
-      switch firstFaceAnswer(for: clusters[index], in: text, face: face) {
+      switch firstFaceAnswer(for: index, of: graphemes, in: text, face: face) {
       case .keepsFont: continue
       case .drawn: drawsOne = true
       case .search: return false
@@ -444,14 +443,17 @@ struct Shaper {
     case search
   }
 
-  /// What `face`, the first face of a run's set (nil when the set has none), says of
-  /// `cluster`; a cluster of several characters that does not keep the font is searched.
+  /// What `face`, the first face of a run's set (nil when the set has none), says of cluster
+  /// `index` of `graphemes` (of `text`); a cluster of several characters that does not keep
+  /// the font is searched.
   private static func firstFaceAnswer(
-    for cluster: Graphemes.Cluster, in text: String, face: FontFace?
+    for index: Int, of graphemes: Graphemes, in text: String, face: FontFace?
   ) -> FirstFaceAnswer {
+    let cluster = graphemes[index]
     if cluster.kind == .lineSeparator { return .keepsFont }
     guard cluster.isSingleScalar else {
-      return Itemization.keepsFont(text[cluster.range].unicodeScalars) ? .keepsFont : .search
+      let scalars = text[graphemes.range(index, in: text)].unicodeScalars
+      return Itemization.keepsFont(scalars) ? .keepsFont : .search
     }
     if Itemization.keepsFont(cluster.first) { return .keepsFont }
     return face?.draws(cluster.first) == true ? .drawn : .search

@@ -190,7 +190,7 @@ struct PangoFallbackTests {
           current = ""
         }
         script = scripts[index]
-        current += String(text[graphemes[index].range])
+        current += String(text[graphemes.range(index, in: text)])
       }
       if !current.isEmpty { result.append("\(Scripts.tag(script ?? 0)):\(current)") }
       return result

@@ -152,7 +152,35 @@ struct Scripts {
   /// up to 128 deep. Each paragraph (after a line feed, carriage return or U+2029) starts
   /// afresh, as Pango lays out each paragraph on its own.
   init(_ graphemes: Graphemes) {
-    let codes = graphemes.clusters.map { Self.code($0.first) }
+    // Each cluster's own script.
+    var resolved = graphemes.clusters.map { Self.code($0.first) }
+    // A text of one real script (or none) and one paragraph, as most are: every cluster
+    // takes that script (or Common), brackets and all, as the loop below would find.
+    var only = Self.common
+    var isSimple = true
+    for index in resolved.indices {
+      if graphemes[index].kind == .lineSeparator {
+        isSimple = false
+        break
+      }
+      let code = resolved[index]
+      guard Self.isReal(code), code != only else { continue }
+      if only != Self.common {
+        isSimple = false
+        break
+      }
+      only = code
+    }
+    if isSimple {
+      for index in resolved.indices { resolved[index] = only }
+      self.resolved = resolved
+    } else {
+      self.resolved = Self.resolvedByRuns(resolved, graphemes: graphemes)
+    }
+  }
+
+  /// `codes` (each cluster's own script) resolved run by run, by the rules above.
+  static func resolvedByRuns(_ codes: [Int32], graphemes: Graphemes) -> [Int32] {
     var resolved = codes
     var runStart = 0
     var runScript = Self.common
@@ -212,7 +240,7 @@ struct Scripts {
       }
     }
     for member in runStart..<codes.count { resolved[member] = runScript }
-    self.resolved = resolved
+    return resolved
   }
 
   /// The pairs of brackets and quotation marks whose two halves share a script, as Pango

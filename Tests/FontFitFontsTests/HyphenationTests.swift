@@ -120,6 +120,32 @@ struct HyphenationTests {
 
 @Suite("Script codes")
 struct ScriptCodeTests {
+  @Test("A text of one script and one paragraph resolves as the run-by-run rules resolve it")
+  func oneScriptShortcut() {
+    let pieces = [
+      "word", " ", "(", ")", "[", "]", "«", "»", "\u{2018}", "\u{2019}", "1", ".", "e\u{301}",
+      "\u{301}", "слово", "在指定", "مرحبا", "שלום", "👍", "\u{E000}", "\u{2028}", "\n", "-",
+      "\u{10FFFF}",
+    ]
+    var generator = SplitMix64(seed: 2026_1208)
+    var shortcut = 0
+    for _ in 0..<3_000 {
+      let count = Int(generator.next() % 9)
+      let text = (0..<count).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }
+        .joined()
+      let graphemes = Graphemes(text)
+      let codes = graphemes.clusters.map { Scripts.code($0.first) }
+      let real = Set(codes.filter(Scripts.isReal))
+      if real.count <= 1, !graphemes.clusters.contains(where: { $0.kind == .lineSeparator }) {
+        shortcut += 1
+      }
+      #expect(
+        Scripts(graphemes).resolved == Scripts.resolvedByRuns(codes, graphemes: graphemes),
+        "\(text.debugDescription)")
+    }
+    #expect(shortcut > 500)
+  }
+
   @Test("The ASCII fast path gives ICU's codes: letters Latin as é is, the rest Common as 、 is")
   func asciiMatchesICU() {
     let latin = Scripts.code("\u{E9}")  // through ICU

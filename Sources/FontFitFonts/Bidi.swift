@@ -10,12 +10,12 @@ struct BidiLevels {
   /// One level per grapheme cluster, the level of its first character; empty when every
   /// level is 0, as in left-to-right text (``level(_:)`` reads it so).
   let levels: [UInt8]
-
-  /// The level of cluster `index`.
-  func level(_ index: Int) -> UInt8 { levels.isEmpty ? 0 : levels[index] }
   /// The paragraphs (split after each line separator cluster, ``ClusterKind/lineSeparator``)
   /// and their directions.
   let paragraphs: [ShapedParagraph]
+
+  /// The level of cluster `index`.
+  func level(_ index: Int) -> UInt8 { levels.isEmpty ? 0 : levels[index] }
 
   /// The levels of `text`, with the paragraph direction `direction` says: from the first
   /// strong character when it is natural.
@@ -452,7 +452,8 @@ struct Hyphenation {
   /// break and, for a full stop or an apostrophe, the one after that: none before another
   /// letter or a digit (WB5, WB9) or a low line (WB13a), nor before a full stop or an
   /// apostrophe followed by a letter (WB6); one before any other ASCII character and the
-  /// dashes, ellipsis and double quotation marks (WB999), where no hyphen goes. A test
+  /// guillemets, dashes, ellipsis and double quotation marks (WB999), where no hyphen goes. A
+  /// test
   /// compares these answers with the whole rule, through ICU, on random texts of those
   /// characters and others.
   static func answer(in bytes: UnsafeBufferPointer<UInt8>, before offset: Int) -> Bool? {
@@ -508,7 +509,7 @@ struct Hyphenation {
   }
 
   /// Whether `scalar` is an ASCII letter or digit, a Latin letter of Latin-1 or Latin
-  /// Extended-A or B, or a Cyrillic letter of the Cyrillic block: characters whose word break
+  /// Extended-A or B, or a Cyrillic letter of U+0400–U+0481: characters whose word break
   /// property is ALetter or Numeric.
   static func isWordCharacter(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {

@@ -218,10 +218,6 @@ final class BreakReshaper: BreakReshaping {
     return measured
   }
 
-  /// Whether HarfBuzz flagged the break before cluster `index`: only there may a break change
-  /// the pieces' widths.
-  func mayReshape(before index: Int) -> Bool { text.isFlagged(index) }
-
   /// Where hyphens go, found on first use: most texts are never broken inside a word.
   ///
   /// A failure of ICU's word break iterator (it can only run out of memory) leaves every

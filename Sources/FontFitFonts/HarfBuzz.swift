@@ -153,7 +153,7 @@ final class HarfBuzzFace: Sendable {
   }
 
   /// Calls `body` with a new HarfBuzz buffer, destroyed when it returns: a text's runs are
-  /// shaped one after another through one buffer, each emptied before it is filled.
+  /// shaped one after another through one buffer, reset before each is added.
   static func withBuffer<Result>(
     file: String, _ body: (OpaquePointer) throws(FontError) -> Result
   ) throws(FontError) -> Result {
@@ -172,8 +172,8 @@ final class HarfBuzzFace: Sendable {
     _ text: UnsafeBufferPointer<UInt8>, run: ShapingRun, language: String?,
     buffer: OpaquePointer, into glyphs: inout [HarfBuzzGlyph]
   ) throws(FontError) {
-    // An emptied buffer is as a new one: no text, default properties and flags.
-    hb_buffer_clear_contents(buffer)
+    // A reset buffer is as a new one: no text, default properties, flags and cluster level.
+    hb_buffer_reset(buffer)
     glyphs.removeAll(keepingCapacity: true)
     text.withMemoryRebound(to: CChar.self) { characters in
       hb_buffer_add_utf8(

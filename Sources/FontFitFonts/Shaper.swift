@@ -174,13 +174,6 @@ struct Shaper {
     } catch {
       throw .font(error)
     }
-    // The text as HarfBuzz reads it: its own bytes, or a copy when it has a tab (a tab
-    // measures as a space) or its bytes are not contiguous (a bridged string).
-    let hasTab = text.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "\t")) }
-    var copied: [UInt8]?
-    if hasTab != false {
-      copied = text.utf8.map { $0 == UInt8(ascii: "\t") ? UInt8(ascii: " ") : $0 }
-    }
     var advances = [Double](filled: 0, count: graphemes.count)
     var placed = PlacedGlyphs(count: graphemes.count)
     // Letter-spaced spans shape without ligatures, as Pango shapes them; empty (none is)
@@ -197,28 +190,11 @@ struct Shaper {
       try HarfBuzzFace.withBuffer(file: faces[0].harfBuzz.file) { (buffer) throws(FontError) in
         // Through a static function, with the arrays it fills passed in: captured by a local
         // function, they would be checked for exclusive access on every write.
-        if let copied {
-          try copied.withUnsafeBufferPointer { (bytes) throws(FontError) in
-            try Self.shapeRuns(
-              runs, of: bytes, faces: faces, variants: variants, languages: languages,
-              graphemes: graphemes, buffer: buffer, glyphs: &glyphs, advances: &advances,
-              placed: &placed)
-          }
-        } else {
-          // The string's own bytes (read through a closure that rethrows untyped: the error is
-          // carried out).
-          let failure = text.utf8.withContiguousStorageIfAvailable { bytes -> FontError? in
-            do throws(FontError) {
-              try Self.shapeRuns(
-                runs, of: bytes, faces: faces, variants: variants, languages: languages,
-                graphemes: graphemes, buffer: buffer, glyphs: &glyphs, advances: &advances,
-                placed: &placed)
-            } catch {
-              return error
-            }
-            return nil
-          }
-          if let failure, let failure { throw failure }
+        try Self.withShapingBytes(of: text) { (bytes) throws(FontError) in
+          try Self.shapeRuns(
+            runs, of: bytes, faces: faces, variants: variants, languages: languages,
+            graphemes: graphemes, buffer: buffer, glyphs: &glyphs, advances: &advances,
+            placed: &placed)
         }
       }
     } catch {
@@ -267,6 +243,25 @@ struct Shaper {
       validatedText: text, packedClusters: clusters, fonts: fonts, missingCharacters: missing,
       packedGlyphs: placed.glyphs, glyphOffsets: placed.offsets, paragraphs: levels.paragraphs,
       reshaper: reshaper, letterSpacings: letterSpacings)
+  }
+
+  /// Calls `body` with `text` as HarfBuzz reads it: its own UTF-8, or a copy when it has a tab
+  /// (a tab measures as a space) or its bytes are not contiguous (a bridged string).
+  private static func withShapingBytes(
+    of text: String, _ body: (UnsafeBufferPointer<UInt8>) throws(FontError) -> Void
+  ) throws(FontError) {
+    // The error is carried out of the closure: `withContiguousStorageIfAvailable` rethrows
+    // untyped.
+    var failure: FontError?
+    let readInPlace = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+      guard !bytes.contains(UInt8(ascii: "\t")) else { return false }
+      do throws(FontError) { try body(bytes) } catch { failure = error }
+      return true
+    }
+    if let failure { throw failure }
+    guard readInPlace != true else { return }
+    let copy = text.utf8.map { $0 == UInt8(ascii: "\t") ? UInt8(ascii: " ") : $0 }
+    try copy.withUnsafeBufferPointer { (bytes) throws(FontError) in try body(bytes) }
   }
 
   /// Shapes `runs` of the UTF-8 `text` through `buffer`, adding each run's advances (in ems)
@@ -574,8 +569,11 @@ struct PlacedGlyphs {
     // for every run of a text with more glyphs than clusters.
     let first = glyphs.count
     for glyph in run { glyphs.append(PackedGlyph(id: glyph.id, font: font, units: glyph.xAdvance)) }
-    // A run without a raise or an offset has only zero offsets (most runs): none is made.
-    if offsets != nil || rise != 0 || run.contains(where: { $0.xOffset != 0 || $0.yOffset != 0 }) {
+    // A run without a raise or an offset, at a finite scale, has only zero offsets (most
+    // runs): none is made.
+    if offsets != nil || rise != 0 || !scale.isFinite
+      || run.contains(where: { $0.xOffset != 0 || $0.yOffset != 0 })
+    {
       for (position, glyph) in run.enumerated() {
         let offset = GlyphOffset(
           x: Double(glyph.xOffset) * scale, y: Double(glyph.yOffset) * scale + rise)

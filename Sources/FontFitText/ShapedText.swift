@@ -1127,11 +1127,6 @@ package protocol BreakReshaping: AnyObject, Sendable {
   /// Whether no break measures narrower than the pieces' widths inside the word: every
   /// adjustment is a hyphen's width or nothing, never negative. False by default.
   var breaksNeverNarrow: Bool { get }
-
-  /// Whether a forced break just before cluster `index` may change the widths of the pieces
-  /// it makes (HarfBuzz flagged breaking there as unsafe); where it cannot, the break's
-  /// adjustment is at most a hyphen, and it changes nothing else. True by default.
-  func mayReshape(before index: Int) -> Bool
 }
 
 extension BreakReshaping {
@@ -1140,7 +1135,4 @@ extension BreakReshaping {
 
   /// False: a reshaper that does not say may narrow a break.
   package var breaksNeverNarrow: Bool { false }
-
-  /// True: a reshaper that does not say may reshape any break.
-  package func mayReshape(before index: Int) -> Bool { true }
 }

@@ -376,29 +376,19 @@ struct LineWrapper {
     var next = end
     var lineWidth = width
     while true {
-      // A break the reshaper cannot reshape adds at most a hyphen, never narrower than
-      // nothing: while the line is wider than the limit without one, such a break cannot end
-      // it, and is passed over without asking what it takes (the first question about a text
-      // works out where all of its hyphens go).
-      let passedOver =
-        next != start + 1 && lineWidth > limit && reshaper?.mayReshape(before: next) == false
-        && (next == 0
-          || (fonts[clusters[next - 1].font].hyphen?.glyph.advance ?? 0) * pointSize >= 0)
-      if !passedOver {
-        // One question per candidate: whether the break takes a hyphen, and how it changes
-        // the width of the line it ends.
-        let adjustment =
-          reshaper?.adjustment(before: next, in: shaped) ?? shaped.breakAdjustment(before: next)
-        var hyphen: (advance: Double, font: Int)?
-        if next > 0, next < clusters.count, adjustment.insertsHyphen,
-          let glyph = fonts[clusters[next - 1].font].hyphen?.glyph
-        {
-          hyphen = (glyph.advance * pointSize, clusters[next - 1].font)
-        }
-        let total = lineWidth + (hyphen?.advance ?? 0) + adjustment.end * pointSize
-        if next == start + 1 || total <= limit {
-          return (next, total, hyphen?.font)
-        }
+      // One question per candidate: whether the break takes a hyphen, and how it changes the
+      // width of the line it ends.
+      let adjustment =
+        reshaper?.adjustment(before: next, in: shaped) ?? shaped.breakAdjustment(before: next)
+      var hyphen: (advance: Double, font: Int)?
+      if next > 0, next < clusters.count, adjustment.insertsHyphen,
+        let glyph = fonts[clusters[next - 1].font].hyphen?.glyph
+      {
+        hyphen = (glyph.advance * pointSize, clusters[next - 1].font)
+      }
+      let total = lineWidth + (hyphen?.advance ?? 0) + adjustment.end * pointSize
+      if next == start + 1 || total <= limit {
+        return (next, total, hyphen?.font)
       }
       next -= 1
       lineWidth -=
@@ -558,7 +548,7 @@ final class ClusterColumns: @unchecked Sendable {
     var anyKerning = false
     var anySoftHyphen = false
     // A soft hyphen (U+00AD) is C2 AD in UTF-8: a text without that pair has none (AD alone
-    // ends many characters: í, ح, and most CJK ideographs' bytes).
+    // ends characters such as í and ح, and is among the bytes of most CJK texts).
     let text = shaped.text
     let utf8 = text.utf8
     let mayHaveSoftHyphen =

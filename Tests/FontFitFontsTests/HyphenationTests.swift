@@ -72,6 +72,54 @@ struct HyphenationTests {
     #expect(shaped.clusters.indices.contains { shaped.breakAdjustment(before: $0).start != 0 })
   }
 
+  @Test("Forced breaks land where every break's answer, asked in advance, puts them")
+  func forcedBreaksMatchEagerAnswers() throws {
+    // The font system's reshaper answers as a layout asks, and finds a text's hyphens from
+    // each break's neighbours where it can; the same clusters with every answer written in
+    // (no reshaper) must break into the same lines.
+    let system = try FontSystem.shared()
+    let cases: [(text: String, font: String)] = [
+      ("Donaudampfschifffahrtsgesellschaftskapitän", "DejaVu Sans"),
+      ("AVATAR WAVE Tyrannosaurus VAVAVAVA", "DejaVu Serif"),
+      ("supercalifragilistic-expialidocious", "DejaVu Sans"),
+      ("مرحبابالعالممرحبا", "Noto Sans Arabic"),
+      ("affluent officials shuffle ffi", "Noto Serif"),
+    ]
+    var compared = 0
+    for (text, name) in cases {
+      let font = try Font("\(name) 17")
+      let shaped = try system.shape(text, font: font.descriptor)
+      let eager = try ShapedText(
+        text: text,
+        clusters: shaped.clusters.indices.map { index in
+          var cluster = shaped.clusters[index]
+          let answer = shaped.breakAdjustment(before: index)
+          cluster.breakEndAdjustment = answer.end
+          cluster.breakStartAdjustment = answer.start
+          cluster.insertsHyphen = answer.insertsHyphen
+          return cluster
+        }, fonts: shaped.fonts, missingCharacters: shaped.missingCharacters,
+        glyphs: Array(shaped.glyphs), paragraphs: shaped.paragraphs)
+      // Fine steps: a reshaped break moves a line's end by a fraction of a point.
+      for width in stride(from: 12.0, through: 160, by: 0.75) {
+        for size in [9.0, 17, 31] {
+          let options = try LayoutOptions(
+            box: Size(width: width, height: .infinity), lineBreakMode: .wordWrap)
+          let lines = TextLayouter(shaped: shaped, truncationToken: nil).layout(
+            pointSize: size, options: options
+          ).lines
+          let expected = TextLayouter(shaped: eager, truncationToken: nil).layout(
+            pointSize: size, options: options
+          ).lines
+          #expect(lines.map(\.text) == expected.map(\.text), "\(text) at \(size)pt in \(width)")
+          #expect(lines.map(\.width) == expected.map(\.width), "\(text) at \(size)pt in \(width)")
+          compared += 1
+        }
+      }
+    }
+    #expect(compared > 2_500)
+  }
+
   /// A text shaped by a font system that is then freed, with its layout at 40pt while the
   /// system lived, and a weak reference that tells whether the system is gone.
   static func orphanedText(_ text: String, font: FontDescriptor, options: LayoutOptions) throws

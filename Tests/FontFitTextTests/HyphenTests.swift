@@ -86,3 +86,77 @@ struct HyphenTests {
     }
   }
 }
+
+/// A reshaper that answers from a table: breaks change the pieces' widths by `ends` and
+/// `starts`, and `hyphens` says where a break takes a hyphen.
+private final class TableReshaper: BreakReshaping {
+  let hyphens: [Bool]
+  let ends: [Int: Double]
+  let starts: [Int: Double]
+
+  init(hyphens: [Bool], ends: [Int: Double], starts: [Int: Double]) {
+    self.hyphens = hyphens
+    self.ends = ends
+    self.starts = starts
+  }
+
+  func adjustment(before index: Int, in text: ShapedText) -> BreakAdjustment {
+    guard index > 0, index < hyphens.count else { return BreakAdjustment() }
+    return BreakAdjustment(
+      end: ends[index] ?? 0, start: starts[index] ?? 0, insertsHyphen: hyphens[index])
+  }
+}
+
+@Suite("Forced breaks with a reshaper")
+struct ReshapedForcedBreakTests {
+  @Test("A reshaper's answers and the same answers written into the clusters break alike")
+  func reshaperMatchesWrittenAnswers() throws {
+    // Breaks that narrow the line by up to 1.5em, widen it, or take a hyphen or not: asked of
+    // a reshaper as the layout goes, or read from the clusters, the lines are the same.
+    var generator = SplitMix64(seed: 2026_1209)
+    var narrowedIntoFit = 0
+    for _ in 0..<400 {
+      let count = Int(4 + generator.next() % 30)
+      let text = String(repeating: "a", count: count)
+      let plain = ArithmeticShaper().shape(text)
+      var fonts = plain.fonts
+      fonts[0].hyphen = ShapedHyphen(
+        text: "‐", glyph: ShapedGlyph(id: 0x2010, font: 0, advance: 0.5))
+      var hyphens: [Bool] = []
+      var ends: [Int: Double] = [:]
+      var starts: [Int: Double] = [:]
+      for index in 0..<count {
+        hyphens.append(generator.next() % 3 != 0)
+        if index > 0, generator.next() % 4 == 0 {
+          ends[index] = Double(Int(generator.next() % 9) - 6) * 0.25
+          starts[index] = Double(Int(generator.next() % 5) - 2) * 0.25
+        }
+      }
+      let reshaper = TableReshaper(hyphens: hyphens, ends: ends, starts: starts)
+      let reshaped = ShapedText(
+        validatedText: text, clusters: Array(plain.clusters), fonts: fonts,
+        missingCharacters: [], reshaper: reshaper)
+      var written = Array(plain.clusters)
+      for index in written.indices {
+        let answer = reshaper.adjustment(before: index, in: reshaped)
+        written[index].insertsHyphen = answer.insertsHyphen
+        written[index].breakEndAdjustment = answer.end
+        written[index].breakStartAdjustment = answer.start
+      }
+      let eager = try ShapedText(text: text, clusters: written, fonts: fonts)
+      let width = Double(generator.next() % 160) / 4 + 6
+      let found = try lines(reshaped, width: width)
+      let expected = try lines(eager, width: width)
+      #expect(found.map(\.text) == expected.map(\.text), "\(count) letters in \(width)")
+      #expect(found.map(\.width) == expected.map(\.width), "\(count) letters in \(width)")
+      // How many lines end at a break that narrows them.
+      var start = 0
+      for line in expected.dropLast() {
+        let end = start + line.text.filter { $0 == "a" }.count
+        if let narrowing = ends[end], narrowing < 0 { narrowedIntoFit += 1 }
+        start = end
+      }
+    }
+    #expect(narrowedIntoFit > 20)
+  }
+}

@@ -128,7 +128,7 @@ hb_script_t hb_script_from_iso15924_tag(hb_tag_t tag);
 
 hb_buffer_t *hb_buffer_create(void);
 void hb_buffer_destroy(hb_buffer_t *buffer);
-void hb_buffer_clear_contents(hb_buffer_t *buffer);
+void hb_buffer_reset(hb_buffer_t *buffer);
 hb_bool_t hb_buffer_allocation_successful(hb_buffer_t *buffer);
 void hb_buffer_add_utf8(hb_buffer_t *buffer, const char *text, int text_length,
                         unsigned int item_offset, int item_length);

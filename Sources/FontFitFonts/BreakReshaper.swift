@@ -148,7 +148,7 @@ final class BreakReshaper: BreakReshaping {
     assert(flagged.count == clusters.count, "one unsafe-to-break flag per cluster")
     var flaggedBits: [UInt64] = []
     if let first = flagged.firstIndex(of: true) {
-      flaggedBits = Array(repeating: 0, count: (flagged.count + 63) / 64)
+      flaggedBits = Array(filled: 0, count: (flagged.count + 63) / 64)
       for index in first..<flagged.count where flagged[index] {
         flaggedBits[index / 64] |= 1 << UInt64(index % 64)
       }

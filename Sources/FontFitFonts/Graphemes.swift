@@ -4,8 +4,9 @@ import FontFitText
 /// The grapheme clusters of a text with what shaping asks of each: its kind, its first and
 /// last scalars and its UTF-8 and UTF-16 offsets, found in one pass over the text.
 ///
-/// It is three arrays, each allocated once at its final capacity and written in place: the
-/// clusters, the text's UTF-16 units and each byte's cluster (every new text is split).
+/// It is three arrays, each made at its exact size from the one scratch allocation the split
+/// writes them into: the clusters, the text's UTF-16 units and each byte's cluster (every new
+/// text is split).
 struct Graphemes {
   /// One grapheme cluster and what shaping asks of it.
   struct Cluster {
@@ -85,11 +86,9 @@ struct Graphemes {
 
   private init(_ text: String, utf8 bytes: UnsafeBufferPointer<UInt8>) {
     // A text has at most one cluster and one UTF-16 unit per UTF-8 byte, and exactly one
-    // owner per byte: each array is written once, in place, up to its count.
+    // owner per byte: each column is written once, up to its count.
     let capacity = bytes.count
-    // An empty text makes empty arrays: made with a capacity of 0, an array is the runtime's
-    // shared empty storage, and setting its count writes to that one global from every thread
-    // (the thread sanitizer reports it, though the count written is 0).
+    // An empty text makes empty arrays, and no scratch.
     guard capacity > 0 else {
       clusters = []
       utf16 = []
@@ -98,91 +97,99 @@ struct Graphemes {
       return
     }
     var leftToRightOnly = true
-    var clusters: [Cluster] = []
-    var clusterOfByte: [Int32] = []
-    let utf16 = [UInt16](unsafeUninitializedCapacity: capacity) { units, unitCount in
-      clusterOfByte = [Int32](unsafeUninitializedCapacity: capacity) { owners, ownerCount in
-        clusters = [Cluster](unsafeUninitializedCapacity: capacity) { found, clusterCount in
-          var offset = 0
-          while offset < capacity {
-            let byte = bytes[offset]
-            let first: Unicode.Scalar
-            let last: Unicode.Scalar
-            let single: Bool
-            let kind: ClusterKind
-            let length: Int
-            let utf16Offset = unitCount
-            if byte < 0x80,
-              offset + 1 == capacity
-                || (bytes[offset + 1] < 0x80 && !(byte == 0x0D && bytes[offset + 1] == 0x0A))
-            {
-              first = Unicode.Scalar(byte)
-              last = first
-              single = true
-              kind = ClusterKind(scalar: first)
-              length = 1
-              units.initializeElement(at: unitCount, to: UInt16(byte))
-              unitCount += 1
-            } else if let scalar = Self.separateScalar(in: bytes, at: offset) {
-              // A BMP character of class Other or Control followed by ASCII or another such:
-              // a cluster of its own (an ASCII one is followed by such a character here).
-              first = scalar.value
-              last = first
-              single = true
-              kind = ClusterKind(scalar: first)
-              length = scalar.length
-              let unit = UInt16(truncatingIfNeeded: first.value)
-              units.initializeElement(at: unitCount, to: unit)
-              unitCount += 1
-              if Self.mayBeRightToLeft(unit) { leftToRightOnly = false }
-            } else {
-              // The standard library's cluster, from the character's index: O(1) for native
-              // strings, whose storage is their UTF-8.
-              let character = text[text.utf8.index(text.utf8.startIndex, offsetBy: offset)]
-              let scalars = character.unicodeScalars
-              var iterator = scalars.makeIterator()
-              first = iterator.next() ?? "\u{FFFD}"
-              single = iterator.next() == nil
-              last = single ? first : scalars.last ?? first
-              kind = single ? ClusterKind(scalar: first) : ClusterKind(character)
-              length = single ? UTF8.width(first) : character.utf8.count
-              // The arrays' bounds rest on this: no scalar takes more UTF-16 units than UTF-8
-              // bytes, and the cluster is the `length` bytes from `offset`. Checked in every
-              // build, as a write past the end would not trap.
-              precondition(
-                offset + length <= capacity && unitCount + character.utf16.count <= offset + length,
-                "a grapheme cluster outgrew the bytes it was found in")
-              for unit in character.utf16 {
-                units.initializeElement(at: unitCount, to: unit)
-                unitCount += 1
-                if Self.mayBeRightToLeft(unit) { leftToRightOnly = false }
-              }
-            }
-            found.initializeElement(
-              at: clusterCount,
-              to: Cluster(
-                utf8Offset: offset, utf16Offset: utf16Offset,
-                first: first, last: last, kind: kind,
-                // General category Cc is exactly U+0000–001F and U+007F–009F.
-                isControl: first != "\t"
-                  && (first.value < 0x20 || (first.value >= 0x7F && first.value <= 0x9F)),
-                isSingleScalar: single))
-            let cluster = Int32(truncatingIfNeeded: clusterCount)
-            clusterCount += 1
-            for byte in offset..<offset + length {
-              owners.initializeElement(at: byte, to: cluster)
-            }
-            ownerCount += length
-            offset += length
-          }
+    // The three columns are written into one scratch allocation, then copied into arrays of
+    // their exact sizes: an array made with uninitialised capacity is allocated through the
+    // standard library's unspecialised path, which looks up its storage's generic metadata
+    // (about 350 instructions an array); copying from a buffer takes the specialised one.
+    let scratch = UnsafeMutableRawPointer.allocate(
+      byteCount: capacity * Self.scratchStride, alignment: MemoryLayout<Cluster>.alignment)
+    defer { scratch.deallocate() }
+    let found = scratch.bindMemory(to: Cluster.self, capacity: capacity)
+    let owners = (scratch + capacity * MemoryLayout<Cluster>.stride)
+      .bindMemory(to: Int32.self, capacity: capacity)
+    let units = (scratch + capacity * (MemoryLayout<Cluster>.stride + 4))
+      .bindMemory(to: UInt16.self, capacity: capacity)
+    var clusterCount = 0
+    var unitCount = 0
+    var offset = 0
+    while offset < capacity {
+      let byte = bytes[offset]
+      let first: Unicode.Scalar
+      let last: Unicode.Scalar
+      let single: Bool
+      let kind: ClusterKind
+      let length: Int
+      let utf16Offset = unitCount
+      if byte < 0x80,
+        offset + 1 == capacity
+          || (bytes[offset + 1] < 0x80 && !(byte == 0x0D && bytes[offset + 1] == 0x0A))
+      {
+        first = Unicode.Scalar(byte)
+        last = first
+        single = true
+        kind = ClusterKind(scalar: first)
+        length = 1
+        (units + unitCount).initialize(to: UInt16(byte))
+        unitCount += 1
+      } else if let scalar = Self.separateScalar(in: bytes, at: offset) {
+        // A BMP character of class Other or Control followed by ASCII or another such:
+        // a cluster of its own (an ASCII one is followed by such a character here).
+        first = scalar.value
+        last = first
+        single = true
+        kind = ClusterKind(scalar: first)
+        length = scalar.length
+        let unit = UInt16(truncatingIfNeeded: first.value)
+        (units + unitCount).initialize(to: unit)
+        unitCount += 1
+        if Self.mayBeRightToLeft(unit) { leftToRightOnly = false }
+      } else {
+        // The standard library's cluster, from the character's index: O(1) for native
+        // strings, whose storage is their UTF-8.
+        let character = text[text.utf8.index(text.utf8.startIndex, offsetBy: offset)]
+        let scalars = character.unicodeScalars
+        var iterator = scalars.makeIterator()
+        first = iterator.next() ?? "\u{FFFD}"
+        single = iterator.next() == nil
+        last = single ? first : scalars.last ?? first
+        kind = single ? ClusterKind(scalar: first) : ClusterKind(character)
+        length = single ? UTF8.width(first) : character.utf8.count
+        // The columns' bounds rest on this: no scalar takes more UTF-16 units than UTF-8
+        // bytes, and the cluster is the `length` bytes from `offset`. Checked in every
+        // build, as a write past the end would not trap.
+        precondition(
+          offset + length <= capacity && unitCount + character.utf16.count <= offset + length,
+          "a grapheme cluster outgrew the bytes it was found in")
+        for unit in character.utf16 {
+          (units + unitCount).initialize(to: unit)
+          unitCount += 1
+          if Self.mayBeRightToLeft(unit) { leftToRightOnly = false }
         }
       }
+      (found + clusterCount).initialize(
+        to: Cluster(
+          utf8Offset: offset, utf16Offset: utf16Offset,
+          first: first, last: last, kind: kind,
+          // General category Cc is exactly U+0000–001F and U+007F–009F.
+          isControl: first != "\t"
+            && (first.value < 0x20 || (first.value >= 0x7F && first.value <= 0x9F)),
+          isSingleScalar: single))
+      let cluster = Int32(truncatingIfNeeded: clusterCount)
+      clusterCount += 1
+      for byte in offset..<offset + length {
+        (owners + byte).initialize(to: cluster)
+      }
+      offset += length
     }
-    self.clusters = clusters
-    self.utf16 = utf16
-    self.clusterOfByte = clusterOfByte
+    self.clusters = Array(UnsafeBufferPointer(start: found, count: clusterCount))
+    self.utf16 = Array(UnsafeBufferPointer(start: units, count: unitCount))
+    self.clusterOfByte = Array(UnsafeBufferPointer(start: owners, count: capacity))
     isLeftToRightOnly = leftToRightOnly
   }
+
+  /// The scratch bytes per UTF-8 byte of a text: room for a cluster, its owner and a UTF-16
+  /// unit.
+  private static let scratchStride = MemoryLayout<Cluster>.stride + 4 + 2
 
   /// Whether a UTF-16 unit may belong to a character that is not left to right in a
   /// left-to-right paragraph.

@@ -205,24 +205,24 @@ struct Shaper {
       guard let hyphen = faces[index].hyphen else { continue }
       fonts[index].hyphen = ShaperBase.hyphen(hyphen, font: index, variant: variants[index])
     }
-    // An empty text makes an empty array: one made with capacity 0 is the runtime's shared
-    // empty storage, and setting its count would write to that one global from every thread.
-    let clusters =
-      graphemes.count == 0
-      ? []
-      : [PackedCluster](unsafeUninitializedCapacity: graphemes.count) { clusters, initialized in
-        for index in 0..<graphemes.count {
-          let kind = graphemes[index].kind
-          let drawsNothing = kind == .lineSeparator || graphemes[index].isControl
-          clusters.initializeElement(
-            at: index,
-            to: PackedCluster(
-              start: graphemes.utf8Offset(index), advance: drawsNothing ? 0 : advances[index],
-              breakBefore: opportunities[index], kind: kind, font: faceOf[index],
-              level: levels.level(index), glyphs: drawsNothing ? 0..<0 : placed.ranges[index]))
-        }
-        initialized = graphemes.count
+    // Written into a temporary buffer and copied into an array of their count: an array made
+    // with uninitialised capacity is allocated through the standard library's unspecialised
+    // path, which looks up its storage's generic metadata (see `Graphemes`).
+    let clusters = withUnsafeTemporaryAllocation(
+      of: PackedCluster.self, capacity: graphemes.count
+    ) { clusters in
+      for index in 0..<graphemes.count {
+        let kind = graphemes[index].kind
+        let drawsNothing = kind == .lineSeparator || graphemes[index].isControl
+        clusters.initializeElement(
+          at: index,
+          to: PackedCluster(
+            start: graphemes.utf8Offset(index), advance: drawsNothing ? 0 : advances[index],
+            breakBefore: opportunities[index], kind: kind, font: faceOf[index],
+            level: levels.level(index), glyphs: drawsNothing ? 0..<0 : placed.ranges[index]))
       }
+      return Array(UnsafeBufferPointer(clusters))
+    }
     let reshaper = BreakReshaper(
       faceCache: system.faceCache, flagged: placed.unsafeToBreak, faces: faceKeys,
       scales: variants.map(\.scale), advances: advances, clusters: clusters, scripts: scripts,

@@ -453,8 +453,7 @@ struct Hyphenation {
   /// letter or a digit (WB5, WB9) or a low line (WB13a), nor before a full stop or an
   /// apostrophe followed by a letter (WB6); one before any other ASCII character and the
   /// guillemets, dashes, ellipsis and double quotation marks (WB999), where no hyphen goes. A
-  /// test
-  /// compares these answers with the whole rule, through ICU, on random texts of those
+  /// test compares these answers with the whole rule, through ICU, on random texts of those
   /// characters and others.
   static func answer(in bytes: UnsafeBufferPointer<UInt8>, before offset: Int) -> Bool? {
     // Most breaks asked about lie between two ASCII letters, or a letter and a digit.
@@ -464,8 +463,8 @@ struct Hyphenation {
     }
     var lastStart = offset - 1
     while bytes[lastStart] & 0xC0 == 0x80 { lastStart -= 1 }
-    let last = scalar(in: bytes, at: lastStart).scalar
-    let (first, firstLength) = scalar(in: bytes, at: offset)
+    let last = Graphemes.scalar(in: bytes, at: lastStart).scalar
+    let (first, firstLength) = Graphemes.scalar(in: bytes, at: offset)
     if isSpaceOrHyphen(last) || isSpaceOrHyphen(first) { return false }
     guard scriptHyphenates(after: last) else { return false }
     guard isWordCharacter(last) else { return nil }
@@ -476,7 +475,7 @@ struct Hyphenation {
       // (WB6, WB7). (ICU's root rules leave the colon out of MidLetter: it is a boundary.)
       let next = offset + firstLength
       guard next < bytes.count else { return false }
-      let following = scalar(in: bytes, at: next).scalar
+      let following = Graphemes.scalar(in: bytes, at: next).scalar
       if following.value < 0x80 { return isWordCharacter(following) && following.value > 0x39 }
       return isWordCharacter(following) ? true : nil
     // The rest of ASCII (punctuation and controls), guillemets, dashes, double quotation
@@ -492,20 +491,6 @@ struct Hyphenation {
 
   private static func isASCIIDigit(_ byte: UInt8) -> Bool {
     byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-  }
-
-  /// The scalar whose UTF-8 starts at `offset` of `bytes` (valid UTF-8), and its length.
-  private static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int)
-    -> (scalar: Unicode.Scalar, length: Int)
-  {
-    var value = UInt32(bytes[offset])
-    guard value >= 0x80 else { return (Unicode.Scalar(UInt8(value)), 1) }
-    let length = value >= 0xF0 ? 4 : value >= 0xE0 ? 3 : 2
-    value &= 0x7F >> UInt32(length)
-    for next in offset + 1..<offset + length {
-      value = value << 6 | UInt32(bytes[next] & 0x3F)
-    }
-    return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
   }
 
   /// Whether `scalar` is an ASCII letter or digit, a Latin letter of Latin-1 or Latin

@@ -232,25 +232,23 @@ struct Graphemes {
   private static func bmpScalar(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int)
     -> (Unicode.Scalar, Int)?
   {
-    let lead = UInt32(bytes[offset])
-    let value: UInt32
-    let length: Int
-    if lead < 0x80 {
-      value = lead
-      length = 1
-    } else if lead & 0xE0 == 0xC0, offset + 1 < bytes.count {
-      value = (lead & 0x1F) << 6 | UInt32(bytes[offset + 1] & 0x3F)
-      length = 2
-    } else if lead & 0xF0 == 0xE0, offset + 2 < bytes.count {
-      value =
-        (lead & 0x0F) << 12 | UInt32(bytes[offset + 1] & 0x3F) << 6
-        | UInt32(bytes[offset + 2] & 0x3F)
-      length = 3
-    } else {
-      return nil
+    let decoded = scalar(in: bytes, at: offset)
+    return decoded.length < 4 ? decoded : nil
+  }
+
+  /// The scalar whose UTF-8 starts at `offset` of `bytes` (valid UTF-8, as a string's is), and
+  /// its length in bytes.
+  static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int)
+    -> (scalar: Unicode.Scalar, length: Int)
+  {
+    var value = UInt32(bytes[offset])
+    guard value >= 0x80 else { return (Unicode.Scalar(UInt8(value)), 1) }
+    let length = value >= 0xF0 ? 4 : value >= 0xE0 ? 3 : 2
+    value &= 0x7F >> UInt32(length)
+    for next in offset + 1..<offset + length {
+      value = value << 6 | UInt32(bytes[next] & 0x3F)
     }
-    guard let scalar = Unicode.Scalar(value) else { return nil }
-    return (scalar, length)
+    return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
   }
 
   /// Whether `scalar` is in a range whose characters all have the grapheme cluster break

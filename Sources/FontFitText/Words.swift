@@ -172,9 +172,7 @@ final class WordColumns: @unchecked Sendable {
           while index < count {
             let cluster = clusters[index]
             if index > start, cluster.breakBefore != .prohibited { break }
-            // `advance < .infinity` with `>= 0` is `isFinite` for a non-negative advance (NaN
-            // fails both), in two comparisons.
-            guard cluster.advance >= 0, cluster.advance < .infinity,
+            guard cluster.advance >= 0, cluster.advance.isFinite,
               !(cluster.breakBefore == .allowed && cluster.kind != .visible)
             else { return nil }
             if mixed { union = union.union(fonts[cluster.font].metrics) }

@@ -505,6 +505,7 @@ extension Project {
     } then: { (result) throws(SnapshotError) in
       try use(result)
     }
+    View.releaseOnAllCores(trees.takeAll())
   }
 
   /// The jobs of each of a sweep's projects that one shard checks: shard `index` (from 1) of
@@ -879,6 +880,14 @@ private final class TreePool: Sendable {
       return (layout == state.layout ? state.trees.popLast() : nil, [])
     }
     return tree
+  }
+
+  /// The trees the pool still holds, which it gives up: the run is over.
+  func takeAll() -> [View] {
+    state.withLock { state in
+      defer { state.trees = [] }
+      return state.trees
+    }
   }
 
   /// Keeps `tree`, of layout `layout`, for a later screen, unless the jobs have moved on to

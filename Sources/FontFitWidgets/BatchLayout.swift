@@ -76,11 +76,30 @@ public enum ParallelLayout {
       while true {
         let index = next.add(1, ordering: .relaxed).oldValue
         guard index < count else { return }
-        let result = body(index)
+        let result = running { body(index) }
         results.withLock { $0[index] = result }
       }
     }
     return results.withLock { $0.compactMap { $0 } }
+  }
+
+  /// How many tasks of ``map(_:workers:_:)`` and
+  /// ``forEachInOrder(_:window:workers:_:then:)`` are running now, on every thread: a
+  /// task that could split its own work (a screen's widgets) does so only while a core is
+  /// free, since threads beyond the cores only take turns.
+  private static let runningTasks = Atomic<Int>(0)
+
+  /// `body`, counted among the running tasks while it runs.
+  static func running<Result>(_ body: () -> Result) -> Result {
+    runningTasks.add(1, ordering: .relaxed)
+    defer { runningTasks.subtract(1, ordering: .relaxed) }
+    return body()
+  }
+
+  /// Whether fewer tasks run than there are processors, so work split now would find a core
+  /// free.
+  static var hasFreeCore: Bool {
+    runningTasks.load(ordering: .relaxed) < processorCount
   }
 
   /// The layouts of many labels on all cores: for each request, the ``WidgetLayout`` a
@@ -149,6 +168,18 @@ package struct ReadOnly<Value>: @unchecked Sendable {
 
   /// Wraps `value` for threads that only read it.
   package init(_ value: Value) {
+    self.value = value
+  }
+}
+
+/// Values handed to several threads, each part of which one thread at a time uses: the
+/// widgets of a tree laid out on all cores, each subtree by one thread.
+struct EachOnOneThread<Value>: @unchecked Sendable {
+  /// The values.
+  let value: Value
+
+  /// Wraps `value` for threads that each use their own part of it.
+  init(_ value: Value) {
     self.value = value
   }
 }

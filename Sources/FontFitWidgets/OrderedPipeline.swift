@@ -50,7 +50,7 @@ extension ParallelLayout {
       for _ in 1..<threads {
         DispatchQueue.global().async(group: group) {
           while let index = handoff.nextIndex() {
-            handoff.finish(index, with: body(index))
+            handoff.finish(index, with: running { body(index) })
           }
         }
       }
@@ -60,7 +60,7 @@ extension ParallelLayout {
         while result == nil {
           switch handoff.take(index) {
           case .done(let done): result = done
-          case .start(let next): handoff.finish(next, with: body(next))
+          case .start(let next): handoff.finish(next, with: running { body(next) })
           }
         }
         do throws(Failure) {

@@ -470,7 +470,11 @@ open class View {
 
   /// Lays out this widget and its subtree where needed; whether a fit group member was laid
   /// out or changed group.
-  private func layoutSubtree() -> Bool {
+  ///
+  /// A widget with many children lays their subtrees out on all cores when every widget in
+  /// them is one of the package's own (see ``layOutOnAllCores(_:)``); `onWorker` is set
+  /// inside such a subtree, which goes on serially.
+  private func layoutSubtree(onWorker: Bool = false) -> Bool {
     var groupsTouched = false
     if needsLayout {
       updateLayout()
@@ -480,9 +484,107 @@ open class View {
         widget.groupChanged = false
       }
     }
-    for child in children where child.layoutSubtree() { groupsTouched = true }
+    if !onWorker, ParallelLayout.hasFreeCore, sharesChildrenOut {
+      return Self.layOutOnAllCores(children) || groupsTouched
+    }
+    for child in children where child.layoutSubtree(onWorker: onWorker) { groupsTouched = true }
     return groupsTouched
   }
+
+  /// Whether the widget lays its children's subtrees out on all cores, when a core is free:
+  /// it has many, the machine has several cores, and every widget in them is one of the
+  /// package's own.
+  package var sharesChildrenOut: Bool {
+    // A stack's children's layouts may forget what the stacks around them measured, up to the
+    // first widget that does not size to its children: only a stack, or a widget that does
+    // not, keeps them apart (an app's view might size to its children).
+    children.count >= Self.parallelLayoutThreshold && ParallelLayout.processorCount > 1
+      && (self is Stack || !sizesToChildren) && children.allSatisfy(\.isPackageSubtree)
+  }
+
+  /// Below this many children, a widget lays their subtrees out on the calling thread: the
+  /// threads' start costs more than they save.
+  package static let parallelLayoutThreshold = 128
+
+  /// Lays out the subtrees of `children` on all cores, each core taking runs of consecutive
+  /// children; whether a fit group member was laid out or changed group.
+  ///
+  /// The parent's own layout is done, so its children's subtrees depend on nothing another
+  /// run changes: a subtree's layout writes to its own widgets only, and reads above it only
+  /// what its ancestors' layouts set (the frames a stack placed, the parent's frame a mirrored
+  /// child reads). Fit groups are settled afterwards, over the whole tree, on the calling
+  /// thread. Each widget is laid out by one thread, so its layout is the one a serial pass
+  /// gives, and a tree's dump is the same byte for byte.
+  private static func layOutOnAllCores(_ children: [View]) -> Bool {
+    let runCount = min(children.count, ParallelLayout.processorCount * 4)
+    let shared = EachOnOneThread(children)
+    return ParallelLayout.map(runCount) { run in
+      let children = shared.value
+      var touched = false
+      let runRange = children.count * run / runCount..<children.count * (run + 1) / runCount
+      for index in runRange where children[index].layoutSubtree(onWorker: true) {
+        touched = true
+      }
+      return touched
+    }.contains(true)
+  }
+
+  /// Lets go of `trees` on all cores: freeing thousands of widgets takes a while, and the
+  /// last trees of a run are otherwise freed on one core while the other waits.
+  ///
+  /// A tree this call holds the only reference to gives up its children in runs of
+  /// consecutive widgets, and each run and each tree is freed on whichever core is free. A
+  /// tree referenced elsewhere is only let go of.
+  package static func releaseOnAllCores(_ trees: consuming [View]) {
+    var parts: [[View]] = []
+    var trees = trees
+    // Popped, so the array no longer holds the tree.
+    while var tree = trees.popLast() {
+      if isKnownUniquelyReferenced(&tree), tree.children.count >= parallelLayoutThreshold {
+        let children = tree.children
+        tree.children = []
+        let runCount = ParallelLayout.processorCount * 4
+        for run in 0..<runCount {
+          parts.append(
+            Array(children[children.count * run / runCount..<children.count * (run + 1) / runCount])
+          )
+        }
+      }
+      parts.append([tree])
+    }
+    let slots = UnsafeMutableBufferPointer<[View]>.allocate(capacity: parts.count)
+    _ = slots.initialize(from: parts)
+    let count = parts.count
+    parts = []
+    // Each worker moves its part out of its own slot and frees it there.
+    let shared = EachOnOneThread(slots)
+    _ = ParallelLayout.map(count) { index in
+      _ = shared.value.moveElement(from: index)
+    }
+    slots.deallocate()
+  }
+
+  /// Whether every widget of this subtree is one of the package's own classes, whose layout
+  /// is safe on any thread.
+  ///
+  /// An app's subclass may keep state its layout shares with other widgets, so a tree with
+  /// one is laid out on the calling thread (widgets are used from one thread at a time).
+  private var isPackageSubtree: Bool {
+    var pending: [View] = [self]
+    while let view = pending.popLast() {
+      guard Self.packageClasses.contains(ObjectIdentifier(type(of: view))) else { return false }
+      pending.append(contentsOf: view.children)
+    }
+    return true
+  }
+
+  /// The package's widget classes, which an app cannot subclass but for the open ``View``,
+  /// ``Stack`` and ``TextWidget`` (matched exactly, so a subclass is not among them).
+  private static let packageClasses: Set<ObjectIdentifier> = [
+    ObjectIdentifier(View.self), ObjectIdentifier(Stack.self), ObjectIdentifier(ScrollView.self),
+    ObjectIdentifier(Spacer.self), ObjectIdentifier(Label.self), ObjectIdentifier(Button.self),
+    ObjectIdentifier(TextField.self), ObjectIdentifier(TextView.self),
+  ]
 
   /// Computes this widget's own layout.
   ///

@@ -1,0 +1,201 @@
+import FontFitFontModel
+import FontFitFonts
+import FontFitSnapshot
+@_spi(Engine) import FontFitText
+import FontFitWidgets
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+// A screen's widgets are laid out on all cores (issue 25, target 5): a widget with many
+// children lays their subtrees out in runs on every core, and every widget ends with the
+// layout a serial pass gives it.
+
+@Suite("A screen's widgets on all cores")
+struct TreeOnAllCoresTests {
+  /// The real font system, noting the threads that ask it for a fit's inputs.
+  struct ThreadNotingShaper: TextShaping {
+    let system: FontSystem
+    let threads = Lock<Set<UInt>>([])
+
+    func shape(_ text: String, font: FontDescriptor, options: ShapingOptions)
+      throws(ShapingError) -> ShapedText
+    {
+      try system.shape(text, font: font, options: options)
+    }
+
+    func resolve(_ font: FontDescriptor, language: Language?) throws(FontError) -> ResolvedFont {
+      try system.resolve(font, language: language)
+    }
+
+    func shapeForFit(_ text: String, token: String, font: FontDescriptor, options: ShapingOptions)
+      throws(ShapingError) -> ShapedForFit
+    {
+      threads.withLock { _ = $0.insert(UInt(bitPattern: Int(pthread_self()))) }
+      return try system.shapeForFit(text, token: token, font: font, options: options)
+    }
+
+    // Nothing kept, so every fit asks the shaper.
+    var fitInputsIdentity: (any AnyObject & Sendable)? { nil }
+  }
+
+  /// 600 widgets of every sort a screen has: labels in Latin, Chinese and Arabic, texts that
+  /// overflow, fit groups, mirrored frames, and stacks that fit their labels together.
+  static func widgets() throws -> [View] {
+    var random = SplitMix64(seed: 25)
+    let texts = [
+      "Sign in with your account", "字体自适应标签", "مرحبا بالعالم، هذا نص عربي",
+      "When the text is longer than its label, the font shrinks until every word fits",
+      "Donaudampfschifffahrtsgesellschaftskapitän", "OK",
+    ]
+    var widgets: [View] = []
+    for index in 0..<600 {
+      let y = Double(index % 500)
+      let font = try Font("DejaVu Sans \(10 + random.next() % 20)")
+      let text = "\(texts[Int(random.next() % UInt64(texts.count))]) \(index % 40)"
+      if index % 10 == 9 {
+        let stack = Stack(id: "s\(index)", frame: Rect(x: 10, y: y, width: 200, height: 50))
+        for part in 0..<2 {
+          let label = Label(id: "s\(index)-\(part)", font: font, text: text)
+          label.numberOfLines = 1
+          try stack.addChild(label)
+        }
+        widgets.append(stack)
+        continue
+      }
+      let label = Label(
+        id: "l\(index)", frame: Rect(x: 10, y: y, width: Double(80 + index % 220), height: 40),
+        font: font, text: text)
+      if index % 7 == 0 { label.fitGroup = "g\(index % 3)" }
+      label.mirrorsInRightToLeft = index % 11 == 0
+      widgets.append(label)
+    }
+    return widgets
+  }
+
+  /// Each label's and stack's dump line by its id, from the whole tree's dump.
+  static func lines(of root: View) throws -> [String: String] {
+    var lines: [String: String] = [:]
+    for line in try ScreenSnapshot(tree: root).text.split(separator: "\n") {
+      let words = line.split(separator: " ", omittingEmptySubsequences: true)
+      guard words.count > 2, words[0] == "Label" || words[0] == "Stack" else { continue }
+      lines[String(words[1])] = line.trimmingCharacters(in: .whitespaces)
+    }
+    return lines
+  }
+
+  /// A widget handed to a thread of its own.
+  struct Handed: @unchecked Sendable {
+    let view: View
+  }
+
+  /// Lays `root` out on a thread of its own, as an app's main thread would: a thread of the
+  /// test runner's pool, all of whose threads may be busy, finds no core free to share with.
+  static func layOutOnOwnThread(_ root: View) {
+    let handed = Handed(view: root)
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+      handed.view.layoutIfNeeded()
+      done.signal()
+    }
+    thread.start()
+    done.wait()
+  }
+
+  @Test(
+    "A widget with many children lays them out on all cores as a serial pass does",
+    arguments: [LayoutDirection.leftToRight, .rightToLeft])
+  func manyChildrenLikeSerial(direction: LayoutDirection) throws {
+    let system = try FontSystem()
+    let screen = TestScreens.iPhone6
+    let frame = Rect(x: 0, y: 0, width: 320, height: 568)
+    // All 600 in one view: laid out on all cores.
+    let shaper = ThreadNotingShaper(system: system)
+    let wide = View(id: "root", frame: frame)
+    wide.layoutDirection = direction
+    wide.environment = WidgetEnvironment(screen: screen, shaper: shaper)
+    for widget in try Self.widgets() { try wide.addChild(widget) }
+    Self.layOutOnOwnThread(wide)
+    // The same widgets in views of 100, each too few to share out: laid out one by one.
+    let serial = ThreadNotingShaper(system: system)
+    let grouped = View(id: "root", frame: frame)
+    grouped.layoutDirection = direction
+    grouped.environment = WidgetEnvironment(screen: screen, shaper: serial)
+    let widgets = try Self.widgets()
+    for part in 0..<6 {
+      let view = View(id: "part\(part)", frame: frame)
+      for widget in widgets[part * 100..<(part + 1) * 100] { try view.addChild(widget) }
+      try grouped.addChild(view)
+    }
+    grouped.layoutIfNeeded()
+    var expected = try Self.lines(of: grouped)
+    for part in 0..<6 { expected["part\(part)"] = nil }
+    #expect(try Self.lines(of: wide) == expected)
+    #expect(expected.count == 600 + 60 * 2)
+    #expect(wide.sharesChildrenOut)
+    #expect(!grouped.sharesChildrenOut)
+    #expect(serial.threads.withLock { $0.count } == 1)
+    // Laid out again on another screen, on all cores again, still alike.
+    let other = TestScreens.iPhone4s
+    wide.environment = WidgetEnvironment(screen: other, shaper: shaper)
+    grouped.environment = WidgetEnvironment(screen: other, shaper: serial)
+    Self.layOutOnOwnThread(wide)
+    grouped.layoutIfNeeded()
+    expected = try Self.lines(of: grouped)
+    for part in 0..<6 { expected["part\(part)"] = nil }
+    #expect(try Self.lines(of: wide) == expected)
+  }
+
+  @Test("Only a view of many children, all the package's own widgets, shares them out")
+  func whoSharesChildrenOut() throws {
+    // An app's subclass may keep state its layout shares with other widgets, or size to its
+    // children.
+    final class AppLabel: TextWidget {}
+    final class AppColumn: View {
+      override var sizesToChildren: Bool { true }
+    }
+    func filled(_ view: View, count: Int) throws -> View {
+      for index in 0..<count {
+        try view.addChild(Label(id: "l\(index)", font: try Font("DejaVu Sans 12"), text: "Item"))
+      }
+      return view
+    }
+    if ParallelLayout.processorCount > 1 {
+      #expect(try filled(View(), count: View.parallelLayoutThreshold).sharesChildrenOut)
+      #expect(try filled(Stack(), count: 600).sharesChildrenOut)
+      let nested = try filled(View(), count: 300)
+      try nested.children[7].addChild(try filled(Stack(), count: 3))
+      #expect(nested.sharesChildrenOut)
+    }
+    #expect(try !filled(View(), count: View.parallelLayoutThreshold - 1).sharesChildrenOut)
+    #expect(try !filled(AppColumn(), count: 600).sharesChildrenOut)
+    let withApp = try filled(View(), count: 600)
+    try withApp.addChild(AppLabel(id: "app", font: try Font("DejaVu Sans 12"), text: "Item"))
+    #expect(!withApp.sharesChildrenOut)
+    let deep = try filled(View(), count: 600)
+    try deep.children[300].addChild(AppLabel(id: "app", font: try Font("DejaVu Sans 12")))
+    #expect(!deep.sharesChildrenOut)
+  }
+
+  @Test("Trees let go of on all cores are freed, and a tree held elsewhere is kept")
+  func releaseOnAllCores() throws {
+    final class Watch {
+      weak var view: View?
+    }
+    /// A tree of 300 children, with its middle child watched.
+    func tree(_ name: String, watching watch: Watch) throws -> View {
+      let root = View(id: name)
+      for index in 0..<300 { try root.addChild(View(id: "\(name)\(index)")) }
+      watch.view = root.children[150]
+      return root
+    }
+    let freed = Watch()
+    let kept = Watch()
+    let held = try tree("held", watching: kept)
+    View.releaseOnAllCores([try tree("freed", watching: freed), held])
+    #expect(freed.view == nil)
+    #expect(kept.view?.parent === held)
+    #expect(held.children.count == 300)
+  }
+}

@@ -77,7 +77,7 @@ public struct TextEngine: Sendable {
     }
     if let dictionary { result.hyphenationDictionary = .some(dictionary) }
     return TextFit(
-      resolvedFont: resolved, result: result,
+      resolvedFont: resolved, result: consume result,
       positioner: TextPositioner(shaped: text, truncationToken: token), box: request.box,
       alignment: request.alignment, vertical: request.verticalPlacement, styles: request.styles)
   }

@@ -395,12 +395,13 @@ enum UsedFonts: Hashable, Sendable {
   ///   - hyphenation: The clusters before which a word may be hyphenated, asked only when the
   ///     hyphenation lever is reached; nil or empty when there is no dictionary.
   /// - Returns: The chosen layout, how it was found and the lever that made it fit.
-  public func fit(
+  public consuming func fit(
     sizes: FontSizeRange, options: LayoutOptions, search: FitSearch = .automatic,
     keepingWordsWhole: Bool = false, exact: Bool = false, ladder: FitLadder,
     hyphenation: () -> [Int]?
   ) -> FitResult {
-    var used = self
+    // Consuming, so a fitter made for one fit (as most are) is not copied here.
+    var used = consume self
     let result = used.ladderFit(
       sizes: sizes, options: options, search: search, keepingWordsWhole: keepingWordsWhole,
       exact: exact, ladder: ladder, hyphenation: hyphenation)

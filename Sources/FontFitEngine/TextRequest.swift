@@ -442,29 +442,35 @@ public struct TextRequest: Hashable, Sendable, CustomReflectable {
   /// (as ``shareShaping(with:)`` would find them after), so no new storage is made for them;
   /// otherwise they are new.
   package init(
-    text: String, styles: [StyleRun], designFontSize: Double?, font: FontDescriptor,
-    language: Language?, direction: WritingDirection, truncationToken: String,
-    lineBreakStrategy: LineBreakStrategy, layout: LayoutValues,
-    sharingShapingOf kept: ShapingValuesReference?
+    text: borrowing String, styles: borrowing [StyleRun], designFontSize: Double?,
+    font: borrowing FontDescriptor, language: borrowing Language?, direction: WritingDirection,
+    truncationToken: borrowing String, lineBreakStrategy: LineBreakStrategy,
+    layout: LayoutValues, sharingShapingOf kept: ShapingValuesReference?
   ) {
-    func values() -> ShapingValues {
-      ShapingValues(
-        text: ExactString(text), styles: styles, designFontSize: designFontSize, font: font,
-        language: language, direction: direction, truncationToken: truncationToken,
-        lineBreakStrategy: lineBreakStrategy)
-    }
-    // Compared field by field with the kept values before any are gathered into new ones.
-    if let kept = kept?.storage, kept.keeps, kept.values.text == ExactString(text),
+    // Compared field by field with the kept values before any are gathered into new ones;
+    // borrowed, so a request that shares the kept values copies none of them.
+    if let kept = kept?.storage, kept.keeps, kept.values.text.hasBytes(of: text),
       kept.values.truncationToken == truncationToken, kept.values.font == font,
       kept.values.language == language, kept.values.direction == direction,
       kept.values.lineBreakStrategy == lineBreakStrategy,
       kept.values.designFontSize == designFontSize, kept.values.styles == styles
     {
       // Every field: a test build checks the list against the synthesized comparison.
-      assert(kept.values == values(), "ShapingValues has a field the init skips")
+      assert(
+        kept.values
+          == ShapingValues(
+            text: ExactString(copy text), styles: copy styles, designFontSize: designFontSize,
+            font: copy font, language: copy language, direction: direction,
+            truncationToken: copy truncationToken, lineBreakStrategy: lineBreakStrategy),
+        "ShapingValues has a field the init skips")
       shaping = kept
     } else {
-      shaping = ShapingStorage(values(), keeps: true)
+      shaping = ShapingStorage(
+        ShapingValues(
+          text: ExactString(copy text), styles: copy styles, designFontSize: designFontSize,
+          font: copy font, language: copy language, direction: direction,
+          truncationToken: copy truncationToken, lineBreakStrategy: lineBreakStrategy),
+        keeps: true)
     }
     self.layout = Storage(layout)
   }

@@ -376,19 +376,37 @@ package struct ExactString: Hashable, Sendable {
         return true
       }
     #endif
-    // Native strings are contiguous UTF-8, so neither copy below copies any bytes; a text
-    // compared with its own cache key shares them, and is equal at once.
-    var left = lhs.string
-    var right = rhs.string
-    return left.withUTF8 { left in
-      right.withUTF8 { right in
-        guard left.count == right.count else { return false }
-        guard let leftBytes = left.baseAddress, let rightBytes = right.baseAddress,
-          leftBytes != rightBytes
-        else { return true }
-        return memcmp(leftBytes, rightBytes, left.count) == 0
+    // Native strings are contiguous UTF-8, read in place; a text compared with its own cache
+    // key shares the bytes, and is equal at once. Others are made contiguous first.
+    let equal = lhs.string.utf8.withContiguousStorageIfAvailable { left in
+      rhs.string.utf8.withContiguousStorageIfAvailable { right in
+        Self.equalBytes(left, right)
       }
     }
+    if let equal, let equal { return equal }
+    var left = lhs.string
+    var right = rhs.string
+    return left.withUTF8 { left in right.withUTF8 { right in Self.equalBytes(left, right) } }
+  }
+
+  /// Whether `string` has exactly these UTF-8 code units; `string` is read in place.
+  package func hasBytes(of string: borrowing String) -> Bool {
+    let equal = self.string.utf8.withContiguousStorageIfAvailable { left in
+      string.utf8.withContiguousStorageIfAvailable { right in Self.equalBytes(left, right) }
+    }
+    if let equal, let equal { return equal }
+    return self == ExactString(copy string)
+  }
+
+  /// Whether `left` and `right` hold the same bytes.
+  private static func equalBytes(
+    _ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    guard left.count == right.count else { return false }
+    guard let leftBytes = left.baseAddress, let rightBytes = right.baseAddress,
+      leftBytes != rightBytes
+    else { return true }
+    return memcmp(leftBytes, rightBytes, left.count) == 0
   }
 
   /// Hashes the UTF-8 code units: folds them into one word, eight bytes at a time, then

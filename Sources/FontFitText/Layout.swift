@@ -399,10 +399,12 @@ final class LazyLines: Sendable {
 
   /// How many lines there are, counted without building them.
   var count: Int {
-    guard given == nil, built.load() == nil, let (_, spans, last) = pending else {
+    // Read in place: taking the pending tuple apart would copy (retain and release) each of
+    // its references.
+    guard given == nil, built.load() == nil, let spanCount = pending?.spans.count else {
       return lines.count
     }
-    return spans.count + (last == nil ? 0 : 1)
+    return spanCount + (pending?.last == nil ? 0 : 1)
   }
 
   /// Calls `body` with the lines' texts as UTF-8 pieces, top to bottom (see
@@ -410,14 +412,17 @@ final class LazyLines: Sendable {
   func forEachTextPiece(
     _ body: (UnsafeBufferPointer<UInt8>, _ startsLine: Bool, _ isPlain: Bool) -> Bool
   ) {
-    guard given == nil, built.load() == nil, let (layouter, spans, last) = pending else {
+    // The pending lines are read in place, as in `count`.
+    guard given == nil, built.load() == nil, pending != nil else {
       for line in lines {
         var text = line.text
         guard text.withUTF8({ body($0, true, false) }) else { return }
       }
       return
     }
-    guard layouter.forEachLineTextPiece(of: spans, body), var text = last?.value.text else {
+    guard pending!.layouter.forEachLineTextPiece(of: pending!.spans, body),
+      var text = pending!.last?.value.text
+    else {
       return
     }
     _ = text.withUTF8 { body($0, true, false) }

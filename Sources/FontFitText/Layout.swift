@@ -412,7 +412,6 @@ final class LazyLines: Sendable {
   func forEachTextPiece(
     _ body: (UnsafeBufferPointer<UInt8>, _ startsLine: Bool, _ isPlain: Bool) -> Bool
   ) {
-    // The pending lines are read in place, as in `count`.
     guard given == nil, built.load() == nil, pending != nil else {
       for line in lines {
         var text = line.text
@@ -420,11 +419,11 @@ final class LazyLines: Sendable {
       }
       return
     }
-    guard pending!.layouter.forEachLineTextPiece(of: pending!.spans, body),
-      var text = pending!.last?.value.text
-    else {
-      return
-    }
+    // The pending lines are read in place, unwrapped where they are (known not to be nil
+    // above): binding them, or mapping the optional, copies each of their six references.
+    // swift-format-ignore: NeverForceUnwrap
+    let wroteAll = pending!.layouter.forEachLineTextPiece(of: pending!.spans, body)
+    guard wroteAll, var text = pending?.last?.value.text else { return }
     _ = text.withUTF8 { body($0, true, false) }
   }
 

@@ -256,7 +256,8 @@ func measureDemo(workers: Int, file: URL) throws -> (nanoseconds: Double, bytes:
     let document = try LayoutDocument.load(path: file.path, catalog: catalog)
     let parts = ParallelLayout.map(screens.count, workers: workers) { index in
       let tree = document.makeTree(on: screens[index], shaper: system)
-      tree.layoutIfNeeded()
+      // On one worker, its widgets too are laid out on this thread alone.
+      tree.layoutIfNeeded(onAllCores: workers > 1)
       return Result { () throws(SnapshotError) -> String in
         DumpFormat.text.part(
           for: try ScreenSnapshot(tree: tree, includingGlyphs: false), at: index)
@@ -282,6 +283,36 @@ func measureProjectDemo(file: URL) throws -> (nanoseconds: Double, bytes: Int) {
     _ = try project.writeUTF8Dump(.text, shaper: system) { bytes += $0.count }
   }
   return (nanoseconds, bytes)
+}
+
+/// One screen of the whole demo's labels laid out again and again, its texts shaped.
+///
+/// It is laid out on the calling thread alone, and shared out on all cores (target 5, "both
+/// cores within a screen"), in interleaved rounds. Returns each way's median milliseconds,
+/// after checking both lay out alike.
+func measureScreenLayout(file: URL) throws -> (alone: Double, shared: Double) {
+  let catalog = ScreenCatalog.bundled
+  let document = try LayoutDocument.load(path: file.path, catalog: catalog)
+  let system = try FontSystem()
+  let screens = catalog.screens.filter { $0.name == "iPhone 6" || $0.name == "iPhone 6 Plus" }
+  guard screens.count == 2 else { fail("the catalog has no iPhone 6 and 6 Plus") }
+  let trees = (0..<2).map { _ in document.makeTree(on: screens[0], shaper: system) }
+  _ = system.prepareTexts(of: [trees[0]])
+  var times: [[Double]] = [[], []]
+  for round in 0..<(short ? 2 : 6) {
+    for way in 0..<2 {
+      // Each round moves the tree to the other screen, so every widget is laid out again.
+      trees[way].environment = document.environment(
+        on: screens[(round + 1) % 2], shaper: system)
+      let nanoseconds = time { trees[way].layoutIfNeeded(onAllCores: way == 1) }
+      // The first round opens the faces and fills the caches; it is not counted.
+      if round > 0 { times[way].append(nanoseconds / 1e6) }
+    }
+  }
+  let dumps = try trees.map { try DumpFormat.text.part(for: ScreenSnapshot(tree: $0), at: 0) }
+  if dumps[0] != dumps[1] { fail("a screen laid out on all cores differs from one laid out alone") }
+  func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+  return (median(times[0]), median(times[1]))
 }
 
 warmUp()
@@ -334,6 +365,13 @@ do {
   fail("whole demo through the project API: \(error)")
 }
 let projectPeak = Memory.takePeak()
+let screenLayout: (alone: Double, shared: Double)
+do {
+  screenLayout = try measureScreenLayout(file: demoFile)
+} catch {
+  try? FileManager.default.removeItem(at: demoFolder)
+  fail("one screen on all cores: \(error)")
+}
 try? FileManager.default.removeItem(at: demoFolder)
 if parallelDemo.bytes != demo.bytes {
   fail("the demo on all cores wrote \(parallelDemo.bytes) bytes, on one \(demo.bytes)")
@@ -386,6 +424,12 @@ print(
     + "\(Report.number(projectDemo.nanoseconds / 1e9, 2)) s, "
     + "\(Report.number(projectPerLabel / 1000, 1)) µs per label per screen, "
     + "\(projectDemo.bytes) bytes, peak \(Report.number(projectPeak, 0)) MiB")
+print(
+  "one screen of \(demoLabels) labels laid out again (texts shaped, median of interleaved "
+    + "rounds): \(Report.number(screenLayout.alone, 1)) ms on one core, "
+    + "\(Report.number(screenLayout.shared, 1)) ms shared out on \(ParallelLayout.processorCount) "
+    + "cores (\(Report.number(screenLayout.alone / max(screenLayout.shared, 1e-9), 2))×), the "
+    + "same dump")
 let total = (naive: naive.nanoseconds.reduce(0, +), cold: coldTimes.reduce(0, +))
 print(
   "naive / cold on the whole corpus: \(Report.number(total.naive / max(total.cold, 1), 1))×; "

@@ -48,14 +48,18 @@ public struct FitRequest: Hashable, Sendable {
 /// font system, which is thread-safe, so a text measured on one thread is reused on the
 /// others, and the results are the same as a serial run's.
 public enum ParallelLayout {
-  /// The number of processors online; at least 1.
-  public static var processorCount: Int {
+  /// The number of processors online when the process first asked; at least 1.
+  ///
+  /// Read once: glibc answers by reading a file of sysfs, and layout asks often.
+  public static var processorCount: Int { onlineProcessors }
+
+  private static let onlineProcessors: Int = {
     #if canImport(Glibc)
       return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     #else
       return 1
     #endif
-  }
+  }()
 
   /// `body(index)` for every index in `0..<count`, on up to `workers` threads at once.
   ///

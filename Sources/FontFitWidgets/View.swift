@@ -454,7 +454,13 @@ open class View {
   /// Fit groups are settled afterwards over the whole tree (from its root), whenever a member
   /// of one was laid out or changed group: see ``TextWidget/fitGroup``.
   public func layoutIfNeeded() {
-    let touched = layoutSubtree()
+    layoutIfNeeded(onAllCores: true)
+  }
+
+  /// ``layoutIfNeeded()``; with `onAllCores` false, every widget is laid out on the calling
+  /// thread (what the bench compares the shared-out layout with).
+  package func layoutIfNeeded(onAllCores: Bool) {
+    let touched = layoutSubtree(serially: !onAllCores)
     var root = self
     while let parent = root.parent { root = parent }
     if touched || root.groupsNeedSettling {
@@ -472,9 +478,9 @@ open class View {
   /// out or changed group.
   ///
   /// A widget with many children lays their subtrees out on all cores when every widget in
-  /// them is one of the package's own (see ``layOutOnAllCores(_:)``); `onWorker` is set
-  /// inside such a subtree, which goes on serially.
-  private func layoutSubtree(onWorker: Bool = false) -> Bool {
+  /// them is one of the package's own (see ``layOutOnAllCores(_:)``), unless `serially` is
+  /// set: inside such a subtree (laid out on one of the cores), or when asked.
+  private func layoutSubtree(serially: Bool = false) -> Bool {
     var groupsTouched = false
     if needsLayout {
       updateLayout()
@@ -484,10 +490,10 @@ open class View {
         widget.groupChanged = false
       }
     }
-    if !onWorker, ParallelLayout.hasFreeCore, sharesChildrenOut {
+    if !serially, sharesChildrenOut, ParallelLayout.hasFreeCore {
       return Self.layOutOnAllCores(children) || groupsTouched
     }
-    for child in children where child.layoutSubtree(onWorker: onWorker) { groupsTouched = true }
+    for child in children where child.layoutSubtree(serially: serially) { groupsTouched = true }
     return groupsTouched
   }
 
@@ -522,7 +528,7 @@ open class View {
       let children = shared.value
       var touched = false
       let runRange = children.count * run / runCount..<children.count * (run + 1) / runCount
-      for index in runRange where children[index].layoutSubtree(onWorker: true) {
+      for index in runRange where children[index].layoutSubtree(serially: true) {
         touched = true
       }
       return touched
@@ -570,12 +576,10 @@ open class View {
   /// An app's subclass may keep state its layout shares with other widgets, so a tree with
   /// one is laid out on the calling thread (widgets are used from one thread at a time).
   private var isPackageSubtree: Bool {
-    var pending: [View] = [self]
-    while let view = pending.popLast() {
-      guard Self.packageClasses.contains(ObjectIdentifier(type(of: view))) else { return false }
-      pending.append(contentsOf: view.children)
-    }
-    return true
+    // Recursive, so the walk reads the widgets in place (a list of widgets still to visit
+    // retains and releases each).
+    Self.packageClasses.contains(ObjectIdentifier(type(of: self)))
+      && children.allSatisfy(\.isPackageSubtree)
   }
 
   /// The package's widget classes, which an app cannot subclass but for the open ``View``,

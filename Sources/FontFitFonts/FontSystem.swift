@@ -355,13 +355,17 @@ public final class FontSystem: Sendable {
       throw .lineBreaking(
         .wrongCount(expected: graphemes.count, received: opportunities.count))
     }
-    var shaper: Shaper
+    let requested: ResolvedFont
+    let face: FontFace
     do {
-      shaper = try Shaper(
-        system: self, requested: resolve(font, language: options.language), options: options)
+      requested = try resolve(font, language: options.language)
+      face = try self.face(for: requested)
     } catch {
       throw .font(error)
     }
+    // Made in place: a shaper given back from a throwing initialiser was copied (a retain
+    // and a release of each of its lists).
+    var shaper = Shaper(system: self, requested: requested, face: face, options: options)
     return try shaper.shape(text, graphemes: graphemes, opportunities: opportunities)
   }
 

@@ -41,8 +41,8 @@ struct Shaper {
   private let requested: ResolvedFont
   private let options: ShapingOptions
 
-  init(system: FontSystem, requested: ResolvedFont, options: ShapingOptions) throws(FontError) {
-    let face = try system.face(for: requested)
+  /// A shaper of text in `requested`, whose face (``FontSystem/face(for:)``) is `face`.
+  init(system: FontSystem, requested: ResolvedFont, face: FontFace, options: ShapingOptions) {
     self.system = system
     self.requested = requested
     faces = [face]

@@ -453,6 +453,11 @@ open class View {
   ///
   /// Fit groups are settled afterwards over the whole tree (from its root), whenever a member
   /// of one was laid out or changed group: see ``TextWidget/fitGroup``.
+  ///
+  /// A view with many children, all of them (and everything inside them) the package's own
+  /// widgets, has them laid out on all cores while a core is free; the call returns when every
+  /// widget is laid out, each as a serial pass lays it out. A tree with a widget of an app's
+  /// own subclass is laid out on the calling thread alone.
   public func layoutIfNeeded() {
     layoutIfNeeded(onAllCores: true)
   }

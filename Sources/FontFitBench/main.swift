@@ -257,7 +257,7 @@ func measureDemo(workers: Int, file: URL) throws -> (nanoseconds: Double, bytes:
     let parts = ParallelLayout.map(screens.count, workers: workers) { index in
       let tree = document.makeTree(on: screens[index], shaper: system)
       // On one worker, its widgets too are laid out on this thread alone.
-      tree.layoutIfNeeded(onAllCores: workers > 1)
+      tree.layoutIfNeeded(sharing: workers > 1 ? .whenCoreFree : .never)
       return Result { () throws(SnapshotError) -> String in
         DumpFormat.text.part(
           for: try ScreenSnapshot(tree: tree, includingGlyphs: false), at: index)
@@ -304,7 +304,7 @@ func measureScreenLayout(file: URL) throws -> (alone: Double, shared: Double) {
       // Each round moves the tree to the other screen, so every widget is laid out again.
       trees[way].environment = document.environment(
         on: screens[(round + 1) % 2], shaper: system)
-      let nanoseconds = time { trees[way].layoutIfNeeded(onAllCores: way == 1) }
+      let nanoseconds = time { trees[way].layoutIfNeeded(sharing: way == 1 ? .always : .never) }
       // The first round opens the faces and fills the caches; it is not counted.
       if round > 0 { times[way].append(nanoseconds / 1e6) }
     }

@@ -458,21 +458,33 @@ public struct TextRequest: Hashable, Sendable, CustomReflectable {
       // Every field: a test build checks the list against the synthesized comparison.
       assert(
         kept.values
-          == ShapingValues(
-            text: ExactString(copy text), styles: copy styles, designFontSize: designFontSize,
-            font: copy font, language: copy language, direction: direction,
-            truncationToken: copy truncationToken, lineBreakStrategy: lineBreakStrategy),
+          == Self.shapingValues(
+            text: text, styles: styles, designFontSize: designFontSize, font: font,
+            language: language, direction: direction, truncationToken: truncationToken,
+            lineBreakStrategy: lineBreakStrategy),
         "ShapingValues has a field the init skips")
       shaping = kept
     } else {
       shaping = ShapingStorage(
-        ShapingValues(
-          text: ExactString(copy text), styles: copy styles, designFontSize: designFontSize,
-          font: copy font, language: copy language, direction: direction,
-          truncationToken: copy truncationToken, lineBreakStrategy: lineBreakStrategy),
+        Self.shapingValues(
+          text: text, styles: styles, designFontSize: designFontSize, font: font,
+          language: language, direction: direction, truncationToken: truncationToken,
+          lineBreakStrategy: lineBreakStrategy),
         keeps: true)
     }
     self.layout = Storage(layout)
+  }
+
+  /// Shaping values made of copies of borrowed ones.
+  private static func shapingValues(
+    text: borrowing String, styles: borrowing [StyleRun], designFontSize: Double?,
+    font: borrowing FontDescriptor, language: borrowing Language?, direction: WritingDirection,
+    truncationToken: borrowing String, lineBreakStrategy: LineBreakStrategy
+  ) -> ShapingValues {
+    ShapingValues(
+      text: ExactString(copy text), styles: copy styles, designFontSize: designFontSize,
+      font: copy font, language: copy language, direction: direction,
+      truncationToken: copy truncationToken, lineBreakStrategy: lineBreakStrategy)
   }
 
   /// What shaping the request depends on: its text, truncation token, font and options.

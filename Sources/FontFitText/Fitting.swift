@@ -366,7 +366,7 @@ enum UsedFonts: Hashable, Sendable {
   ///   - exact: Whether to go past the grid to the largest real size below the next larger
   ///     candidate at which the text still fits (see ``exactSize(above:below:options:keepingWordsWhole:)``).
   /// - Returns: The chosen layout and how it was found.
-  public func fit(
+  public consuming func fit(
     sizes: FontSizeRange, options: LayoutOptions, search: FitSearch = .automatic,
     keepingWordsWhole: Bool = false, exact: Bool = false
   ) -> FitResult {

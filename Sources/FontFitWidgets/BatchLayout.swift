@@ -43,8 +43,9 @@ public struct FitRequest: Hashable, Sendable {
 
 /// Runs independent layouts on several threads, with results in input order.
 ///
-/// Each task builds and lays out its own widgets, which never leave its thread; what comes
-/// back are `Sendable` values. Shaped texts and fonts are shared through the environment's
+/// Each task builds and lays out its own widgets, which no other task sees (a tree's layout
+/// may hand its widgets to free cores and wait for them); what comes back are `Sendable`
+/// values. Shaped texts and fonts are shared through the environment's
 /// font system, which is thread-safe, so a text measured on one thread is reused on the
 /// others, and the results are the same as a serial run's.
 public enum ParallelLayout {
@@ -62,6 +63,9 @@ public enum ParallelLayout {
   }()
 
   /// `body(index)` for every index in `0..<count`, on up to `workers` threads at once.
+  ///
+  /// A task that lays out a tree may share its widgets out on cores no task uses (see
+  /// ``View/layoutIfNeeded()``), so `workers` bounds the tasks, not the threads.
   ///
   /// - Parameters:
   ///   - count: How many tasks there are.
@@ -98,6 +102,11 @@ public enum ParallelLayout {
     runningTasks.add(1, ordering: .relaxed)
     defer { runningTasks.subtract(1, ordering: .relaxed) }
     return body()
+  }
+
+  /// The `part`-th of `parts` consecutive, nearly equal ranges that split `0..<count`.
+  static func part(_ part: Int, of parts: Int, splitting count: Int) -> Range<Int> {
+    count * part / parts..<count * (part + 1) / parts
   }
 
   /// Whether fewer tasks run than there are processors, so work split now would find a core

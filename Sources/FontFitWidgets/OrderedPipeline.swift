@@ -37,7 +37,7 @@ extension ParallelLayout {
   ) throws(Failure) {
     let threads = min(workers, window, count)
     guard threads > 1 else {
-      for index in 0..<max(0, count) { try use(body(index)) }
+      for index in 0..<max(0, count) { try use(running { body(index) }) }
       return
     }
     let handoff = Handoff<Result>(count: count, window: window)

@@ -15,15 +15,14 @@ extension View {
   package func distinctShapingRequests(skipping seen: inout Set<ShapingWork>) -> [TextRequest] {
     let widgets = textWidgets()
     let runCount =
-      widgets.count >= Self.parallelRequestThreshold
-        && widgets.allSatisfy({ $0 is Label || $0 is Button || $0 is TextField || $0 is TextView })
+      widgets.count >= Self.parallelRequestThreshold && widgets.allSatisfy(\.isPackageWidget)
       ? ParallelLayout.processorCount * 4 : 1
     let shared = ReadOnly(widgets)
     let runs = ParallelLayout.map(runCount) { run -> [(TextRequest, ShapingWork)] in
       let widgets = shared.value
       var seen: Set<ShapingWork> = []
       var kept: [(TextRequest, ShapingWork)] = []
-      for index in widgets.count * run / runCount..<widgets.count * (run + 1) / runCount {
+      for index in ParallelLayout.part(run, of: runCount, splitting: widgets.count) {
         guard let request = widgets[index].shapingRequest() else { continue }
         let work = request.shapingWork
         if seen.insert(work).inserted { kept.append((request, work)) }

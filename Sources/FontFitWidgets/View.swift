@@ -454,18 +454,30 @@ open class View {
   /// Fit groups are settled afterwards over the whole tree (from its root), whenever a member
   /// of one was laid out or changed group: see ``TextWidget/fitGroup``.
   ///
-  /// A view with many children, all of them (and everything inside them) the package's own
-  /// widgets, has them laid out on all cores while a core is free; the call returns when every
-  /// widget is laid out, each as a serial pass lays it out. A tree with a widget of an app's
-  /// own subclass is laid out on the calling thread alone.
+  /// A view of the package's own with many children, all of them (and everything inside
+  /// them) the package's own widgets, has them laid out on all cores while a core is free; the
+  /// call returns when every widget is laid out, each as a serial pass lays it out. A widget
+  /// of an app's own subclass, and every widget around or beside it, is laid out on the
+  /// calling thread.
   public func layoutIfNeeded() {
-    layoutIfNeeded(onAllCores: true)
+    layoutIfNeeded(sharing: .whenCoreFree)
   }
 
-  /// ``layoutIfNeeded()``; with `onAllCores` false, every widget is laid out on the calling
-  /// thread (what the bench compares the shared-out layout with).
-  package func layoutIfNeeded(onAllCores: Bool) {
-    let touched = layoutSubtree(serially: !onAllCores)
+  /// When a view of many children shares them out among the cores.
+  package enum CoreSharing {
+    /// Never: every widget is laid out on the calling thread (what the bench compares the
+    /// shared-out layout with).
+    case never
+    /// While a core is free (``layoutIfNeeded()``).
+    case whenCoreFree
+    /// Whatever other tasks run (what the tests compare with a serial pass).
+    case always
+  }
+
+  /// ``layoutIfNeeded()``, with a view's many children shared among the cores as `sharing`
+  /// says.
+  package func layoutIfNeeded(sharing: CoreSharing) {
+    let touched = layoutSubtree(sharing: sharing)
     var root = self
     while let parent = root.parent { root = parent }
     if touched || root.groupsNeedSettling {
@@ -483,9 +495,9 @@ open class View {
   /// out or changed group.
   ///
   /// A widget with many children lays their subtrees out on all cores when every widget in
-  /// them is one of the package's own (see ``layOutOnAllCores(_:)``), unless `serially` is
-  /// set: inside such a subtree (laid out on one of the cores), or when asked.
-  private func layoutSubtree(serially: Bool = false) -> Bool {
+  /// them is one of the package's own (see ``layOutOnAllCores(_:)``), as `sharing` allows
+  /// (never inside such a subtree, which is laid out on one of the cores).
+  private func layoutSubtree(sharing: CoreSharing) -> Bool {
     var groupsTouched = false
     if needsLayout {
       updateLayout()
@@ -495,22 +507,31 @@ open class View {
         widget.groupChanged = false
       }
     }
-    if !serially, sharesChildrenOut, ParallelLayout.hasFreeCore {
+    // The cheap tests first; the walks last (and a tree with nothing to lay out stays here).
+    if sharing != .never, children.count >= Self.parallelLayoutThreshold,
+      sharing == .always || ParallelLayout.hasFreeCore, sharesChildrenOut,
+      children.contains(where: \.subtreeNeedsLayout)
+    {
       return Self.layOutOnAllCores(children) || groupsTouched
     }
-    for child in children where child.layoutSubtree(serially: serially) { groupsTouched = true }
+    for child in children where child.layoutSubtree(sharing: sharing) { groupsTouched = true }
     return groupsTouched
   }
 
-  /// Whether the widget lays its children's subtrees out on all cores, when a core is free:
-  /// it has many, the machine has several cores, and every widget in them is one of the
-  /// package's own.
+  /// Whether the widget lays its children's subtrees out on all cores, when a core is free
+  /// and one of them needs layout: it has many, the machine has several cores, and it and
+  /// every widget in them are the package's own.
+  ///
+  /// The widget itself must be: a stack among the children asks the widgets around it
+  /// whether they size to their children, and an app's view answers with its own code.
   package var sharesChildrenOut: Bool {
-    // A stack's children's layouts may forget what the stacks around them measured, up to the
-    // first widget that does not size to its children: only a stack, or a widget that does
-    // not, keeps them apart (an app's view might size to its children).
     children.count >= Self.parallelLayoutThreshold && ParallelLayout.processorCount > 1
-      && (self is Stack || !sizesToChildren) && children.allSatisfy(\.isPackageSubtree)
+      && isPackageWidget && children.allSatisfy(\.isPackageSubtree)
+  }
+
+  /// Whether this widget or one inside it needs layout.
+  private var subtreeNeedsLayout: Bool {
+    needsLayout || children.contains(where: \.subtreeNeedsLayout)
   }
 
   /// Below this many children, a widget lays their subtrees out on the calling thread: the
@@ -532,8 +553,8 @@ open class View {
     return ParallelLayout.map(runCount) { run in
       let children = shared.value
       var touched = false
-      let runRange = children.count * run / runCount..<children.count * (run + 1) / runCount
-      for index in runRange where children[index].layoutSubtree(serially: true) {
+      let runRange = ParallelLayout.part(run, of: runCount, splitting: children.count)
+      for index in runRange where children[index].layoutSubtree(sharing: .never) {
         touched = true
       }
       return touched
@@ -543,22 +564,24 @@ open class View {
   /// Lets go of `trees` on all cores: freeing thousands of widgets takes a while, and the
   /// last trees of a run are otherwise freed on one core while the other waits.
   ///
-  /// A tree this call holds the only reference to gives up its children in runs of
-  /// consecutive widgets, and each run and each tree is freed on whichever core is free. A
-  /// tree referenced elsewhere is only let go of.
+  /// A tree this call holds the only reference to, none of whose children is held
+  /// elsewhere, gives up its children in runs of consecutive widgets, and each run and each
+  /// tree is freed on whichever core is free. Any other tree is only let go of: a child that
+  /// outlives its parent is told so by the parent's deinitialiser.
   package static func releaseOnAllCores(_ trees: consuming [View]) {
     var parts: [[View]] = []
     var trees = trees
     // Popped, so the array no longer holds the tree.
     while var tree = trees.popLast() {
-      if isKnownUniquelyReferenced(&tree), tree.children.count >= parallelLayoutThreshold {
+      if isKnownUniquelyReferenced(&tree), tree.children.count >= parallelLayoutThreshold,
+        tree.children.indices.allSatisfy({ isKnownUniquelyReferenced(&tree.children[$0]) })
+      {
         let children = tree.children
         tree.children = []
         let runCount = ParallelLayout.processorCount * 4
         for run in 0..<runCount {
           parts.append(
-            Array(children[children.count * run / runCount..<children.count * (run + 1) / runCount])
-          )
+            Array(children[ParallelLayout.part(run, of: runCount, splitting: children.count)]))
         }
       }
       parts.append([tree])
@@ -583,16 +606,23 @@ open class View {
   private var isPackageSubtree: Bool {
     // Recursive, so the walk reads the widgets in place (a list of widgets still to visit
     // retains and releases each).
-    Self.packageClasses.contains(ObjectIdentifier(type(of: self)))
-      && children.allSatisfy(\.isPackageSubtree)
+    isPackageWidget && children.allSatisfy(\.isPackageSubtree)
   }
 
-  /// The package's widget classes, which an app cannot subclass but for the open ``View``,
-  /// ``Stack`` and ``TextWidget`` (matched exactly, so a subclass is not among them).
+  /// Whether the widget is an instance of one of the package's own classes, not of an app's
+  /// subclass: its code is the package's, safe to run on any thread while no other thread
+  /// uses the widget.
+  package var isPackageWidget: Bool {
+    Self.packageClasses.contains(ObjectIdentifier(type(of: self)))
+  }
+
+  /// The package's widget classes, of which an app can subclass the open ``View``, ``Stack``
+  /// and ``TextWidget`` (matched exactly, so a subclass is not among them).
   private static let packageClasses: Set<ObjectIdentifier> = [
     ObjectIdentifier(View.self), ObjectIdentifier(Stack.self), ObjectIdentifier(ScrollView.self),
-    ObjectIdentifier(Spacer.self), ObjectIdentifier(Label.self), ObjectIdentifier(Button.self),
-    ObjectIdentifier(TextField.self), ObjectIdentifier(TextView.self),
+    ObjectIdentifier(Spacer.self), ObjectIdentifier(TextWidget.self), ObjectIdentifier(Label.self),
+    ObjectIdentifier(Button.self), ObjectIdentifier(TextField.self),
+    ObjectIdentifier(TextView.self),
   ]
 
   /// Computes this widget's own layout.

@@ -85,24 +85,6 @@ struct TreeOnAllCoresTests {
     return lines
   }
 
-  /// A widget handed to a thread of its own.
-  struct Handed: @unchecked Sendable {
-    let view: View
-  }
-
-  /// Lays `root` out on a thread of its own, as an app's main thread would: a thread of the
-  /// test runner's pool, all of whose threads may be busy, finds no core free to share with.
-  static func layOutOnOwnThread(_ root: View) {
-    let handed = Handed(view: root)
-    let done = DispatchSemaphore(value: 0)
-    let thread = Thread {
-      handed.view.layoutIfNeeded()
-      done.signal()
-    }
-    thread.start()
-    done.wait()
-  }
-
   @Test(
     "A widget with many children lays them out on all cores as a serial pass does",
     arguments: [LayoutDirection.leftToRight, .rightToLeft])
@@ -116,7 +98,7 @@ struct TreeOnAllCoresTests {
     wide.layoutDirection = direction
     wide.environment = WidgetEnvironment(screen: screen, shaper: shaper)
     for widget in try Self.widgets() { try wide.addChild(widget) }
-    Self.layOutOnOwnThread(wide)
+    wide.layoutIfNeeded(sharing: .always)
     // The same widgets in views of 100, each too few to share out: laid out one by one.
     let serial = ThreadNotingShaper(system: system)
     let grouped = View(id: "root", frame: frame)
@@ -140,7 +122,7 @@ struct TreeOnAllCoresTests {
     let other = TestScreens.iPhone4s
     wide.environment = WidgetEnvironment(screen: other, shaper: shaper)
     grouped.environment = WidgetEnvironment(screen: other, shaper: serial)
-    Self.layOutOnOwnThread(wide)
+    wide.layoutIfNeeded(sharing: .always)
     grouped.layoutIfNeeded()
     expected = try Self.lines(of: grouped)
     for part in 0..<6 { expected["part\(part)"] = nil }
@@ -155,6 +137,7 @@ struct TreeOnAllCoresTests {
     final class AppColumn: View {
       override var sizesToChildren: Bool { true }
     }
+    final class AppScreen: View {}
     func filled(_ view: View, count: Int) throws -> View {
       for index in 0..<count {
         try view.addChild(Label(id: "l\(index)", font: try Font("DejaVu Sans 12"), text: "Item"))
@@ -170,6 +153,7 @@ struct TreeOnAllCoresTests {
     }
     #expect(try !filled(View(), count: View.parallelLayoutThreshold - 1).sharesChildrenOut)
     #expect(try !filled(AppColumn(), count: 600).sharesChildrenOut)
+    #expect(try !filled(AppScreen(), count: 600).sharesChildrenOut)
     let withApp = try filled(View(), count: 600)
     try withApp.addChild(AppLabel(id: "app", font: try Font("DejaVu Sans 12"), text: "Item"))
     #expect(!withApp.sharesChildrenOut)
@@ -197,5 +181,18 @@ struct TreeOnAllCoresTests {
     #expect(freed.view == nil)
     #expect(kept.view?.parent === held)
     #expect(held.children.count == 300)
+    // A tree let go of, one of whose children an app still holds: the child outlives it, and
+    // is told its parent went, as the parent's deinitialiser tells it.
+    let outliving = Watch()
+    let outlivingTree = try tree("outliving", watching: outliving)
+    let child = try #require(outlivingTree.children.last)
+    outlivingTree.environment = WidgetEnvironment(
+      screen: TestScreens.iPhone5, shaper: ArithmeticShaper())
+    #expect(child.environment != nil)
+    // Consumed, so the call holds the tree's only reference.
+    View.releaseOnAllCores([consume outlivingTree])
+    #expect(outliving.view == nil)
+    #expect(child.parent == nil)
+    #expect(child.environment == nil)
   }
 }

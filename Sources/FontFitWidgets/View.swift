@@ -457,7 +457,7 @@ open class View {
   /// A view of the package's own with many children, all of them (and everything inside
   /// them) the package's own widgets, has them laid out on all cores while a core is free; the
   /// call returns when every widget is laid out, each as a serial pass lays it out. A widget
-  /// of an app's own subclass, and every widget around or beside it, is laid out on the
+  /// of an app's own subclass is never inside such a view, so it is always laid out on the
   /// calling thread.
   public func layoutIfNeeded() {
     layoutIfNeeded(sharing: .whenCoreFree)

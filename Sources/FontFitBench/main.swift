@@ -311,8 +311,7 @@ func measureScreenLayout(file: URL) throws -> (alone: Double, shared: Double) {
   }
   let dumps = try trees.map { try DumpFormat.text.part(for: ScreenSnapshot(tree: $0), at: 0) }
   if dumps[0] != dumps[1] { fail("a screen laid out on all cores differs from one laid out alone") }
-  func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-  return (median(times[0]), median(times[1]))
+  return (Report.percentiles(times[0]).median, Report.percentiles(times[1]).median)
 }
 
 warmUp()

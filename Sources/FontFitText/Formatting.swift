@@ -376,26 +376,21 @@ package struct ExactString: Hashable, Sendable {
         return true
       }
     #endif
-    // Native strings are contiguous UTF-8, read in place; a text compared with its own cache
-    // key shares the bytes, and is equal at once. Others are made contiguous first.
-    let equal = lhs.string.utf8.withContiguousStorageIfAvailable { left in
-      rhs.string.utf8.withContiguousStorageIfAvailable { right in
-        Self.equalBytes(left, right)
-      }
-    }
-    if let equal, let equal { return equal }
-    var left = lhs.string
-    var right = rhs.string
-    return left.withUTF8 { left in right.withUTF8 { right in Self.equalBytes(left, right) } }
+    return lhs.hasBytes(of: rhs.string)
   }
 
-  /// Whether `string` has exactly these UTF-8 code units; `string` is read in place.
+  /// Whether `string` has exactly these UTF-8 code units.
+  ///
+  /// Native strings are contiguous UTF-8, read in place (a text compared with its own cache
+  /// key shares the bytes, and is equal at once); others are made contiguous first.
   package func hasBytes(of string: borrowing String) -> Bool {
     let equal = self.string.utf8.withContiguousStorageIfAvailable { left in
       string.utf8.withContiguousStorageIfAvailable { right in Self.equalBytes(left, right) }
     }
     if let equal, let equal { return equal }
-    return self == ExactString(copy string)
+    var left = self.string
+    var right = copy string
+    return left.withUTF8 { left in right.withUTF8 { right in Self.equalBytes(left, right) } }
   }
 
   /// Whether `left` and `right` hold the same bytes.

@@ -507,10 +507,11 @@ open class View {
         widget.groupChanged = false
       }
     }
-    // The cheap tests first; the walks last (and a tree with nothing to lay out stays here).
+    // The cheap tests first, the walk over every widget last: a re-layout of a few widgets (a
+    // text typed into one) stays on this thread without it.
     if sharing != .never, children.count >= Self.parallelLayoutThreshold,
-      sharing == .always || ParallelLayout.hasFreeCore, sharesChildrenOut,
-      children.contains(where: \.subtreeNeedsLayout)
+      sharing == .always || ParallelLayout.hasFreeCore,
+      childrenNeedingLayout(atLeast: Self.parallelLayoutThreshold), sharesChildrenOut
     {
       return Self.layOutOnAllCores(children) || groupsTouched
     }
@@ -519,7 +520,7 @@ open class View {
   }
 
   /// Whether the widget lays its children's subtrees out on all cores, when a core is free
-  /// and one of them needs layout: it has many, the machine has several cores, and it and
+  /// and many of them need layout: it has many, the machine has several cores, and it and
   /// every widget in them are the package's own.
   ///
   /// The widget itself must be: a stack among the children asks the widgets around it
@@ -529,13 +530,23 @@ open class View {
       && isPackageWidget && children.allSatisfy(\.isPackageSubtree)
   }
 
+  /// Whether at least `count` of the children need layout, or have a widget inside that does.
+  private func childrenNeedingLayout(atLeast count: Int) -> Bool {
+    var found = 0
+    for child in children where child.subtreeNeedsLayout {
+      found += 1
+      if found >= count { return true }
+    }
+    return false
+  }
+
   /// Whether this widget or one inside it needs layout.
   private var subtreeNeedsLayout: Bool {
     needsLayout || children.contains(where: \.subtreeNeedsLayout)
   }
 
-  /// Below this many children, a widget lays their subtrees out on the calling thread: the
-  /// threads' start costs more than they save.
+  /// Below this many children needing layout, a widget lays their subtrees out on the calling
+  /// thread: the threads' start costs more than they save.
   package static let parallelLayoutThreshold = 128
 
   /// Lays out the subtrees of `children` on all cores, each core taking runs of consecutive

@@ -127,6 +127,30 @@ struct TreeOnAllCoresTests {
     expected = try Self.lines(of: grouped)
     for part in 0..<6 { expected["part\(part)"] = nil }
     #expect(try Self.lines(of: wide) == expected)
+    // New texts in a few labels (laid out on this thread), then in many (shared out again).
+    for every in [97, 2] {
+      for root in [wide, grouped] {
+        for (index, label) in Self.labels(of: root).enumerated() where index % every == 0 {
+          label.text = "Edited \(index) 字体 \(label.text)"
+        }
+      }
+      wide.layoutIfNeeded(sharing: .always)
+      grouped.layoutIfNeeded()
+      expected = try Self.lines(of: grouped)
+      for part in 0..<6 { expected["part\(part)"] = nil }
+      #expect(try Self.lines(of: wide) == expected, "every \(every)th label edited")
+    }
+  }
+
+  /// The labels of a tree, in tree order.
+  static func labels(of root: View) -> [Label] {
+    var labels: [Label] = []
+    func visit(_ view: View) {
+      if let label = view as? Label { labels.append(label) }
+      view.children.forEach(visit)
+    }
+    visit(root)
+    return labels
   }
 
   @Test("Only a view of many children, all the package's own widgets, shares them out")

@@ -434,28 +434,30 @@ extension Project {
       jobs, from: 0, window: window, shaper: shaper, firstTree: consume firstTree
     ) {
       index, job, tree in
-      Result { () throws(SnapshotError) -> (part: DumpPart, failures: [String]) in
+      Result { () throws(SnapshotError) -> DumpPart in
         let hint = largest.withLock { $0 }
-        let part = try format.utf8Part(
-          forTree: tree, locale: job.layout.locale, at: index,
+        // Each widget is written as soon as it is laid out, while it is in the cache.
+        let part = try format.layOutAndWritePart(
+          tree: tree, locale: job.layout.locale, at: index,
           reservingCapacity: hint + hint / 16)
         largest.withLock { $0 = max($0, part.count) }
-        return (part, tree.layoutFailures)
+        return part
       }
     } then: { (result) throws(SnapshotError) in
       let part = try result.get()
-      part.part.withUnsafeBytes(write)
+      part.withUnsafeBytes(write)
       failures += part.failures
     }
     Array(format.footer(screenCount: jobs.count).utf8).withUnsafeBytes(write)
     return failures
   }
 
-  /// Lays `jobs` out on all cores, reads each tree with `read` on its worker (given the job's
-  /// index and the job) and hands what it read to `use`, in the jobs' order, as soon as it
-  /// and the jobs before it are done: a worker that finishes a screen starts the next while
-  /// the calling thread uses the screens done, and memory holds at most `window` trees and
-  /// results.
+  /// Puts each of `jobs`' trees on its screen on all cores, has `read` lay it out and read
+  /// it on its worker (given the job's index and the job) and hands what it read to `use`, in
+  /// the jobs' order, as soon as it and the jobs before it are done: a worker that finishes a
+  /// screen starts the next while the calling thread uses the screens done, and memory holds
+  /// at most `window` trees and results. (`read` lays the tree out so that it may read each
+  /// widget as soon as it is laid out, while it is in the cache.)
   ///
   /// A tree read is kept for a later screen of its layout, which moves it there and lays it
   /// out again rather than making its widgets again: a layout depends on its screen alone,
@@ -470,7 +472,7 @@ extension Project {
   ///   - firstTree: A tree of the first job's layout, already built (to read its texts),
   ///     that the first job lays out; nil to build every tree here. It is consumed: the
   ///     pool lets it go with the layout, as it does the trees it builds.
-  ///   - read: Reads a laid-out tree on its worker, given the job's index in `jobs`.
+  ///   - read: Lays out and reads a tree on its worker, given the job's index in `jobs`.
   ///   - use: Called with what each tree read, in the jobs' order.
   /// - Throws: What `use` throws; no further job starts then.
   private func forEachLaidOut<Read: Sendable>(
@@ -487,20 +489,18 @@ extension Project {
       // The last job of this layout in `jobs`: once it has started, no job takes a tree of
       // the layout again.
       let lastOfLayout = min(jobs.count, (layout + 1) * screenCount - first) - 1
-      let tree = trees.take(layout: layout, job: index)
-      let laidOut: View
-      if let tree {
+      let tree: View
+      if let kept = trees.take(layout: layout, job: index) {
         // A tree of the same layout, laid out on an earlier screen, moves to this one.
-        tree.environment = job.layout.document.environment(on: job.screen, shaper: shaper)
-        tree.layoutIfNeeded()
-        laidOut = tree
+        kept.environment = job.layout.document.environment(on: job.screen, shaper: shaper)
+        tree = kept
       } else {
-        laidOut = job.layOut(shaper: shaper)
+        tree = job.layout.document.makeTree(on: job.screen, shaper: shaper)
       }
-      let result = read(index, job, laidOut)
+      let result = read(index, job, tree)
       // A tree no later job will take is let go here, on this worker, while the others go
       // on: freeing one of thousands of widgets takes a while.
-      trees.give(laidOut, layout: layout, lastJob: lastOfLayout)
+      trees.give(tree, layout: layout, lastJob: lastOfLayout)
       return result
     } then: { (result) throws(SnapshotError) in
       try use(result)
@@ -559,6 +559,7 @@ extension Project {
     ) {
       _, job, tree in
       Result { () throws(SnapshotError) -> ScreenProblems in
+        tree.layoutIfNeeded()
         var kept = ScreenProblems(screen: job.screen.name, locale: job.layout.locale)
         try LayoutProblem.forEachProblem(in: tree, locale: job.layout.locale) { problem in
           if limit == 0 || kept.problems.count < limit {
@@ -828,24 +829,6 @@ extension ScreenCatalog {
 
   private static func number(_ value: Double) -> String {
     value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-  }
-}
-
-extension View {
-  /// The text widgets of this laid-out tree whose layout failed, with the reason:
-  /// `label title: reason`.
-  public var layoutFailures: [String] {
-    var failures: [String] = []
-    appendLayoutFailures(to: &failures)
-    return failures
-  }
-
-  /// Appends ``layoutFailures`` to `failures`, in one walk that makes no array per widget.
-  private func appendLayoutFailures(to failures: inout [String]) {
-    if let widget = self as? TextWidget, let error = widget.layout?.error {
-      failures.append("\(widget.kind.rawValue) \(widget.id): \(error)")
-    }
-    for child in children { child.appendLayoutFailures(to: &failures) }
   }
 }
 

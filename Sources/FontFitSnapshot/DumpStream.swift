@@ -59,6 +59,41 @@ public enum DumpFormat: Hashable, Sendable {
     return DumpPart(output: output)
   }
 
+  /// Lays the `tree` out on its environment's screen and writes its part, as
+  /// ``utf8Part(forTree:locale:at:reservingCapacity:)`` writes it of the laid-out tree, with
+  /// the widgets whose layout failed (``FontFitWidgets/View/layoutFailures``).
+  ///
+  /// Each of the root's children is written as soon as its subtree is laid out, on the core
+  /// that laid it out, while its widgets are still in that core's cache, rather than in a
+  /// second pass over the tree (see
+  /// ``FontFitWidgets/View/layoutIfNeeded(sharing:start:readingChildren:)``); a tree whose
+  /// fit groups were settled after the layout is written in a second pass. The same
+  /// conditions hold as for ``utf8Part(forTree:locale:at:reservingCapacity:)``.
+  ///
+  /// - Throws: ``SnapshotError`` when the tree has no environment.
+  package func layOutAndWritePart(
+    tree: View, locale: String?, at position: Int, reservingCapacity capacity: Int = 0
+  ) throws(SnapshotError) -> DumpPart {
+    var output = partOpening(at: position, reservingCapacity: capacity)
+    var failures: [String] = []
+    let written: Bool
+    switch self {
+    case .text:
+      written = try ScreenSnapshot.layOutAndAppendText(
+        of: tree, locale: locale, to: &output, failures: &failures)
+    case .json(let includingGlyphs):
+      written = try ScreenSnapshot.layOutAndAppendStreamedJSON(
+        of: tree, locale: locale, includingGlyphs: includingGlyphs, level: Self.screenLevel,
+        to: &output, failures: &failures)
+    }
+    guard written else {
+      let part = try utf8Part(
+        forTree: tree, locale: locale, at: position, reservingCapacity: capacity)
+      return DumpPart(output: part.output, failures: tree.layoutFailures)
+    }
+    return DumpPart(output: output, failures: failures)
+  }
+
   /// A JSON screen is an element of the array that is the value of the root's member: two
   /// levels deep.
   private static let screenLevel = 2
@@ -90,6 +125,10 @@ public enum DumpFormat: Hashable, Sendable {
 /// A screen's part of a dump, as the UTF-8 bytes it was written in.
 package struct DumpPart: Sendable {
   fileprivate let output: TextOutput
+  /// The widgets whose layout failed, as ``FontFitWidgets/View/layoutFailures`` lists them,
+  /// when the part was written by ``DumpFormat/layOutAndWritePart(tree:locale:at:reservingCapacity:)``;
+  /// empty otherwise.
+  package var failures: [String] = []
 
   /// The number of bytes.
   package var count: Int { output.count }

@@ -57,6 +57,50 @@ extension ScreenSnapshot {
     screenObject.close(in: &output)
   }
 
+  /// Lays `tree` out on its environment's screen and appends
+  /// ``appendStreamedJSON(of:locale:includingGlyphs:level:to:)`` of it, with each child's
+  /// subtree written as soon as it is laid out, on the core that laid it out (see
+  /// ``FontFitWidgets/View/layoutIfNeeded(sharing:start:readingChildren:)``); appends the
+  /// widgets whose layout failed to `failures`, as ``FontFitWidgets/View/layoutFailures``
+  /// lists them.
+  ///
+  /// - Returns: Whether the dump was written; false, having written nothing, when fit groups
+  ///   were settled after the layout, so the laid-out tree is to be read again.
+  /// - Throws: ``SnapshotError`` when the tree has no environment.
+  static func layOutAndAppendStreamedJSON(
+    of tree: View, locale: String?, includingGlyphs: Bool, level: Int,
+    to output: inout TextOutput, failures: inout [String]
+  ) throws(SnapshotError) -> Bool {
+    guard let environment = tree.environment else { throw .noEnvironment(rootID: tree.id) }
+    let rootLevel = level + 1
+    let runs = tree.layoutIfNeeded(sharing: .whenCoreFree, start: { ChildrenPart() }) {
+      child, position, part in
+      part.add(child) { (output) throws(SnapshotError) in
+        output.appendElementStart(
+          afterOther: position > 0, indentation: 2 * (rootLevel + 2), key: nil)
+        try appendTreeJSON(
+          child, includingGlyphs: includingGlyphs, level: rootLevel + 2, to: &output)
+      }
+    }
+    guard let runs else { return false }
+    let screenObject = appendOpening(
+      screen: environment.screen, locale: locale, level: level, to: &output)
+    let root = try WidgetSnapshot(leaf: tree, includingGlyphs: includingGlyphs).appendOpening(
+      to: &output, includingGlyphs: includingGlyphs, level: rootLevel)
+    tree.appendOwnLayoutFailure(to: &failures)
+    if tree.children.isEmpty {
+      output += "[]"
+    } else {
+      output += "["
+      try ChildrenPart.join(runs, to: &output, failures: &failures)
+      output.appendLineStart(indentation: 2 * (rootLevel + 1))
+      output += "]"
+    }
+    root.close(in: &output)
+    screenObject.close(in: &output)
+    return true
+  }
+
   /// Appends the screen's object, its texts in `locale`, up to its root's value; returns the
   /// object, for the root's writer to close.
   private static func appendOpening(

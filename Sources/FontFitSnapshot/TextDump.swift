@@ -58,7 +58,7 @@ extension ScreenSnapshot {
   }
 
   /// Appends the line that heads a screen's dump.
-  private static func appendHeading(
+  fileprivate static func appendHeading(
     screen: Screen, locale: String?, to output: inout TextOutput
   ) {
     output.append(screen.summary)
@@ -75,6 +75,22 @@ extension ScreenSnapshot {
 private func appendTree(
   _ view: View, depth: Int, unit: String, to output: inout TextOutput
 ) throws(SnapshotError) {
+  try appendWidgetLine(view, depth: depth, unit: unit, to: &output)
+  // Most widgets have no children: their writer's closure, which escapes to the cores, is
+  // not made for them.
+  let children = view.children
+  guard !children.isEmpty else { return }
+  try ParallelAppend.forEach(children, to: &output) {
+    (child, _, output) throws(SnapshotError) in
+    try appendTree(child, depth: depth + 1, unit: unit, to: &output)
+  }
+}
+
+/// Appends `view`'s own line (after a line break), lengths in `unit`, read from the laid-out
+/// widget.
+private func appendWidgetLine(
+  _ view: View, depth: Int, unit: String, to output: inout TextOutput
+) throws(SnapshotError) {
   guard !view.needsLayout else { throw .needsLayout(widgetID: view.id) }
   if let widget = view as? TextWidget {
     guard let layout = widget.layout else { throw .needsLayout(widgetID: view.id) }
@@ -86,13 +102,70 @@ private func appendTree(
     appendLineStart(
       kind: view.kind, id: view.id, frame: view.screenFrame, depth: depth, to: &output)
   }
-  // Most widgets have no children: their writer's closure, which escapes to the cores, is
-  // not made for them.
-  let children = view.children
-  guard !children.isEmpty else { return }
-  try ParallelAppend.forEach(children, to: &output) {
-    (child, _, output) throws(SnapshotError) in
-    try appendTree(child, depth: depth + 1, unit: unit, to: &output)
+}
+
+extension ScreenSnapshot {
+  /// Lays `tree` out on its environment's screen and appends its text dump, as
+  /// ``appendText(of:locale:to:)`` writes it, with each child's subtree written as soon as it
+  /// is laid out, on the core that laid it out (see
+  /// ``FontFitWidgets/View/layoutIfNeeded(sharing:start:readingChildren:)``); appends the
+  /// widgets whose layout failed to `failures`, as ``FontFitWidgets/View/layoutFailures``
+  /// lists them.
+  ///
+  /// - Returns: Whether the dump was written; false, having written nothing, when fit groups
+  ///   were settled after the layout, so the laid-out tree is to be read again.
+  /// - Throws: ``SnapshotError`` when the tree has no environment.
+  static func layOutAndAppendText(
+    of tree: View, locale: String?, to output: inout TextOutput, failures: inout [String]
+  ) throws(SnapshotError) -> Bool {
+    guard let environment = tree.environment else { throw .noEnvironment(rootID: tree.id) }
+    let unit = environment.screen.unitName
+    let runs = tree.layoutIfNeeded(sharing: .whenCoreFree, start: { ChildrenPart() }) {
+      child, _, part in
+      part.add(child) { (output) throws(SnapshotError) in
+        try appendTree(child, depth: 2, unit: unit, to: &output)
+      }
+    }
+    guard let runs else { return false }
+    appendHeading(screen: environment.screen, locale: locale, to: &output)
+    try appendWidgetLine(tree, depth: 1, unit: unit, to: &output)
+    tree.appendOwnLayoutFailure(to: &failures)
+    try ChildrenPart.join(runs, to: &output, failures: &failures)
+    return true
+  }
+}
+
+/// What a run of a tree's children wrote as each was laid out: their dump, the widgets whose
+/// layout failed, and the first error, after which the run writes nothing more.
+struct ChildrenPart: Sendable {
+  private var output = TextOutput()
+  private var failures: [String] = []
+  private var error: SnapshotError?
+
+  /// Appends what `write` writes of `child`, and the failures of its subtree.
+  mutating func add(
+    _ child: View, _ write: (inout TextOutput) throws(SnapshotError) -> Void
+  ) {
+    guard error == nil else { return }
+    do throws(SnapshotError) {
+      try write(&output)
+    } catch {
+      self.error = error
+      return
+    }
+    child.appendLayoutFailures(to: &failures)
+  }
+
+  /// Appends the runs' output and failures in order; throws the first run's error.
+  static func join(
+    _ runs: [ChildrenPart], to output: inout TextOutput, failures: inout [String]
+  ) throws(SnapshotError) {
+    output.reserveCapacity(forAppending: runs.reduce(0) { $0 + $1.output.count })
+    for run in runs {
+      if let error = run.error { throw error }
+      output.append(run.output)
+      failures += run.failures
+    }
   }
 }
 

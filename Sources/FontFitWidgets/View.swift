@@ -498,25 +498,76 @@ open class View {
   /// them is one of the package's own (see ``layOutOnAllCores(_:)``), as `sharing` allows
   /// (never inside such a subtree, which is laid out on one of the cores).
   private func layoutSubtree(sharing: CoreSharing) -> Bool {
-    var groupsTouched = false
-    if needsLayout {
-      updateLayout()
-      needsLayout = false
-      if let widget = self as? TextWidget {
-        groupsTouched = widget.fitGroup != nil || widget.groupChanged
-        widget.groupChanged = false
-      }
-    }
-    // The cheap tests first, the walk over every widget last: a re-layout of a few widgets (a
-    // text typed into one) stays on this thread without it.
-    if sharing != .never, children.count >= Self.parallelLayoutThreshold,
-      sharing == .always || ParallelLayout.hasFreeCore,
-      childrenNeedingLayout(atLeast: Self.parallelLayoutThreshold), sharesChildrenOut
-    {
+    let groupsTouched = layOutSelf()
+    if sharesChildrenOutNow(sharing) {
       return Self.layOutOnAllCores(children) || groupsTouched
     }
-    for child in children where child.layoutSubtree(sharing: sharing) { groupsTouched = true }
-    return groupsTouched
+    var touched = groupsTouched
+    for child in children where child.layoutSubtree(sharing: sharing) { touched = true }
+    return touched
+  }
+
+  /// Lays out this widget alone, when it needs layout; whether it is a fit group member
+  /// laid out or one that changed group.
+  private func layOutSelf() -> Bool {
+    guard needsLayout else { return false }
+    updateLayout()
+    needsLayout = false
+    guard let widget = self as? TextWidget else { return false }
+    let touched = widget.fitGroup != nil || widget.groupChanged
+    widget.groupChanged = false
+    return touched
+  }
+
+  /// Whether this widget's children are laid out on all cores now, as `sharing` allows.
+  ///
+  /// The cheap tests first, the walk over every widget last: a re-layout of a few widgets (a
+  /// text typed into one) stays on this thread without it.
+  private func sharesChildrenOutNow(_ sharing: CoreSharing) -> Bool {
+    sharing != .never && children.count >= Self.parallelLayoutThreshold
+      && (sharing == .always || ParallelLayout.hasFreeCore)
+      && childrenNeedingLayout(atLeast: Self.parallelLayoutThreshold) && sharesChildrenOut
+  }
+
+  /// ``layoutIfNeeded(sharing:)``, reading each child's subtree with `read` as soon as it is
+  /// laid out, on the thread that laid it out, while its widgets are still in that core's
+  /// cache: a pass over thousands of widgets after their layout finds each of them in memory
+  /// again, and a dump of a large screen spent most of its time waiting for it.
+  ///
+  /// The children are read in order, in runs of consecutive children, each run into a value
+  /// of its own that `start` makes; the runs' values are returned in the children's order.
+  /// `read` is given each child and its position among the children. A child is read after its subtree is laid out: a subtree's layout writes to its
+  /// own widgets only, so what `read` sees is what a read of the laid-out tree would. Runs are
+  /// read on all cores when the children are laid out there (see ``layoutIfNeeded()``), so
+  /// `read` must only read the subtree it is given.
+  ///
+  /// - Returns: The runs' values, or nil when fit groups were settled after the layout: a
+  ///   member may have changed after it was read, so the tree, now laid out and settled, is
+  ///   to be read again.
+  package func layoutIfNeeded<Reading: Sendable>(
+    sharing: CoreSharing, start: @escaping @Sendable () -> Reading,
+    readingChildren read: @escaping @Sendable (View, Int, inout Reading) -> Void
+  ) -> [Reading]? {
+    var touched = layOutSelf()
+    let runs: [Reading]
+    if sharesChildrenOutNow(sharing) {
+      let laidOut = Self.layOutOnAllCores(children, start: start, read: read)
+      touched = laidOut.touched || touched
+      runs = laidOut.runs
+    } else {
+      var reading = start()
+      for (position, child) in children.enumerated() {
+        if child.layoutSubtree(sharing: sharing) { touched = true }
+        read(child, position, &reading)
+      }
+      runs = [reading]
+    }
+    var root = self
+    while let parent = root.parent { root = parent }
+    guard touched || root.groupsNeedSettling else { return runs }
+    root.groupsNeedSettling = false
+    root.settleFitGroups()
+    return nil
   }
 
   /// Whether the widget lays its children's subtrees out on all cores, when a core is free
@@ -559,17 +610,31 @@ open class View {
   /// thread. Each widget is laid out by one thread, so its layout is the one a serial pass
   /// gives, and a tree's dump is the same byte for byte.
   private static func layOutOnAllCores(_ children: [View]) -> Bool {
+    layOutOnAllCores(children, start: {}, read: { _, _, _ in }).touched
+  }
+
+  /// ``layOutOnAllCores(_:)``, reading each child with `read` right after its subtree's
+  /// layout, into a value per run that `start` makes; the runs' values in order, and
+  /// whether a fit group member was laid out or changed group.
+  private static func layOutOnAllCores<Reading: Sendable>(
+    _ children: [View], start: @escaping @Sendable () -> Reading,
+    read: @escaping @Sendable (View, Int, inout Reading) -> Void
+  ) -> (touched: Bool, runs: [Reading]) {
     let runCount = min(children.count, ParallelLayout.processorCount * 4)
     let shared = EachOnOneThread(children)
-    return ParallelLayout.map(runCount) { run in
+    let runs = ParallelLayout.map(runCount) { run in
       let children = shared.value
       var touched = false
       let runRange = ParallelLayout.part(run, of: runCount, splitting: children.count)
-      for index in runRange where children[index].layoutSubtree(sharing: .never) {
-        touched = true
+      var reading = start()
+      for index in runRange {
+        let child = children[index]
+        if child.layoutSubtree(sharing: .never) { touched = true }
+        read(child, index, &reading)
       }
-      return touched
-    }.contains(true)
+      return (touched, reading)
+    }
+    return (runs.contains { $0.0 }, runs.map(\.1))
   }
 
   /// Lets go of `trees` on all cores: freeing thousands of widgets takes a while, and the
@@ -646,3 +711,26 @@ open class View {
 /// Widgets are used from one thread at a time.
 @available(*, unavailable)
 extension View: Sendable {}
+
+extension View {
+  /// The text widgets of this laid-out tree whose layout failed, with the reason:
+  /// `label title: reason`.
+  public var layoutFailures: [String] {
+    var failures: [String] = []
+    appendLayoutFailures(to: &failures)
+    return failures
+  }
+
+  /// Appends ``layoutFailures`` to `failures`, in one walk that makes no array per widget.
+  package func appendLayoutFailures(to failures: inout [String]) {
+    appendOwnLayoutFailure(to: &failures)
+    for child in children { child.appendLayoutFailures(to: &failures) }
+  }
+
+  /// Appends this widget's own entry of ``layoutFailures``, when its layout failed.
+  package func appendOwnLayoutFailure(to failures: inout [String]) {
+    if let widget = self as? TextWidget, let error = widget.layout?.error {
+      failures.append("\(widget.kind.rawValue) \(widget.id): \(error)")
+    }
+  }
+}

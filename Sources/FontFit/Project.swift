@@ -430,16 +430,21 @@ extension Project {
     // screens' parts are alike in size, and a part grown from a small buffer is copied at
     // every doubling into memory the system hands out afresh.
     let largest = Lock(0)
+    // A tree whose fit groups settle after its layout is read in a second pass, after its
+    // children were read as they were laid out: those may not let go of their layouts.
+    let screenCount = max(1, screens.count)
+    let discarding = localizations.map { !$0.document.root.containsFitGroupMember }
     try forEachLaidOut(
       jobs, from: 0, window: window, shaper: shaper, firstTree: consume firstTree
     ) {
       index, job, tree in
       Result { () throws(SnapshotError) -> DumpPart in
         let hint = largest.withLock { $0 }
-        // Each widget is written as soon as it is laid out, while it is in the cache.
+        // Each widget is written as soon as it is laid out, while it is in the cache,
+        // and its layout is let go of then: the tree is laid out again on its next screen.
         let part = try format.layOutAndWritePart(
           tree: tree, locale: job.layout.locale, at: index,
-          reservingCapacity: hint + hint / 16)
+          reservingCapacity: hint + hint / 16, discardingLayouts: discarding[index / screenCount])
         largest.withLock { $0 = max($0, part.count) }
         return part
       }

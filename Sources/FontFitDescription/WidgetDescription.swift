@@ -49,6 +49,10 @@ public struct WidgetDescription: Hashable, Sendable {
   public var mirrorsInRightToLeft = false
   /// The fit group of a text widget, or nil for none.
   public var fitGroup: String?
+  /// Whether this widget or one inside it belongs to a fit group.
+  package var containsFitGroupMember: Bool {
+    fitGroup != nil || children.contains { $0.containsFitGroupMember }
+  }
   /// Whether a text widget follows the text scale, when set.
   public var scalesWithText: Bool?
   /// Whether a text widget's font adapts to the screen, when set.

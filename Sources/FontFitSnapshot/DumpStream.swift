@@ -70,9 +70,16 @@ public enum DumpFormat: Hashable, Sendable {
   /// fit groups were settled after the layout is written in a second pass. The same
   /// conditions hold as for ``utf8Part(forTree:locale:at:reservingCapacity:)``.
   ///
+  /// With `discardingLayouts`, each child's layouts are let go of as soon as it is written,
+  /// while they are in the cache (``FontFitWidgets/View/discardLayouts()``): for a tree that
+  /// is to be laid out again on another screen, or let go of, and not read again. A tree
+  /// whose fit groups settle after its layout is then laid out a second time before it is
+  /// read, so a caller lets go of layouts only of trees without fit groups.
+  ///
   /// - Throws: ``SnapshotError`` when the tree has no environment.
   package func layOutAndWritePart(
-    tree: View, locale: String?, at position: Int, reservingCapacity capacity: Int = 0
+    tree: View, locale: String?, at position: Int, reservingCapacity capacity: Int = 0,
+    discardingLayouts: Bool = false
   ) throws(SnapshotError) -> DumpPart {
     var output = partOpening(at: position, reservingCapacity: capacity)
     var failures: [String] = []
@@ -80,13 +87,16 @@ public enum DumpFormat: Hashable, Sendable {
     switch self {
     case .text:
       written = try ScreenSnapshot.layOutAndAppendText(
-        of: tree, locale: locale, to: &output, failures: &failures)
+        of: tree, locale: locale, discardingLayouts: discardingLayouts, to: &output,
+        failures: &failures)
     case .json(let includingGlyphs):
       written = try ScreenSnapshot.layOutAndAppendStreamedJSON(
         of: tree, locale: locale, includingGlyphs: includingGlyphs, level: Self.screenLevel,
-        to: &output, failures: &failures)
+        discardingLayouts: discardingLayouts, to: &output, failures: &failures)
     }
     guard written else {
+      // Children read as they were laid out and let go of their layouts are laid out again.
+      if discardingLayouts { tree.layoutIfNeeded() }
       let part = try utf8Part(
         forTree: tree, locale: locale, at: position, reservingCapacity: capacity)
       return DumpPart(output: part.output, failures: tree.layoutFailures)

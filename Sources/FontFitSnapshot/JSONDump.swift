@@ -68,13 +68,14 @@ extension ScreenSnapshot {
   ///   were settled after the layout, so the laid-out tree is to be read again.
   /// - Throws: ``SnapshotError`` when the tree has no environment.
   static func layOutAndAppendStreamedJSON(
-    of tree: View, locale: String?, includingGlyphs: Bool, level: Int,
+    of tree: View, locale: String?, includingGlyphs: Bool, level: Int, discardingLayouts: Bool,
     to output: inout TextOutput, failures: inout [String]
   ) throws(SnapshotError) -> Bool {
     guard let environment = tree.environment else { throw .noEnvironment(rootID: tree.id) }
     let rootLevel = level + 1
-    let runs = tree.layoutIfNeeded(sharing: .whenCoreFree, start: { ChildrenPart() }) {
-      child, position, part in
+    let runs = tree.layoutIfNeeded(
+      sharing: .whenCoreFree, start: { ChildrenPart(discardingLayouts: discardingLayouts) }
+    ) { child, position, part in
       part.add(child) { (output) throws(SnapshotError) in
         output.appendElementStart(
           afterOther: position > 0, indentation: 2 * (rootLevel + 2), key: nil)
@@ -98,6 +99,7 @@ extension ScreenSnapshot {
     }
     root.close(in: &output)
     screenObject.close(in: &output)
+    if discardingLayouts { tree.discardLayouts() }
     return true
   }
 

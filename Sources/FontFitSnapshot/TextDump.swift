@@ -116,12 +116,14 @@ extension ScreenSnapshot {
   ///   were settled after the layout, so the laid-out tree is to be read again.
   /// - Throws: ``SnapshotError`` when the tree has no environment.
   static func layOutAndAppendText(
-    of tree: View, locale: String?, to output: inout TextOutput, failures: inout [String]
+    of tree: View, locale: String?, discardingLayouts: Bool, to output: inout TextOutput,
+    failures: inout [String]
   ) throws(SnapshotError) -> Bool {
     guard let environment = tree.environment else { throw .noEnvironment(rootID: tree.id) }
     let unit = environment.screen.unitName
-    let runs = tree.layoutIfNeeded(sharing: .whenCoreFree, start: { ChildrenPart() }) {
-      child, _, part in
+    let runs = tree.layoutIfNeeded(
+      sharing: .whenCoreFree, start: { ChildrenPart(discardingLayouts: discardingLayouts) }
+    ) { child, _, part in
       part.add(child) { (output) throws(SnapshotError) in
         try appendTree(child, depth: 2, unit: unit, to: &output)
       }
@@ -131,6 +133,7 @@ extension ScreenSnapshot {
     try appendWidgetLine(tree, depth: 1, unit: unit, to: &output)
     tree.appendOwnLayoutFailure(to: &failures)
     try ChildrenPart.join(runs, to: &output, failures: &failures)
+    if discardingLayouts { tree.discardLayouts() }
     return true
   }
 }
@@ -141,6 +144,14 @@ struct ChildrenPart: Sendable {
   private var output = TextOutput()
   private var failures: [String] = []
   private var error: SnapshotError?
+  /// Whether each child's layouts are let go of once it is written
+  /// (``FontFitWidgets/View/discardLayouts()``).
+  private let discardsLayouts: Bool
+
+  /// An empty part; `discardingLayouts` lets go of each child's layouts once it is written.
+  init(discardingLayouts: Bool) {
+    discardsLayouts = discardingLayouts
+  }
 
   /// Appends what `write` writes of `child`, and the failures of its subtree.
   mutating func add(
@@ -154,6 +165,7 @@ struct ChildrenPart: Sendable {
       return
     }
     child.appendLayoutFailures(to: &failures)
+    if discardsLayouts { child.discardLayouts() }
   }
 
   /// Appends the runs' output and failures in order; throws the first run's error.

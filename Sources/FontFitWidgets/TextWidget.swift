@@ -348,6 +348,12 @@ open class TextWidget: View {
     accept(computed)
   }
 
+  /// Lets go of the layout (see ``View/discardLayouts()``).
+  func discardLayout() {
+    layout = nil
+    naturalPointSize = nil
+  }
+
   /// Stores `computed` as the layout, remembering its text if it was accepted.
   func accept(_ computed: consuming WidgetLayout) {
     if !computed.hasRejection, computed.textFits {

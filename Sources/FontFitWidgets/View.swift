@@ -721,6 +721,18 @@ extension View {
     return failures
   }
 
+  /// Lets go of the layout of every text widget of this subtree, which then needs layout.
+  ///
+  /// For a tree whose layout has been read and is about to be laid out again on another
+  /// screen, or let go of: its layouts are freed here, while a read that has just written
+  /// them has them in the cache, rather than by the next layout or the tree's release, which
+  /// would find each of them in memory again.
+  package func discardLayouts() {
+    if let widget = self as? TextWidget { widget.discardLayout() }
+    needsLayout = true
+    for child in children { child.discardLayouts() }
+  }
+
   /// Appends ``layoutFailures`` to `failures`, in one walk that makes no array per widget.
   package func appendLayoutFailures(to failures: inout [String]) {
     appendOwnLayoutFailure(to: &failures)

@@ -83,4 +83,33 @@ struct WrittenAsLaidOutTests {
     #expect(failures.count >= 6)
     #expect(failures.allSatisfy { $0.hasPrefix("Label w") && $0.contains("candidate sizes") })
   }
+
+  @Test(
+    "A tree that lets go of its layouts as it is written is written and laid out again alike",
+    arguments: [DumpFormat.text, .json(includingGlyphs: true)], [false, true])
+  func discardingLayouts(format: DumpFormat, grouped: Bool) throws {
+    let file = try Self.layoutFile(count: 300, grouped: grouped)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let project = try Project(file: file.path)
+    let document = try #require(project.localizations.first).document
+    // One tree moved from screen to screen, written as it is laid out, its layouts let go of
+    // (a grouped tree is laid out twice, and read after its groups settle).
+    let moved = document.makeTree(on: project.screens[0], shaper: fonts)
+    for (position, job) in project.jobs.enumerated() {
+      moved.environment = document.environment(on: job.screen, shaper: fonts)
+      let part = try format.layOutAndWritePart(
+        tree: moved, locale: nil, at: position, discardingLayouts: true)
+      var written: [UInt8] = []
+      part.withUnsafeBytes { written = Array($0) }
+      let fresh = job.layOut(shaper: fonts)
+      let expected = try format.utf8Part(forTree: fresh, locale: nil, at: position)
+      var expectedBytes: [UInt8] = []
+      expected.withUnsafeBytes { expectedBytes = Array($0) }
+      let same = written == expectedBytes
+      #expect(same, "screen \(job.screen.name) differs")
+      #expect(part.failures == fresh.layoutFailures)
+      // Let go of unless the tree was read in a second pass.
+      #expect(moved.children.allSatisfy(\.needsLayout) == !grouped)
+    }
+  }
 }

@@ -246,24 +246,38 @@ struct WidgetParser: Sendable {
     // More runs than cores, so a core that finishes early takes another.
     let runCount = ParallelLayout.processorCount * 4
     let parser = self
-    let runs = ParallelLayout.map(runCount) {
-      run -> Result<[WidgetDescription], DescriptionError> in
-      let lower = nodes.count * run / runCount
-      let upper = nodes.count * (run + 1) / runCount
-      var widgets: [WidgetDescription] = []
-      widgets.reserveCapacity(upper - lower)
-      do throws(DescriptionError) {
-        for index in lower..<upper {
-          widgets.append(try parser.widget(nodes[index], at: "\(path)[\(index)]", inStack: inStack))
+    // Each run writes its descriptions straight into their places in the result: joined
+    // from arrays of their own, every description (some forty fields) was copied again on
+    // the calling thread. A run that fails leaves its places from the failure on empty.
+    var failure: DescriptionError?
+    let widgets = [WidgetDescription](unsafeUninitializedCapacity: nodes.count) {
+      buffer, initialized in
+      let places = EachPlaceOnce(buffer)
+      let runs = ParallelLayout.map(runCount) { run -> (made: Int, error: DescriptionError?) in
+        let range = ParallelLayout.part(run, of: runCount, splitting: nodes.count)
+        for index in range {
+          do throws(DescriptionError) {
+            let widget = try parser.widget(nodes[index], at: "\(path)[\(index)]", inStack: inStack)
+            places.initialize(index, to: widget)
+          } catch {
+            return (index - range.lowerBound, error)
+          }
         }
-      } catch {
-        return .failure(error)
+        return (range.count, nil)
       }
-      return .success(widgets)
+      failure = runs.lazy.compactMap(\.error).first
+      guard failure != nil else {
+        initialized = nodes.count
+        return
+      }
+      // The descriptions made before a failure are let go of; the result is empty.
+      for (run, result) in runs.enumerated() {
+        let start = ParallelLayout.part(run, of: runCount, splitting: nodes.count).lowerBound
+        places.deinitialize(start..<start + result.made)
+      }
+      initialized = 0
     }
-    var widgets: [WidgetDescription] = []
-    widgets.reserveCapacity(nodes.count)
-    for run in runs { widgets.append(contentsOf: try run.get()) }
+    if let failure { throw failure }
     return widgets
   }
 
@@ -533,8 +547,33 @@ struct WidgetParser: Sendable {
     }
     return fit
   }
+}
 
-  func join(_ path: String, _ key: String) -> String {
-    DescriptionReader.join(path, key)
+/// `path` with `key` after it (``DescriptionReader/join(_:_:)``).
+///
+/// A function of its own rather than the parser's: the key paths are autoclosures, made only
+/// when an error names them, and one that called a method of the parser captured a copy of
+/// it, retaining each of its fields, for every key of every widget read.
+func join(_ path: String, _ key: String) -> String {
+  DescriptionReader.join(path, key)
+}
+
+/// The places of an array being made, each of which one thread at a time initializes (or
+/// deinitializes): the runs of a parallel parse each fill their own range.
+private struct EachPlaceOnce<Element>: @unchecked Sendable {
+  private let buffer: UnsafeMutableBufferPointer<Element>
+
+  init(_ buffer: UnsafeMutableBufferPointer<Element>) {
+    self.buffer = buffer
+  }
+
+  /// Initializes the place at `index` to `value`.
+  func initialize(_ index: Int, to value: consuming Element) {
+    buffer.initializeElement(at: index, to: value)
+  }
+
+  /// Deinitializes the places in `range`.
+  func deinitialize(_ range: Range<Int>) {
+    _ = buffer.extracting(range).deinitialize()
   }
 }

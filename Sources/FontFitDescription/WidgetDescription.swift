@@ -51,7 +51,12 @@ public struct WidgetDescription: Hashable, Sendable {
   public var fitGroup: String?
   /// Whether this widget or one inside it belongs to a fit group.
   package var containsFitGroupMember: Bool {
-    fitGroup != nil || children.contains { $0.containsFitGroupMember }
+    // Through a pointer, so each child is read in place rather than copied (a description
+    // has some forty fields, each retained by a copy).
+    fitGroup != nil
+      || children.withUnsafeBufferPointer { children in
+        children.indices.contains { children[$0].containsFitGroupMember }
+      }
   }
   /// Whether a text widget follows the text scale, when set.
   public var scalesWithText: Bool?
@@ -167,7 +172,10 @@ public struct WidgetDescription: Hashable, Sendable {
       if let markup { try? widget.setMarkup(markup) }
     }
     // Widgets just made cannot be ancestors of one another, so adding them cannot fail.
-    for child in children { view.adopt(child.makeWidget()) }
+    // Through a pointer, so each child's description is read in place rather than copied.
+    children.withUnsafeBufferPointer { children in
+      for index in children.indices { view.adopt(children[index].makeWidget()) }
+    }
     return view
   }
 }

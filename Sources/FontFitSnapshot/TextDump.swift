@@ -354,7 +354,8 @@ struct LiveTextLine: TextDumpLine {
   var textHeight: Double { text?.size.height ?? 0 }
   var hiddenCharacters: Int { text?.hiddenCharacterCount ?? 0 }
   var shownPlaceholderColor: String? {
-    guard layout.shownText.isEmpty, let field = widget as? TextField, !field.placeholder.isEmpty
+    // A text field first: most widgets are labels, whose shown text need not be read.
+    guard let field = widget as? TextField, layout.shownText.isEmpty, !field.placeholder.isEmpty
     else { return nil }
     return field.placeholderColor.description
   }

@@ -105,7 +105,7 @@ public enum ParallelLayout {
   }
 
   /// The `part`-th of `parts` consecutive, nearly equal ranges that split `0..<count`.
-  static func part(_ part: Int, of parts: Int, splitting count: Int) -> Range<Int> {
+  package static func part(_ part: Int, of parts: Int, splitting count: Int) -> Range<Int> {
     count * part / parts..<count * (part + 1) / parts
   }
 

@@ -407,9 +407,13 @@ extension Project {
   /// The texts are shaped first, each once, on all cores. Then screens are laid out, one per
   /// core for the text dump and one at a time for JSON (whose parts are ten times larger), each
   /// tree moved on to a later screen of its locale once its part is written: memory holds at
-  /// most one tree and one part per core, however many screens and locales there are. A
-  /// part's widgets are written on all cores, widget by widget, without holding the tree's
-  /// snapshot whole. A JSON dump has glyph runs when its format says so.
+  /// most one tree and one part per core, however many screens and locales there are. Each
+  /// of a tree's top widgets is written as soon as it is laid out, while it is still in the
+  /// cache, and lets go of its layout then (the tree is laid out again on its next screen);
+  /// a tree with fit groups, whose layouts change when the groups settle, is laid out whole
+  /// and then written. A part is written widget by widget, without holding the tree's
+  /// snapshot whole, on all cores when the tree's many widgets are laid out there. A JSON
+  /// dump has glyph runs when its format says so.
   ///
   /// - Throws: ``SnapshotError`` when a tree cannot be read (which a laid-out tree always can).
   public func writeUTF8Dump(
@@ -420,7 +424,7 @@ extension Project {
     Array(format.header.utf8).withUnsafeBytes(write)
     var failures: [String] = []
     // A JSON part is about ten times its text part, so JSON lays out one tree at a time (its
-    // widgets are still written on all cores); text, one tree per core.
+    // widgets are still laid out and written on all cores); text, one tree per core.
     let window: Int
     switch format {
     case .text: window = ParallelLayout.processorCount
@@ -430,21 +434,27 @@ extension Project {
     // screens' parts are alike in size, and a part grown from a small buffer is copied at
     // every doubling into memory the system hands out afresh.
     let largest = Lock(0)
-    // A tree whose fit groups settle after its layout is read in a second pass, after its
-    // children were read as they were laid out: those may not let go of their layouts.
-    let screenCount = max(1, screens.count)
-    let discarding = localizations.map { !$0.document.root.containsFitGroupMember }
-    try forEachLaidOut(
+    // A tree whose fit groups settle after its layout would be read again after its
+    // widgets were written as they were laid out, so it is laid out whole first.
+    let grouped = localizations.map(\.document.root.containsFitGroupMember)
+    try forEachTreeOnScreen(
       jobs, from: 0, window: window, shaper: shaper, firstTree: consume firstTree
     ) {
-      index, job, tree in
+      index, layout, job, tree in
       Result { () throws(SnapshotError) -> DumpPart in
         let hint = largest.withLock { $0 }
-        // Each widget is written as soon as it is laid out, while it is in the cache,
-        // and its layout is let go of then: the tree is laid out again on its next screen.
-        let part = try format.layOutAndWritePart(
-          tree: tree, locale: job.layout.locale, at: index,
-          reservingCapacity: hint + hint / 16, discardingLayouts: discarding[index / screenCount])
+        var part: DumpPart
+        if grouped[layout] {
+          tree.layoutIfNeeded()
+          part = try format.utf8Part(
+            forTree: tree, locale: job.layout.locale, at: index,
+            reservingCapacity: hint + hint / 16)
+          part.failures = tree.layoutFailures
+        } else {
+          part = try format.layOutAndWritePart(
+            tree: tree, locale: job.layout.locale, at: index,
+            reservingCapacity: hint + hint / 16, discardingLayouts: true)
+        }
         largest.withLock { $0 = max($0, part.count) }
         return part
       }
@@ -475,14 +485,15 @@ extension Project {
   ///   - window: The most jobs started and not yet used.
   ///   - shaper: What measures the texts.
   ///   - firstTree: A tree of the first job's layout, already built (to read its texts),
-  ///     that the first job lays out; nil to build every tree here. It is consumed: the
-  ///     pool lets it go with the layout, as it does the trees it builds.
-  ///   - read: Lays out and reads a tree on its worker, given the job's index in `jobs`.
+  ///     that the first job takes; nil to build every tree here. It is consumed: the pool
+  ///     lets it go with the layout, as it does the trees it builds.
+  ///   - read: Lays out and reads a tree on its worker, given the job's index in `jobs`, its
+  ///     layout's index in ``localizations`` and the job.
   ///   - use: Called with what each tree read, in the jobs' order.
   /// - Throws: What `use` throws; no further job starts then.
-  private func forEachLaidOut<Read: Sendable>(
+  private func forEachTreeOnScreen<Read: Sendable>(
     _ jobs: [LayoutJob], from first: Int, window: Int, shaper: any TextShaping,
-    firstTree: consuming View?, read: @Sendable (Int, LayoutJob, View) -> Read,
+    firstTree: consuming View?, read: @Sendable (Int, Int, LayoutJob, View) -> Read,
     then use: (Read) throws(SnapshotError) -> Void
   ) throws(SnapshotError) {
     // The jobs run layout by layout: the index of a job's layout in `localizations`.
@@ -502,7 +513,7 @@ extension Project {
       } else {
         tree = job.layout.document.makeTree(on: job.screen, shaper: shaper)
       }
-      let result = read(index, job, tree)
+      let result = read(index, layout, job, tree)
       // A tree no later job will take is let go here, on this worker, while the others go
       // on: freeing one of thousands of widgets takes a while.
       trees.give(tree, layout: layout, lastJob: lastOfLayout)
@@ -559,10 +570,10 @@ extension Project {
     let jobs = Array(all[chosen])
     let firstTree = Self.prepareTexts(of: jobs, shaper: shaper)
     let window = ParallelLayout.processorCount * 2
-    try forEachLaidOut(
+    try forEachTreeOnScreen(
       jobs, from: chosen.lowerBound, window: window, shaper: shaper, firstTree: consume firstTree
     ) {
-      _, job, tree in
+      _, _, job, tree in
       Result { () throws(SnapshotError) -> ScreenProblems in
         tree.layoutIfNeeded()
         var kept = ScreenProblems(screen: job.screen.name, locale: job.layout.locale)

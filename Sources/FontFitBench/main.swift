@@ -365,8 +365,10 @@ do {
 }
 let parallelPeak = Memory.takePeak()
 let projectDemo: (nanoseconds: Double, bytes: Int)
+/// The runs of the whole demo through the project API whose median is its figure.
+let projectDemoRuns = short ? 1 : 5
 do {
-  projectDemo = try measureProjectDemo(file: demoFile, runs: short ? 1 : 5)
+  projectDemo = try measureProjectDemo(file: demoFile, runs: projectDemoRuns)
 } catch {
   try? FileManager.default.removeItem(at: demoFolder)
   fail("whole demo through the project API: \(error)")
@@ -428,7 +430,7 @@ if projectDemo.bytes != demo.bytes {
 let projectPerLabel = projectDemo.nanoseconds / Double(demoLabels * max(demo.screens, 1))
 print(
   "the same through the project API (demo dump's path: texts shaped once on all cores; "
-    + "median of \(short ? 1 : 5) runs): "
+    + "median of \(projectDemoRuns) runs): "
     + "\(Report.number(projectDemo.nanoseconds / 1e9, 2)) s, "
     + "\(Report.number(projectPerLabel / 1000, 1)) µs per label per screen, "
     + "\(projectDemo.bytes) bytes, peak \(Report.number(projectPeak, 0)) MiB")

@@ -234,7 +234,7 @@ struct WidgetParser: Sendable {
   }
 
   /// The widgets of a long `children` array at `path`, in order, read on all cores: each
-  /// core reads a consecutive run of them, and the runs are joined in order. (Out of line, so
+  /// core reads a consecutive run of them into their places in the result. (Out of line, so
   /// that its frame does not make every level of the serial recursion deeper.)
   ///
   /// The first error in the array's order is thrown, as reading them one by one throws it:
@@ -560,7 +560,7 @@ func join(_ path: String, _ key: String) -> String {
 
 /// The places of an array being made, each of which one thread at a time initializes (or
 /// deinitializes): the runs of a parallel parse each fill their own range.
-private struct EachPlaceOnce<Element>: @unchecked Sendable {
+private struct EachPlaceOnce<Element: Sendable>: @unchecked Sendable {
   private let buffer: UnsafeMutableBufferPointer<Element>
 
   init(_ buffer: UnsafeMutableBufferPointer<Element>) {

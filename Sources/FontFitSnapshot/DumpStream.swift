@@ -74,12 +74,16 @@ public enum DumpFormat: Hashable, Sendable {
   /// while they are in the cache (``FontFitWidgets/View/discardLayouts()``): for a tree that
   /// is to be laid out again on another screen, or let go of, and not read again. A tree
   /// whose fit groups settle after its layout is then laid out a second time before it is
-  /// read, so a caller lets go of layouts only of trees without fit groups.
+  /// read, so a caller that knows a tree has fit groups lays it out and writes it with
+  /// ``utf8Part(forTree:locale:at:reservingCapacity:)`` instead.
+  ///
+  /// `sharing` says when the root's children are laid out (and written) on all cores, as for
+  /// ``FontFitWidgets/View/layoutIfNeeded(sharing:start:readingChildren:)``.
   ///
   /// - Throws: ``SnapshotError`` when the tree has no environment.
   package func layOutAndWritePart(
     tree: View, locale: String?, at position: Int, reservingCapacity capacity: Int = 0,
-    discardingLayouts: Bool = false
+    sharing: View.CoreSharing = .whenCoreFree, discardingLayouts: Bool = false
   ) throws(SnapshotError) -> DumpPart {
     var output = partOpening(at: position, reservingCapacity: capacity)
     var failures: [String] = []
@@ -87,15 +91,18 @@ public enum DumpFormat: Hashable, Sendable {
     switch self {
     case .text:
       written = try ScreenSnapshot.layOutAndAppendText(
-        of: tree, locale: locale, discardingLayouts: discardingLayouts, to: &output,
-        failures: &failures)
+        of: tree, locale: locale, sharing: sharing, discardingLayouts: discardingLayouts,
+        to: &output, failures: &failures)
     case .json(let includingGlyphs):
       written = try ScreenSnapshot.layOutAndAppendStreamedJSON(
         of: tree, locale: locale, includingGlyphs: includingGlyphs, level: Self.screenLevel,
-        discardingLayouts: discardingLayouts, to: &output, failures: &failures)
+        sharing: sharing, discardingLayouts: discardingLayouts, to: &output,
+        failures: &failures)
     }
     guard written else {
-      // Children read as they were laid out and let go of their layouts are laid out again.
+      // The part begun is let go of before the second is made (a JSON part's reservation is
+      // large), and children that let go of their layouts when read are laid out again.
+      output = TextOutput()
       if discardingLayouts { tree.layoutIfNeeded() }
       let part = try utf8Part(
         forTree: tree, locale: locale, at: position, reservingCapacity: capacity)
@@ -136,8 +143,9 @@ public enum DumpFormat: Hashable, Sendable {
 package struct DumpPart: Sendable {
   fileprivate let output: TextOutput
   /// The widgets whose layout failed, as ``FontFitWidgets/View/layoutFailures`` lists them,
-  /// when the part was written by ``DumpFormat/layOutAndWritePart(tree:locale:at:reservingCapacity:)``;
-  /// empty otherwise.
+  /// when the part was written by
+  /// ``DumpFormat/layOutAndWritePart(tree:locale:at:reservingCapacity:sharing:discardingLayouts:)``
+  /// or given them; empty otherwise.
   package var failures: [String] = []
 
   /// The number of bytes.

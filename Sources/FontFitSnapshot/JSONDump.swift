@@ -68,13 +68,14 @@ extension ScreenSnapshot {
   ///   were settled after the layout, so the laid-out tree is to be read again.
   /// - Throws: ``SnapshotError`` when the tree has no environment.
   static func layOutAndAppendStreamedJSON(
-    of tree: View, locale: String?, includingGlyphs: Bool, level: Int, discardingLayouts: Bool,
-    to output: inout TextOutput, failures: inout [String]
+    of tree: View, locale: String?, includingGlyphs: Bool, level: Int,
+    sharing: View.CoreSharing, discardingLayouts: Bool, to output: inout TextOutput,
+    failures: inout [String]
   ) throws(SnapshotError) -> Bool {
     guard let environment = tree.environment else { throw .noEnvironment(rootID: tree.id) }
     let rootLevel = level + 1
     let runs = tree.layoutIfNeeded(
-      sharing: .whenCoreFree, start: { ChildrenPart(discardingLayouts: discardingLayouts) }
+      sharing: sharing, start: { ChildrenPart(discardingLayouts: discardingLayouts) }
     ) { child, position, part in
       part.add(child) { (output) throws(SnapshotError) in
         output.appendElementStart(

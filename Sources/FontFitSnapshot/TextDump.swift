@@ -116,13 +116,13 @@ extension ScreenSnapshot {
   ///   were settled after the layout, so the laid-out tree is to be read again.
   /// - Throws: ``SnapshotError`` when the tree has no environment.
   static func layOutAndAppendText(
-    of tree: View, locale: String?, discardingLayouts: Bool, to output: inout TextOutput,
-    failures: inout [String]
+    of tree: View, locale: String?, sharing: View.CoreSharing, discardingLayouts: Bool,
+    to output: inout TextOutput, failures: inout [String]
   ) throws(SnapshotError) -> Bool {
     guard let environment = tree.environment else { throw .noEnvironment(rootID: tree.id) }
     let unit = environment.screen.unitName
     let runs = tree.layoutIfNeeded(
-      sharing: .whenCoreFree, start: { ChildrenPart(discardingLayouts: discardingLayouts) }
+      sharing: sharing, start: { ChildrenPart(discardingLayouts: discardingLayouts) }
     ) { child, _, part in
       part.add(child) { (output) throws(SnapshotError) in
         try appendTree(child, depth: 2, unit: unit, to: &output)

@@ -536,14 +536,15 @@ open class View {
   ///
   /// The children are read in order, in runs of consecutive children, each run into a value
   /// of its own that `start` makes; the runs' values are returned in the children's order.
-  /// `read` is given each child and its position among the children. A child is read after its subtree is laid out: a subtree's layout writes to its
-  /// own widgets only, so what `read` sees is what a read of the laid-out tree would. Runs are
-  /// read on all cores when the children are laid out there (see ``layoutIfNeeded()``), so
-  /// `read` must only read the subtree it is given.
+  /// `read` is given each child and its position among the children, after the child's
+  /// subtree is laid out: a subtree's layout writes to its own widgets only, so what `read`
+  /// sees is what a read of the laid-out tree would. Runs are read on all cores when the
+  /// children are laid out there (see ``layoutIfNeeded()``), so `read` may touch only the
+  /// subtree it is given (it may change it, say to let go of its layouts).
   ///
   /// - Returns: The runs' values, or nil when fit groups were settled after the layout: a
-  ///   member may have changed after it was read, so the tree, now laid out and settled, is
-  ///   to be read again.
+  ///   member may have changed after it was read, so the tree is to be read again (laid out
+  ///   again first, if `read` changed what it read).
   package func layoutIfNeeded<Reading: Sendable>(
     sharing: CoreSharing, start: @escaping @Sendable () -> Reading,
     readingChildren read: @escaping @Sendable (View, Int, inout Reading) -> Void

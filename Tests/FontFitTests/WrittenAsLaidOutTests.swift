@@ -110,6 +110,81 @@ struct WrittenAsLaidOutTests {
       #expect(part.failures == fresh.layoutFailures)
       // Let go of unless the tree was read in a second pass.
       #expect(moved.children.allSatisfy(\.needsLayout) == !grouped)
+      let keptLayouts = moved.children.contains { ($0 as? TextWidget)?.layout != nil }
+      #expect(keptLayouts == grouped)
+    }
+  }
+
+  /// A root of `kind` holding `count` widgets: labels in Latin, Chinese and Arabic (some
+  /// mirrored in a right-to-left root, some whose grid is too fine for the screen), and small
+  /// stacks; a label root holds nothing.
+  static func tree(_ kind: String, count: Int) throws -> View {
+    let frame = Rect(x: 0, y: 0, width: 320, height: 568)
+    let root: View
+    switch kind {
+    case "stack": root = Stack(id: "root", frame: frame)
+    case "scroll": root = ScrollView(id: "root", frame: frame)
+    case "label":
+      return Label(id: "root", frame: frame, font: try Font("DejaVu Sans 40"), text: "字体 OK")
+    default: root = View(id: "root", frame: frame)
+    }
+    root.layoutDirection = kind == "rtl" ? .rightToLeft : .leftToRight
+    let texts = ["Sign in with your account", "字体自适应标签", "مرحبا بالعالم، هذا نص عربي"]
+    for index in 0..<count {
+      let inStack = kind == "stack" || kind == "scroll"
+      let place = Rect(x: 10, y: Double(index % 500), width: Double(80 + index % 220), height: 40)
+      if index % 10 == 9 {
+        let stack = Stack(id: "s\(index)", frame: inStack ? .zero : place)
+        for part in 0..<2 {
+          try stack.addChild(
+            Label(id: "s\(index)-\(part)", font: try Font("DejaVu Sans 15"), text: texts[part]))
+        }
+        try root.addChild(stack)
+        continue
+      }
+      let label = Label(
+        id: "w\(index)", frame: inStack ? .zero : place,
+        font: try Font("DejaVu Sans \(10 + index % 20)"),
+        text: "\(texts[index % texts.count]) \(index % 7)")
+      label.mirrorsInRightToLeft = index % 11 == 0
+      if index % 3 == 0 { label.autoFit = AutoFit(minimumPointSize: 10) }
+      if index % 50 == 3 { label.autoFit = AutoFit(minimumPointSize: 10, step: 1e-5) }
+      try root.addChild(label)
+    }
+    return root
+  }
+
+  @Test(
+    "Whatever its root, laid out on one core or all, a tree written as laid out is its dump",
+    arguments: ["view", "rtl", "stack", "scroll", "label", "empty"],
+    [View.CoreSharing.never, .always])
+  func everyRootBothWays(kind: String, sharing: View.CoreSharing) throws {
+    for format in [DumpFormat.text, .json(includingGlyphs: false)] {
+      let count = kind == "empty" || kind == "label" ? 0 : 300
+      let written = try Self.tree(kind, count: count)
+      let laidOut = try Self.tree(kind, count: count)
+      for tree in [written, laidOut] {
+        tree.environment = WidgetEnvironment(screen: TestScreens.iPhone6, shaper: fonts)
+      }
+      let part = try format.layOutAndWritePart(
+        tree: written, locale: "xx", at: 1, sharing: sharing, discardingLayouts: true)
+      laidOut.layoutIfNeeded(sharing: sharing)
+      let expected = try format.utf8Part(forTree: laidOut, locale: "xx", at: 1)
+      var bytes: ([UInt8], [UInt8]) = ([], [])
+      part.withUnsafeBytes { bytes.0 = Array($0) }
+      expected.withUnsafeBytes { bytes.1 = Array($0) }
+      let same = bytes.0 == bytes.1
+      #expect(same, "\(kind) root, \(format)")
+      #expect(part.failures == laidOut.layoutFailures)
+      if count > 0 { #expect(!part.failures.isEmpty) }
+      // Every text widget let go of its layout once it was written.
+      var kept = 0
+      func countKept(_ view: View) {
+        if let widget = view as? TextWidget, widget.layout != nil { kept += 1 }
+        view.children.forEach(countKept)
+      }
+      countKept(written)
+      #expect(kept == 0, "\(kind) root, \(format): \(kept) layouts kept")
     }
   }
 }

@@ -252,13 +252,13 @@ struct WidgetParser: Sendable {
     var failure: DescriptionError?
     let widgets = [WidgetDescription](unsafeUninitializedCapacity: nodes.count) {
       buffer, initialized in
-      let places = EachPlaceOnce(buffer)
+      let places = EachOnOneThread(buffer)
       let runs = ParallelLayout.map(runCount) { run -> (made: Int, error: DescriptionError?) in
         let range = ParallelLayout.part(run, of: runCount, splitting: nodes.count)
         for index in range {
           do throws(DescriptionError) {
             let widget = try parser.widget(nodes[index], at: "\(path)[\(index)]", inStack: inStack)
-            places.initialize(index, to: widget)
+            places.value.initializeElement(at: index, to: widget)
           } catch {
             return (index - range.lowerBound, error)
           }
@@ -273,7 +273,7 @@ struct WidgetParser: Sendable {
       // The descriptions made before a failure are let go of; the result is empty.
       for (run, result) in runs.enumerated() {
         let start = ParallelLayout.part(run, of: runCount, splitting: nodes.count).lowerBound
-        places.deinitialize(start..<start + result.made)
+        _ = places.value.extracting(start..<start + result.made).deinitialize()
       }
       initialized = 0
     }
@@ -556,24 +556,4 @@ struct WidgetParser: Sendable {
 /// it, retaining each of its fields, for every key of every widget read.
 func join(_ path: String, _ key: String) -> String {
   DescriptionReader.join(path, key)
-}
-
-/// The places of an array being made, each of which one thread at a time initializes (or
-/// deinitializes): the runs of a parallel parse each fill their own range.
-private struct EachPlaceOnce<Element: Sendable>: @unchecked Sendable {
-  private let buffer: UnsafeMutableBufferPointer<Element>
-
-  init(_ buffer: UnsafeMutableBufferPointer<Element>) {
-    self.buffer = buffer
-  }
-
-  /// Initializes the place at `index` to `value`.
-  func initialize(_ index: Int, to value: consuming Element) {
-    buffer.initializeElement(at: index, to: value)
-  }
-
-  /// Deinitializes the places in `range`.
-  func deinitialize(_ range: Range<Int>) {
-    _ = buffer.extracting(range).deinitialize()
-  }
 }

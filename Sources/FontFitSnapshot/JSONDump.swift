@@ -74,15 +74,13 @@ extension ScreenSnapshot {
   ) throws(SnapshotError) -> Bool {
     guard let environment = tree.environment else { throw .noEnvironment(rootID: tree.id) }
     let rootLevel = level + 1
-    let runs = tree.layoutIfNeeded(
-      sharing: sharing, start: { ChildrenPart(discardingLayouts: discardingLayouts) }
-    ) { child, position, part in
-      part.add(child) { (output) throws(SnapshotError) in
-        output.appendElementStart(
-          afterOther: position > 0, indentation: 2 * (rootLevel + 2), key: nil)
-        try appendTreeJSON(
-          child, includingGlyphs: includingGlyphs, level: rootLevel + 2, to: &output)
-      }
+    let runs = ChildrenPart.layOut(
+      tree, sharing: sharing, discardingLayouts: discardingLayouts
+    ) { (child, position, output) throws(SnapshotError) in
+      output.appendElementStart(
+        afterOther: position > 0, indentation: 2 * (rootLevel + 2), key: nil)
+      try appendTreeJSON(
+        child, includingGlyphs: includingGlyphs, level: rootLevel + 2, to: &output)
     }
     guard let runs else { return false }
     let screenObject = appendOpening(
@@ -100,7 +98,8 @@ extension ScreenSnapshot {
     }
     root.close(in: &output)
     screenObject.close(in: &output)
-    if discardingLayouts { tree.discardLayouts() }
+    // The children let go of theirs as they were written.
+    if discardingLayouts { tree.discardOwnLayout() }
     return true
   }
 

@@ -121,19 +121,18 @@ extension ScreenSnapshot {
   ) throws(SnapshotError) -> Bool {
     guard let environment = tree.environment else { throw .noEnvironment(rootID: tree.id) }
     let unit = environment.screen.unitName
-    let runs = tree.layoutIfNeeded(
-      sharing: sharing, start: { ChildrenPart(discardingLayouts: discardingLayouts) }
-    ) { child, _, part in
-      part.add(child) { (output) throws(SnapshotError) in
-        try appendTree(child, depth: 2, unit: unit, to: &output)
-      }
+    let runs = ChildrenPart.layOut(
+      tree, sharing: sharing, discardingLayouts: discardingLayouts
+    ) { (child, _, output) throws(SnapshotError) in
+      try appendTree(child, depth: 2, unit: unit, to: &output)
     }
     guard let runs else { return false }
     appendHeading(screen: environment.screen, locale: locale, to: &output)
     try appendWidgetLine(tree, depth: 1, unit: unit, to: &output)
     tree.appendOwnLayoutFailure(to: &failures)
     try ChildrenPart.join(runs, to: &output, failures: &failures)
-    if discardingLayouts { tree.discardLayouts() }
+    // The children let go of theirs as they were written.
+    if discardingLayouts { tree.discardOwnLayout() }
     return true
   }
 }
@@ -151,6 +150,21 @@ struct ChildrenPart: Sendable {
   /// An empty part; `discardingLayouts` lets go of each child's layouts once it is written.
   init(discardingLayouts: Bool) {
     discardsLayouts = discardingLayouts
+  }
+
+  /// Lays `tree` out as ``FontFitWidgets/View/layoutIfNeeded(sharing:start:readingChildren:)``
+  /// does, `write` writing each child (given its position among the children) into its run's
+  /// part as soon as the child's subtree is laid out; nil when fit groups were settled after
+  /// the layout, so the tree is to be read again.
+  static func layOut(
+    _ tree: View, sharing: View.CoreSharing, discardingLayouts: Bool,
+    writing write: @escaping @Sendable (View, Int, inout TextOutput) throws(SnapshotError) -> Void
+  ) -> [ChildrenPart]? {
+    tree.layoutIfNeeded(
+      sharing: sharing, start: { ChildrenPart(discardingLayouts: discardingLayouts) }
+    ) { child, position, part in
+      part.add(child) { (output) throws(SnapshotError) in try write(child, position, &output) }
+    }
   }
 
   /// Appends what `write` writes of `child`, and the failures of its subtree.

@@ -186,13 +186,14 @@ package struct ReadOnly<Value>: @unchecked Sendable {
 }
 
 /// Values handed to several threads, each part of which one thread at a time uses: the
-/// widgets of a tree laid out on all cores, each subtree by one thread.
-struct EachOnOneThread<Value>: @unchecked Sendable {
+/// widgets of a tree laid out on all cores, each subtree by one thread; the places of an
+/// array that each of a parallel parse's runs fills.
+package struct EachOnOneThread<Value>: @unchecked Sendable {
   /// The values.
-  let value: Value
+  package let value: Value
 
   /// Wraps `value` for threads that each use their own part of it.
-  init(_ value: Value) {
+  package init(_ value: Value) {
     self.value = value
   }
 }

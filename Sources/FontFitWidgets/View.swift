@@ -477,13 +477,19 @@ open class View {
   /// ``layoutIfNeeded()``, with a view's many children shared among the cores as `sharing`
   /// says.
   package func layoutIfNeeded(sharing: CoreSharing) {
-    let touched = layoutSubtree(sharing: sharing)
+    settleFitGroups(ifTouched: layoutSubtree(sharing: sharing))
+  }
+
+  /// Settles the fit groups over the whole tree, from its root, when a member was laid out
+  /// or changed group (`touched`) or left the tree; whether it did.
+  @discardableResult
+  private func settleFitGroups(ifTouched touched: Bool) -> Bool {
     var root = self
     while let parent = root.parent { root = parent }
-    if touched || root.groupsNeedSettling {
-      root.groupsNeedSettling = false
-      root.settleFitGroups()
-    }
+    guard touched || root.groupsNeedSettling else { return false }
+    root.groupsNeedSettling = false
+    root.settleFitGroups()
+    return true
   }
 
   /// Whether this widget or one inside it belongs to a fit group.
@@ -563,12 +569,7 @@ open class View {
       }
       runs = [reading]
     }
-    var root = self
-    while let parent = root.parent { root = parent }
-    guard touched || root.groupsNeedSettling else { return runs }
-    root.groupsNeedSettling = false
-    root.settleFitGroups()
-    return nil
+    return settleFitGroups(ifTouched: touched) ? nil : runs
   }
 
   /// Whether the widget lays its children's subtrees out on all cores, when a core is free
@@ -729,9 +730,14 @@ extension View {
   /// them has them in the cache, rather than by the next layout or the tree's release, which
   /// would find each of them in memory again.
   package func discardLayouts() {
+    discardOwnLayout()
+    for child in children { child.discardLayouts() }
+  }
+
+  /// Lets go of this widget's own layout, not its children's (see ``discardLayouts()``).
+  package func discardOwnLayout() {
     if let widget = self as? TextWidget { widget.discardLayout() }
     needsLayout = true
-    for child in children { child.discardLayouts() }
   }
 
   /// Appends ``layoutFailures`` to `failures`, in one walk that makes no array per widget.

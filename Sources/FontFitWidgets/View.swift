@@ -464,14 +464,19 @@ open class View {
   }
 
   /// When a view of many children shares them out among the cores.
-  package enum CoreSharing {
+  package enum CoreSharing: Equatable {
     /// Never: every widget is laid out on the calling thread (what the bench compares the
     /// shared-out layout with).
     case never
-    /// While a core is free (``layoutIfNeeded()``).
+    /// While a core is free (``layoutIfNeeded()``): from the start, or from the moment a
+    /// core falls free part way through the children.
     case whenCoreFree
     /// Whatever other tasks run (what the tests compare with a serial pass).
     case always
+    /// The first `count` children laid out on the calling thread, the rest shared out,
+    /// whatever other tasks run: a core falling free part way, made certain (what the tests
+    /// compare with a serial pass).
+    case handingOutAfter(Int)
   }
 
   /// ``layoutIfNeeded()``, with a view's many children shared among the cores as `sharing`
@@ -508,6 +513,10 @@ open class View {
     if sharesChildrenOutNow(sharing) {
       return Self.layOutOnAllCores(children) || groupsTouched
     }
+    if mayHandChildrenOutLater(sharing) {
+      return layOutChildrenInTurn(sharing: sharing, start: {}, read: { _, _, _ in }).touched
+        || groupsTouched
+    }
     var touched = groupsTouched
     for child in children where child.layoutSubtree(sharing: sharing) { touched = true }
     return touched
@@ -530,8 +539,13 @@ open class View {
   /// The cheap tests first, the walk over every widget last: a re-layout of a few widgets (a
   /// text typed into one) stays on this thread without it.
   private func sharesChildrenOutNow(_ sharing: CoreSharing) -> Bool {
-    sharing != .never && children.count >= Self.parallelLayoutThreshold
-      && (sharing == .always || ParallelLayout.hasFreeCore)
+    let coreFree: Bool
+    switch sharing {
+    case .never, .handingOutAfter: return false
+    case .whenCoreFree: coreFree = ParallelLayout.hasFreeCore
+    case .always: coreFree = true
+    }
+    return children.count >= Self.parallelLayoutThreshold && coreFree
       && childrenNeedingLayout(atLeast: Self.parallelLayoutThreshold) && sharesChildrenOut
   }
 
@@ -562,15 +576,79 @@ open class View {
       touched = laidOut.touched || touched
       runs = laidOut.runs
     } else {
-      var reading = start()
-      for (position, child) in children.enumerated() {
-        if child.layoutSubtree(sharing: sharing) { touched = true }
-        read(child, position, &reading)
-      }
-      runs = [reading]
+      let laidOut = layOutChildrenInTurn(sharing: sharing, start: start, read: read)
+      touched = laidOut.touched || touched
+      runs = laidOut.runs
     }
     return settleFitGroups(ifTouched: touched) ? nil : runs
   }
+
+  /// Lays out the children's subtrees in order on this thread, reading each with `read`
+  /// right after its layout; the runs' values in order, and whether a fit group member was
+  /// laid out or changed group.
+  ///
+  /// When a core falls free part way through (the other tasks of a run of screens finished
+  /// theirs and wait for this one) and many children are left, the rest are handed out on
+  /// all cores (see ``layOutOnAllCores(_:)``), as `sharing` allows: a screen laid out on one
+  /// core while another stood idle held the whole run up. Each widget is still laid out by
+  /// one thread, so the layout is the one a serial pass gives.
+  private func layOutChildrenInTurn<Reading: Sendable>(
+    sharing: CoreSharing, start: @escaping @Sendable () -> Reading,
+    read: @escaping @Sendable (View, Int, inout Reading) -> Void
+  ) -> (touched: Bool, runs: [Reading]) {
+    var touched = false
+    var reading = start()
+    var mayHandOut = mayHandChildrenOutLater(sharing)
+    var checkedWidgets = false
+    let children = self.children
+    for position in children.indices {
+      if mayHandOut, children.count - position >= Self.parallelLayoutThreshold,
+        Self.handsOut(at: position, sharing)
+      {
+        // The walk over every widget, once, when a core is free at all.
+        if !checkedWidgets {
+          checkedWidgets = true
+          mayHandOut = sharesChildrenOut
+        }
+        if mayHandOut,
+          Self.subtreesNeedingLayout(
+            children[position...], atLeast: Self.parallelLayoutThreshold)
+        {
+          let rest = Self.layOutOnAllCores(
+            children, from: position, start: start, read: read)
+          return (touched || rest.touched, [reading] + rest.runs)
+        }
+      }
+      let child = children[position]
+      if child.layoutSubtree(sharing: sharing) { touched = true }
+      read(child, position, &reading)
+    }
+    return (touched, [reading])
+  }
+
+  /// Whether a serial layout of the children may hand the rest out on all cores when a core
+  /// falls free (see ``layOutChildrenInTurn(sharing:start:read:)``): the cheap tests.
+  private func mayHandChildrenOutLater(_ sharing: CoreSharing) -> Bool {
+    switch sharing {
+    case .never, .always: false
+    case .whenCoreFree:
+      children.count >= 2 * Self.parallelLayoutThreshold && ParallelLayout.processorCount > 1
+    case .handingOutAfter(let count): children.count - count >= Self.parallelLayoutThreshold
+    }
+  }
+
+  /// Whether a serial layout of children hands the rest out at `position`, as `sharing`
+  /// says: every ``handOutInterval`` children it looks for a free core (an atomic load).
+  private static func handsOut(at position: Int, _ sharing: CoreSharing) -> Bool {
+    switch sharing {
+    case .never, .always: false
+    case .whenCoreFree: position % handOutInterval == 0 && ParallelLayout.hasFreeCore
+    case .handingOutAfter(let count): position == count
+    }
+  }
+
+  /// Every how many children a serial layout looks for a free core.
+  private static let handOutInterval = 32
 
   /// Whether the widget lays its children's subtrees out on all cores, when a core is free
   /// and many of them need layout: it has many, the machine has several cores, and it and
@@ -585,8 +663,15 @@ open class View {
 
   /// Whether at least `count` of the children need layout, or have a widget inside that does.
   private func childrenNeedingLayout(atLeast count: Int) -> Bool {
+    Self.subtreesNeedingLayout(children[...], atLeast: count)
+  }
+
+  /// Whether at least `count` of `widgets` need layout, or have a widget inside that does.
+  private static func subtreesNeedingLayout(_ widgets: ArraySlice<View>, atLeast count: Int)
+    -> Bool
+  {
     var found = 0
-    for child in children where child.subtreeNeedsLayout {
+    for widget in widgets where widget.subtreeNeedsLayout {
       found += 1
       if found >= count { return true }
     }
@@ -618,18 +703,22 @@ open class View {
   /// ``layOutOnAllCores(_:)``, reading each child with `read` right after its subtree's
   /// layout, into a value per run that `start` makes; the runs' values in order, and
   /// whether a fit group member was laid out or changed group.
+  ///
+  /// Only the children from position `first` are laid out (the ones before were laid out
+  /// already); `read` is given each one's position among all of `children`.
   private static func layOutOnAllCores<Reading: Sendable>(
-    _ children: [View], start: @escaping @Sendable () -> Reading,
+    _ children: [View], from first: Int = 0, start: @escaping @Sendable () -> Reading,
     read: @escaping @Sendable (View, Int, inout Reading) -> Void
   ) -> (touched: Bool, runs: [Reading]) {
-    let runCount = min(children.count, ParallelLayout.processorCount * 4)
+    let count = children.count - first
+    let runCount = min(count, ParallelLayout.processorCount * 4)
     let shared = EachOnOneThread(children)
     let runs = ParallelLayout.map(runCount) { run in
       let children = shared.value
       var touched = false
-      let runRange = ParallelLayout.part(run, of: runCount, splitting: children.count)
+      let runRange = ParallelLayout.part(run, of: runCount, splitting: count)
       var reading = start()
-      for index in runRange {
+      for index in first + runRange.lowerBound..<first + runRange.upperBound {
         let child = children[index]
         if child.layoutSubtree(sharing: .never) { touched = true }
         read(child, index, &reading)

@@ -142,6 +142,28 @@ struct TreeOnAllCoresTests {
     }
   }
 
+  @Test(
+    "A serial layout that hands its other children out part way lays out as a serial pass",
+    arguments: [0, 1, 250, 472])
+  func handedOutPartWay(after count: Int) throws {
+    let system = try FontSystem()
+    let frame = Rect(x: 0, y: 0, width: 320, height: 568)
+    let trees = try (0..<2).map { _ in
+      let root = View(id: "root", frame: frame)
+      root.environment = WidgetEnvironment(screen: TestScreens.iPhone6, shaper: system)
+      for widget in try Self.widgets() { try root.addChild(widget) }
+      return root
+    }
+    for screen in [TestScreens.iPhone6, TestScreens.iPhone4s] {
+      for tree in trees { tree.environment = WidgetEnvironment(screen: screen, shaper: system) }
+      trees[0].layoutIfNeeded(sharing: .handingOutAfter(count))
+      trees[1].layoutIfNeeded(sharing: .never)
+      let lines = try trees.map(Self.lines(of:))
+      #expect(lines[0] == lines[1], "after \(count), \(screen.name)")
+      #expect(lines[0].count == 600 + 60 * 2)
+    }
+  }
+
   /// The labels of a tree, in tree order.
   static func labels(of root: View) -> [Label] {
     var labels: [Label] = []

@@ -28,23 +28,21 @@ extension FontSystem {
   public func prepareTexts(
     of trees: some Sequence<View>, workers: Int = ParallelLayout.processorCount
   ) -> Int {
-    var seen: Set<ShapingWork> = []
-    var tokens: Set<TokenWork> = []
-    var requests: [TextRequest] = []
+    let works = Claims<ShapingWork>()
+    let tokens = Claims<TokenWork>()
+    var runs: [[TextRequest]] = []
     // Each tree is read and let go in turn, so a lazy sequence holds one tree at a time.
     for tree in trees {
-      for request in tree.distinctShapingRequests(skipping: &seen) {
-        requests.append(request)
-        tokens.insert(request.tokenWork)
-      }
+      runs += tree.distinctShapingRequests(claiming: works, tokens: tokens)
     }
+    let count = runs.reduce(0) { $0 + $1.count }
     // Room for every text, and for each token in both directions.
-    reserveCachedTexts(requests.count + 2 * tokens.count)
+    reserveCachedTexts(count + 2 * tokens.count)
     let engine = TextEngine(shaper: self)
-    let work = requests
-    _ = ParallelLayout.map(work.count, workers: workers) { index in
-      (try? engine.prepare(work[index])) != nil
+    let work = runs
+    _ = ParallelLayout.map(work.count, workers: workers) { run in
+      for request in work[run] { _ = try? engine.prepare(request) }
     }
-    return work.count
+    return count
   }
 }

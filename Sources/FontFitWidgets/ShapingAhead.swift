@@ -1,39 +1,41 @@
 import FontFitEngine
-import FontFitText
+@_spi(Engine) import FontFitText
 
 extension View {
   /// The engine's requests for the texts the text widgets of this subtree show, without
-  /// fitting any: the first request of each shaping work not in `seen`, in tree order, so
-  /// each distinct text once, as shaping them ahead of layout needs; `seen` gains their works.
+  /// fitting any: a request for each shaping work none has claimed from `works` yet, which
+  /// this call claims, so each distinct text once, as shaping them ahead of layout needs;
+  /// the truncation tokens of the requests are claimed from `tokens` too.
   ///
-  /// A large tree of the package's own text widgets has its requests made and sifted on all
-  /// cores, each core taking a run of consecutive widgets and keeping the first of each work
-  /// in its run; the runs' requests are then sifted again in order. The widgets are only
-  /// read, from several threads at once, so nothing may change the tree meanwhile. An app's
-  /// subclass of ``TextWidget`` need not be safe to read so (widgets are used from one thread
-  /// at a time), so a tree with one is read on the calling thread.
-  package func distinctShapingRequests(skipping seen: inout Set<ShapingWork>) -> [TextRequest] {
+  /// A large tree of the package's own text widgets has its requests made on all cores, each
+  /// core taking a run of consecutive widgets; the runs' requests come back run by run. (The
+  /// sets of claims are shared by the cores, each part of them behind a lock of its own: a
+  /// serial pass that sifted the runs' requests in order took a third of the time.) The
+  /// widgets are only read, from several threads at once, so nothing may change the tree
+  /// meanwhile. An app's subclass of ``TextWidget`` need not be safe to read so (widgets are
+  /// used from one thread at a time), so a tree with one is read on the calling thread.
+  ///
+  /// Which of several requests of one work is kept may differ from run to run; they shape
+  /// the same text alike.
+  package func distinctShapingRequests(
+    claiming works: Claims<ShapingWork>, tokens: Claims<TokenWork>
+  ) -> [[TextRequest]] {
     let widgets = textWidgets()
     let runCount =
       widgets.count >= Self.parallelRequestThreshold && widgets.allSatisfy(\.isPackageWidget)
       ? ParallelLayout.processorCount * 4 : 1
     let shared = ReadOnly(widgets)
-    let runs = ParallelLayout.map(runCount) { run -> [(TextRequest, ShapingWork)] in
+    return ParallelLayout.map(runCount) { run -> [TextRequest] in
       let widgets = shared.value
-      var seen: Set<ShapingWork> = []
-      var kept: [(TextRequest, ShapingWork)] = []
+      var kept: [TextRequest] = []
       for index in ParallelLayout.part(run, of: runCount, splitting: widgets.count) {
-        guard let request = widgets[index].shapingRequest() else { continue }
-        let work = request.shapingWork
-        if seen.insert(work).inserted { kept.append((request, work)) }
+        guard let request = widgets[index].shapingRequest(), works.claim(request.shapingWork)
+        else { continue }
+        _ = tokens.claim(request.tokenWork)
+        kept.append(request)
       }
       return kept
     }
-    var requests: [TextRequest] = []
-    for run in runs {
-      for (request, work) in run where seen.insert(work).inserted { requests.append(request) }
-    }
-    return requests
   }
 
   /// Below this many text widgets, making their requests on one thread is cheaper than
@@ -49,5 +51,27 @@ extension View {
       pending.append(contentsOf: view.children.reversed())
     }
     return widgets
+  }
+}
+
+/// A set of values that threads claim, each value once: the first to claim one gets true.
+///
+/// The values are spread over many sets by their hashes, each behind a lock of its own, so
+/// cores claiming at once seldom wait for each other.
+package final class Claims<Element: Hashable & Sendable>: Sendable {
+  private let parts: [Lock<Set<Element>>] = (0..<64).map { _ in Lock([]) }
+
+  /// An empty set of claims.
+  package init() {}
+
+  /// Claims `element`: whether no one had claimed it before.
+  package func claim(_ element: Element) -> Bool {
+    let part = Int(UInt(bitPattern: element.hashValue) % UInt(parts.count))
+    return parts[part].withLock { $0.insert(element).inserted }
+  }
+
+  /// How many values were claimed.
+  package var count: Int {
+    parts.reduce(0) { count, part in count + part.withLock(\.count) }
   }
 }

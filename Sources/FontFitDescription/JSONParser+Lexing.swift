@@ -77,7 +77,7 @@ extension JSONReader {
       }
       skipDigits()
     }
-    let literal = String(decoding: bytes[start..<index], as: UTF8.self)
+    let literal = string(from: start, to: index)
     // Without an exponent, and with at most 15 digits, the digits are an integer a double
     // holds exactly, and so is the power of ten they are divided by: one division, which
     // rounds correctly, gives the double nearest to the literal, as `Double(_:)` does, at a
@@ -105,6 +105,28 @@ extension JSONReader {
   /// Returns whether the byte at `offset` exists and is an ASCII digit.
   func isDigit(at offset: Int) -> Bool {
     offset < bytes.count && bytes[offset] >= UInt8(ascii: "0") && bytes[offset] <= UInt8(ascii: "9")
+  }
+
+  /// The bytes from `start` to `end` (valid UTF-8) as a string: one read before when it is
+  /// short (see ``ShortStrings``).
+  mutating func string(from start: Int, to end: Int) -> String {
+    let count = end - start
+    guard count <= ShortStrings.longest else {
+      return bytes.withUnsafeBufferPointer {
+        String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self)
+      }
+    }
+    var words: (UInt64, UInt64) = (0, 0)
+    bytes.withUnsafeBytes { bytes in
+      withUnsafeMutableBytes(of: &words) {
+        $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+      }
+    }
+    return shortStrings.string(words, count: count) {
+      bytes.withUnsafeBufferPointer {
+        String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self)
+      }
+    }
   }
 
   /// Advances the read position past a run of ASCII digits.
@@ -136,7 +158,7 @@ extension JSONReader {
           decoded.append(contentsOf: bytes[segmentStart..<index])
           result = String(decoding: decoded, as: UTF8.self)
         } else {
-          result = String(decoding: bytes[segmentStart..<index], as: UTF8.self)
+          result = string(from: segmentStart, to: index)
         }
         index += 1
         return result
@@ -349,5 +371,39 @@ extension JSONReader {
     default:
       return "'\(scalar)' (\(code))"
     }
+  }
+}
+
+/// The short strings a JSON reader made last, by their bytes: a layout's keys, widget kinds,
+/// font names and numbers come back thousands of times, and each was decoded and checked as
+/// UTF-8 anew.
+///
+/// A table of 256 places, each holding the last string whose bytes hash there.
+struct ShortStrings {
+  /// The longest string kept, in bytes.
+  static let longest = 16
+
+  /// A string and its bytes, zero-padded.
+  private struct Entry {
+    var words: (UInt64, UInt64)
+    var count: Int
+    var string: String
+  }
+
+  private var entries: [Entry?] = Array(repeating: nil, count: 256)
+
+  /// The string of the `count` bytes in `words` (zero-padded): the one kept when it has the
+  /// same bytes, else the one `make` makes, which is kept.
+  mutating func string(_ words: (UInt64, UInt64), count: Int, make: () -> String) -> String {
+    let hash =
+      (words.0 &* 0x9E37_79B9_7F4A_7C15) ^ (words.1 &* 0xC2B2_AE3D_27D4_EB4F)
+      ^ (UInt64(truncatingIfNeeded: count) &* 0x1656_67B1_9E37_79F9)
+    let slot = Int(truncatingIfNeeded: hash >> 56)
+    if let entry = entries[slot], entry.count == count, entry.words == words {
+      return entry.string
+    }
+    let string = make()
+    entries[slot] = Entry(words: words, count: count, string: string)
+    return string
   }
 }

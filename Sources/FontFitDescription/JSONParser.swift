@@ -66,9 +66,12 @@ struct OpenContainer {
       firstLocation = keyIndex[ExactString(key)]
     } else {
       // Keys are equal when their bytes are: `String`'s `==` compares canonically. Read in
-      // place by index: `first(where:)` copies each member out to test it.
+      // place by index: `first(where:)` copies each member out to test it. Keys of other
+      // lengths (most) are passed over at once.
       let exact = ExactString(key)
-      for index in members.indices where ExactString(members[index].key) == exact {
+      let count = key.utf8.count
+      for index in members.indices
+      where members[index].key.utf8.count == count && ExactString(members[index].key) == exact {
         firstLocation = members[index].keyLocation
         break
       }
@@ -83,7 +86,7 @@ struct OpenContainer {
   }
 
   /// Adds `value` as an array element, or as the value of the pending object member.
-  mutating func append(_ value: JSONNode) {
+  mutating func append(_ value: consuming JSONNode) {
     if isObject {
       // Room for a widget's usual members at once, rather than growing four times.
       if members.isEmpty { members.reserveCapacity(8) }
@@ -120,6 +123,8 @@ struct JSONReader {
   var markOffset = 0
   /// The column of `markOffset`.
   var markColumn = 1
+  /// The short strings made last, by their bytes.
+  var shortStrings = ShortStrings()
 
   /// Creates a reader for `bytes`, skipping a leading byte order mark.
   init(bytes: [UInt8]) {
@@ -187,7 +192,7 @@ struct JSONReader {
       // Hand the finished value to its container, closing every container that ends here.
       while !stack.isEmpty {
         let top = stack.count - 1
-        stack[top].append(node)
+        stack[top].append(consume node)
         skipWhitespace()
         let next: UInt8? = index < bytes.count ? bytes[index] : nil
         if next == UInt8(ascii: ",") {

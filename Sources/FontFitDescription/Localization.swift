@@ -229,6 +229,11 @@ extension DescriptionReader {
     isMarkup: Bool = false
   ) throws(DescriptionError) -> String {
     let value = try string(node, at: path())
+    // Most texts are literal: a text that starts with another byte than `@` has neither
+    // prefix, found without comparing characters.
+    guard value.utf8.first == UInt8(ascii: "@") else {
+      return localization?.literal(value, isMarkup: isMarkup) ?? value
+    }
     if value.hasPrefix("@@") {
       let literal = String(value.dropFirst())
       return localization?.literal(literal, isMarkup: isMarkup) ?? literal

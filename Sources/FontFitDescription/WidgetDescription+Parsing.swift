@@ -257,8 +257,10 @@ struct WidgetParser: Sendable {
         let range = ParallelLayout.part(run, of: runCount, splitting: nodes.count)
         for index in range {
           do throws(DescriptionError) {
-            let widget = try parser.widget(nodes[index], at: "\(path)[\(index)]", inStack: inStack)
-            places.value.initializeElement(at: index, to: widget)
+            // Made straight into its place: a description held first was copied there.
+            places.value.initializeElement(
+              at: index,
+              to: try parser.widget(nodes[index], at: "\(path)[\(index)]", inStack: inStack))
           } catch {
             return (index - range.lowerBound, error)
           }
@@ -336,10 +338,10 @@ struct WidgetParser: Sendable {
     let limits = SizeLimits(
       minWidth: try length("minWidth"), maxWidth: try length("maxWidth"),
       minHeight: try length("minHeight"), maxHeight: try length("maxHeight"))
-    for (low, high, lowKey, highKey) in [
-      (limits.minWidth, limits.maxWidth, "minWidth", "maxWidth"),
-      (limits.minHeight, limits.maxHeight, "minHeight", "maxHeight"),
-    ] {
+    // Each pair checked in turn (an array of the pairs was made for every widget).
+    func check(_ low: Double?, _ high: Double?, _ lowKey: String, _ highKey: String)
+      throws(DescriptionError)
+    {
       if let low, let high, low > high, let node = object.member(highKey) {
         throw reader.error(
           at: node, path: join(path(), highKey),
@@ -347,6 +349,8 @@ struct WidgetParser: Sendable {
             + TextFormat.string(high))
       }
     }
+    try check(limits.minWidth, limits.maxWidth, "minWidth", "maxWidth")
+    try check(limits.minHeight, limits.maxHeight, "minHeight", "maxHeight")
     description.sizeLimits = limits
     if let value = object.member("layoutDirection") {
       description.layoutDirection = try reader.choice(
@@ -432,12 +436,11 @@ struct WidgetParser: Sendable {
       }
       throw reader.error(at: node, path: path(), "\(expected), found \(found)")
     }
-    var values: [Double] = []
-    for (index, item) in items.enumerated() {
-      let value = try reader.number(item, at: "\(path())[\(index)]", nonNegative: index >= 2)
-      values.append(value)
+    // Read into a value of four, not an array grown number by number.
+    func number(_ index: Int) throws(DescriptionError) -> Double {
+      try reader.number(items[index], at: "\(path())[\(index)]", nonNegative: index >= 2)
     }
-    return Rect(x: values[0], y: values[1], width: values[2], height: values[3])
+    return Rect(x: try number(0), y: try number(1), width: try number(2), height: try number(3))
   }
 
   private func font(_ node: JSONNode, at path: @autoclosure () -> String) throws(DescriptionError)

@@ -393,6 +393,12 @@ open class View {
   /// out again.
   private func childrenDidChange() {
     if sizesToChildren { setNeedsLayout() }
+    // A widget joined or left this subtree, and those of its ancestors.
+    var view: View? = self
+    while let current = view {
+      current.knownPackageSubtree = nil
+      view = current.parent
+    }
   }
 
   /// The factor the outermost stack holding the widget scaled text sizes by so that its
@@ -658,7 +664,7 @@ open class View {
   /// whether they size to their children, and an app's view answers with its own code.
   package var sharesChildrenOut: Bool {
     children.count >= Self.parallelLayoutThreshold && ParallelLayout.processorCount > 1
-      && isPackageWidget && children.allSatisfy(\.isPackageSubtree)
+      && isPackageSubtree
   }
 
   /// Whether at least `count` of the children need layout, or have a widget inside that does.
@@ -745,6 +751,7 @@ open class View {
       {
         let children = tree.children
         tree.children = []
+        tree.knownPackageSubtree = nil
         let runCount = ParallelLayout.processorCount * 4
         for run in 0..<runCount {
           parts.append(
@@ -770,11 +777,22 @@ open class View {
   ///
   /// An app's subclass may keep state its layout shares with other widgets, so a tree with
   /// one is laid out on the calling thread (widgets are used from one thread at a time).
+  ///
+  /// Worked out once and kept until a widget joins or leaves the subtree: a screen's layout
+  /// asks when it could share its children out, and the walk over thousands of widgets
+  /// found each in memory again.
   private var isPackageSubtree: Bool {
+    if let known = knownPackageSubtree { return known }
     // Recursive, so the walk reads the widgets in place (a list of widgets still to visit
     // retains and releases each).
-    isPackageWidget && children.allSatisfy(\.isPackageSubtree)
+    let answer = isPackageWidget && children.allSatisfy(\.isPackageSubtree)
+    knownPackageSubtree = answer
+    return answer
   }
+
+  /// ``isPackageSubtree`` once worked out; nil before, and again when a widget joins or
+  /// leaves the subtree.
+  @exclusivity(unchecked) private var knownPackageSubtree: Bool?
 
   /// Whether the widget is an instance of one of the package's own classes, not of an app's
   /// subclass: its code is the package's, safe to run on any thread while no other thread

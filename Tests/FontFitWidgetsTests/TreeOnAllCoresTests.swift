@@ -206,6 +206,23 @@ struct TreeOnAllCoresTests {
     let deep = try filled(View(), count: 600)
     try deep.children[300].addChild(AppLabel(id: "app", font: try Font("DejaVu Sans 12")))
     #expect(!deep.sharesChildrenOut)
+    // The answer is kept, and worked out again when a widget joins or leaves the tree, however
+    // deep: the app's widget taken out, moved into a package widget's subtree, put back in.
+    guard ParallelLayout.processorCount > 1 else { return }
+    let app = deep.children[300].children[0]
+    app.removeFromParent()
+    #expect(deep.sharesChildrenOut)
+    let holder = View(id: "holder")
+    try holder.addChild(View(id: "inner"))
+    try deep.children[5].addChild(holder)
+    #expect(deep.sharesChildrenOut)
+    try holder.children[0].addChild(app)
+    #expect(!deep.sharesChildrenOut)
+    try deep.children[9].addChild(app)
+    #expect(!deep.sharesChildrenOut)
+    app.removeFromParent()
+    #expect(deep.sharesChildrenOut)
+    #expect(!holder.children[0].children.contains { $0 === app })
   }
 
   @Test("Trees let go of on all cores are freed, and a tree held elsewhere is kept")

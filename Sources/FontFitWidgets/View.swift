@@ -79,6 +79,9 @@ open class View {
   /// Set on a root when a fit group member left its tree, so the next layout pass settles the
   /// groups again.
   @exclusivity(unchecked) private var groupsNeedSettling = false
+  /// ``isPackageSubtree`` once worked out; nil before, and again when a widget joins or
+  /// leaves the subtree.
+  @exclusivity(unchecked) private var knownPackageSubtree: Bool?
   // The settings below are declared beside the colour and the flags above, so that the
   // one-byte fields share a word of the object instead of each padding one.
 
@@ -789,10 +792,6 @@ open class View {
     knownPackageSubtree = answer
     return answer
   }
-
-  /// ``isPackageSubtree`` once worked out; nil before, and again when a widget joins or
-  /// leaves the subtree.
-  @exclusivity(unchecked) private var knownPackageSubtree: Bool?
 
   /// Whether the widget is an instance of one of the package's own classes, not of an app's
   /// subclass: its code is the package's, safe to run on any thread while no other thread

@@ -39,9 +39,11 @@ extension FontSystem {
     // Room for every text, and for each token in both directions.
     reserveCachedTexts(count + 2 * tokens.count)
     let engine = TextEngine(shaper: self)
-    let work = runs
-    _ = ParallelLayout.map(work.count, workers: workers) { run in
-      for request in work[run] { _ = try? engine.prepare(request) }
+    // Shaped one request at a time on all cores: a tree read in one run (a small one, or one
+    // with an app's own widgets) still has its texts shaped on every core.
+    let work = Array(runs.joined())
+    _ = ParallelLayout.map(work.count, workers: workers) { index in
+      (try? engine.prepare(work[index])) != nil
     }
     return count
   }

@@ -385,11 +385,15 @@ struct ShortStrings {
 
   /// A string and its bytes, zero-padded.
   private struct Entry {
+    /// The bytes, zero-padded to sixteen.
     var words: (UInt64, UInt64)
+    /// How many bytes the string has.
     var count: Int
+    /// The string.
     var string: String
   }
 
+  /// The last string kept at each place, by the hash of its bytes.
   private var entries: [Entry?] = Array(repeating: nil, count: 256)
 
   /// The string of the `count` bytes in `words` (zero-padded): the one kept when it has the

@@ -614,7 +614,7 @@ open class View {
       if mayHandOut, children.count - position >= Self.parallelLayoutThreshold,
         Self.handsOut(at: position, sharing)
       {
-        // The walk over every widget, once, when a core is free at all.
+        // Whether every widget below is the package's own (kept on the view), asked once.
         if !checkedWidgets {
           checkedWidgets = true
           mayHandOut = sharesChildrenOut
@@ -627,6 +627,9 @@ open class View {
             children, from: position, start: start, read: read)
           return (touched || rest.touched, [reading] + rest.runs)
         }
+        // Too few left need layout (a text typed into one): fewer still will further on, as
+        // a child's layout marks no sibling, so the walk is not made again.
+        mayHandOut = false
       }
       let child = children[position]
       if child.layoutSubtree(sharing: sharing) { touched = true }
@@ -651,7 +654,9 @@ open class View {
   private static func handsOut(at position: Int, _ sharing: CoreSharing) -> Bool {
     switch sharing {
     case .never, .always: false
-    case .whenCoreFree: position % handOutInterval == 0 && ParallelLayout.hasFreeCore
+    // Not at the first child: the layout has just asked whether to share them all out.
+    case .whenCoreFree:
+      position > 0 && position % handOutInterval == 0 && ParallelLayout.hasFreeCore
     case .handingOutAfter(let count): position == count
     }
   }

@@ -162,6 +162,18 @@ struct TreeOnAllCoresTests {
       #expect(lines[0] == lines[1], "after \(count), \(screen.name)")
       #expect(lines[0].count == 600 + 60 * 2)
     }
+    // Read as laid out (no fit groups, so the reading stands): the first `count` children in
+    // one run on this thread, the rest in runs of their own, every child once, in order.
+    for label in Self.labels(of: trees[0]) { label.fitGroup = nil }
+    trees[0].layoutIfNeeded(sharing: .never)
+    trees[0].environment = WidgetEnvironment(screen: TestScreens.iPhone6Plus, shaper: system)
+    let runs = try #require(
+      trees[0].layoutIfNeeded(sharing: .handingOutAfter(count), start: { [Int]() }) {
+        _, position, read in read.append(position)
+      })
+    #expect(runs.first?.count == count)
+    #expect(runs.count == 1 + min(600 - count, ParallelLayout.processorCount * 4))
+    #expect(runs.joined().elementsEqual(0..<600))
   }
 
   /// The labels of a tree, in tree order.

@@ -39,11 +39,15 @@ extension FontSystem {
     // Room for every text, and for each token in both directions.
     reserveCachedTexts(count + 2 * tokens.count)
     let engine = TextEngine(shaper: self)
-    // Shaped one request at a time on all cores: a tree read in one run (a small one, or one
-    // with an app's own widgets) still has its texts shaped on every core.
+    // Shaped on all cores in runs of consecutive requests (four a core, so one that finishes
+    // early takes another), however the trees were read: a small tree, or one with an app's
+    // own widgets, is read in one run.
     let work = Array(runs.joined())
-    _ = ParallelLayout.map(work.count, workers: workers) { index in
-      (try? engine.prepare(work[index])) != nil
+    let runCount = min(work.count, workers * 4)
+    _ = ParallelLayout.map(runCount, workers: workers) { run in
+      for index in ParallelLayout.part(run, of: runCount, splitting: work.count) {
+        _ = try? engine.prepare(work[index])
+      }
     }
     return count
   }

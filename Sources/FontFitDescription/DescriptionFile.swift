@@ -87,6 +87,9 @@ enum DescriptionFile {
       throw tooLarge(name, maximumSize, kind)
     }
     var bytes: [UInt8] = []
+    // Room for a file's whole size at once: grown chunk by chunk, a large file's bytes were
+    // copied again at every doubling.
+    if status.st_mode & S_IFMT == S_IFREG { bytes.reserveCapacity(Int(status.st_size)) }
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     if path != standardInput, status.st_mode & S_IFMT == S_IFIFO {
       // A FIFO is read when a writer has it open (or is waiting in open for a reader, as

@@ -246,12 +246,16 @@ package enum TextFormat {
   /// U+202A–U+202E, U+2066–U+2069).
   package static func hasControlCharacters(_ string: String) -> Bool {
     var string = string
-    let asciiOnly = string.withUTF8 { bytes in
-      bytes.allSatisfy { $0 < 0x80 }
+    // One pass over the bytes answers while they are ASCII (an id, a name); the first byte
+    // of another scalar sends the rest to the scalars' test.
+    let ascii = string.withUTF8 { bytes -> Bool? in
+      for byte in bytes {
+        if byte < 0x20 || byte == 0x7F { return true }
+        if byte >= 0x80 { return nil }
+      }
+      return false
     }
-    if asciiOnly {
-      return string.utf8.contains { $0 < 0x20 || $0 == 0x7F }
-    }
+    if let ascii { return ascii }
     return string.unicodeScalars.contains(where: isControl)
   }
 

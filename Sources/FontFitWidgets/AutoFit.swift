@@ -258,7 +258,11 @@ public struct SizeStage: Hashable, Sendable, Codable {
 
     /// Calls `emit` with the pieces of ``text``'s UTF-8, in order.
     func write(_ emit: (UnsafeBufferPointer<UInt8>) -> Void) {
-      func add(_ text: String) {
+      // The words as constants, read in place (a `String` is copied to be read so).
+      func add(_ text: StaticString) {
+        text.withUTF8Buffer(emit)
+      }
+      func add(string text: String) {
         var text = text
         text.withUTF8(emit)
       }
@@ -266,7 +270,7 @@ public struct SizeStage: Hashable, Sendable, Codable {
         TextFormat.withUTF8(of: value, fractionDigits: fractionDigits, emit)
       }
       switch self {
-      case .text(let text): add(text)
+      case .text(let text): add(string: text)
       case .design(let pixels):
         if let pixels {
           add(pixels)
@@ -286,12 +290,12 @@ public struct SizeStage: Hashable, Sendable, Codable {
           add(ratio, fractionDigits: 3)
           add(" ")
         }
-        add(name.name)
-      case .textScale(let scale): add(scale.label)
+        add(string: name.name)
+      case .textScale(let scale): add(string: scale.label)
       case .mode(let name): name.withUTF8Buffer(emit)
       case .group(let name):
         add("group ")
-        add(name)
+        add(string: name)
       case .stackFit(let factor):
         add("stack ×")
         add(factor, fractionDigits: 3)
@@ -301,7 +305,7 @@ public struct SizeStage: Hashable, Sendable, Codable {
         add("%")
       case .hyphenation(let words):
         add("hyphenated ")
-        add(words.joined(separator: ", "))
+        add(string: words.joined(separator: ", "))
       }
     }
 

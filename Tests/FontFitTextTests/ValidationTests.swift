@@ -219,3 +219,28 @@ struct SizeFloorTests {
     }
   }
 }
+
+@Suite("Control characters in messages")
+struct ControlCharacterTests {
+  @Test("A string has control characters exactly when one of its scalars is one")
+  func controlCharactersFoundByScalar() {
+    // ASCII, C0 and DEL, C1, bidi controls and other scalars, in random strings: the answer
+    // read from the bytes while they are ASCII is the scalars' answer.
+    let pieces: [Unicode.Scalar] = [
+      "a", "Z", "0", " ", "~", "\u{0}", "\u{9}", "\u{1F}", "\u{7F}", "\u{80}", "\u{9F}", "\u{A0}",
+      "é", "字", "\u{61C}", "\u{200E}", "\u{202A}", "\u{2066}", "\u{2069}", "\u{200D}", "🙂",
+    ]
+    var random = SplitMix64(seed: 12)
+    for _ in 0..<3000 {
+      var string = ""
+      for _ in 0..<Int(random.next() % 12) {
+        // Mostly plain ASCII letters, as ids and names are.
+        let scalar: Unicode.Scalar =
+          random.next() % 3 == 0 ? pieces[Int(random.next() % UInt64(pieces.count))] : "x"
+        string.unicodeScalars.append(scalar)
+      }
+      let expected = string.unicodeScalars.contains(where: TextFormat.isControl)
+      #expect(TextFormat.hasControlCharacters(string) == expected, "\(string.debugDescription)")
+    }
+  }
+}

@@ -110,23 +110,21 @@ extension JSONReader {
   /// The bytes from `start` to `end` (valid UTF-8) as a string: one read before when it is
   /// short (see ``ShortStrings``).
   mutating func string(from start: Int, to end: Int) -> String {
-    let count = end - start
-    guard count <= ShortStrings.longest else {
-      return bytes.withUnsafeBufferPointer {
+    let bytes = self.bytes
+    func decoded() -> String {
+      bytes.withUnsafeBufferPointer {
         String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self)
       }
     }
+    let count = end - start
+    guard count <= ShortStrings.longest else { return decoded() }
     var words: (UInt64, UInt64) = (0, 0)
     bytes.withUnsafeBytes { bytes in
       withUnsafeMutableBytes(of: &words) {
         $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
       }
     }
-    return shortStrings.string(words, count: count) {
-      bytes.withUnsafeBufferPointer {
-        String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self)
-      }
-    }
+    return shortStrings.string(words, count: count, make: decoded)
   }
 
   /// Advances the read position past a run of ASCII digits.

@@ -515,20 +515,18 @@ open class View {
   /// out or changed group.
   ///
   /// A widget with many children lays their subtrees out on all cores when every widget in
-  /// them is one of the package's own (see ``layOutOnAllCores(_:)``), as `sharing` allows
+  /// them is one of the package's own (see ``layOutOnAllCores(_:from:start:read:)``), as `sharing` allows
   /// (never inside such a subtree, which is laid out on one of the cores).
   private func layoutSubtree(sharing: CoreSharing) -> Bool {
     let groupsTouched = layOutSelf()
-    if sharesChildrenOutNow(sharing) {
-      return Self.layOutOnAllCores(children) || groupsTouched
+    // Few children (most widgets have none) are laid out here, with no reader to call.
+    guard children.count >= Self.parallelLayoutThreshold else {
+      var touched = groupsTouched
+      for child in children where child.layoutSubtree(sharing: sharing) { touched = true }
+      return touched
     }
-    if mayHandChildrenOutLater(sharing) {
-      return layOutChildrenInTurn(sharing: sharing, start: {}, read: { _, _, _ in }).touched
-        || groupsTouched
-    }
-    var touched = groupsTouched
-    for child in children where child.layoutSubtree(sharing: sharing) { touched = true }
-    return touched
+    return layOutChildren(sharing: sharing, start: {}, read: { _, _, _ in }).touched
+      || groupsTouched
   }
 
   /// Lays out this widget alone, when it needs layout; whether it is a fit group member
@@ -543,19 +541,51 @@ open class View {
     return touched
   }
 
-  /// Whether this widget's children are laid out on all cores now, as `sharing` allows.
+  /// How a widget's children are laid out: on all cores from the first, on this thread with
+  /// the rest handed out should a core fall free part way, or on this thread alone.
+  private enum ChildrenPlan {
+    case onAllCores
+    case inTurnHandingOut
+    case inTurn
+  }
+
+  /// How the children are laid out now, as `sharing` allows.
   ///
-  /// The cheap tests first, the walk over every widget last: a re-layout of a few widgets (a
-  /// text typed into one) stays on this thread without it.
-  private func sharesChildrenOutNow(_ sharing: CoreSharing) -> Bool {
+  /// The cheap tests first, the walk over the children's subtrees last: a re-layout of a few
+  /// widgets (a text typed into one) stays on this thread, and is not walked again later, as
+  /// fewer still would need layout then.
+  private func childrenPlan(_ sharing: CoreSharing) -> ChildrenPlan {
+    let threshold = Self.parallelLayoutThreshold
     let coreFree: Bool
     switch sharing {
-    case .never, .handingOutAfter: return false
-    case .whenCoreFree: coreFree = ParallelLayout.hasFreeCore
+    case .never: return .inTurn
+    case .handingOutAfter(let count):
+      // On any number of cores, but only widgets of the package's own are handed out.
+      return children.count - count >= threshold && isPackageSubtree
+        ? .inTurnHandingOut : .inTurn
     case .always: coreFree = true
+    case .whenCoreFree: coreFree = ParallelLayout.hasFreeCore
     }
-    return children.count >= Self.parallelLayoutThreshold && coreFree
-      && childrenNeedingLayout(atLeast: Self.parallelLayoutThreshold) && sharesChildrenOut
+    guard children.count >= threshold, sharesChildrenOut else { return .inTurn }
+    // No core free yet (only `whenCoreFree` gets here): one may fall free part way.
+    guard coreFree else { return children.count >= 2 * threshold ? .inTurnHandingOut : .inTurn }
+    return childrenNeedingLayout(atLeast: threshold) ? .onAllCores : .inTurn
+  }
+
+  /// Lays out the children's subtrees as ``childrenPlan(_:)`` says, reading each with `read`
+  /// right after its layout; the runs' values in order, and whether a fit group member was
+  /// laid out or changed group.
+  private func layOutChildren<Reading: Sendable>(
+    sharing: CoreSharing, start: @escaping @Sendable () -> Reading,
+    read: @escaping @Sendable (View, Int, inout Reading) -> Void
+  ) -> (touched: Bool, runs: [Reading]) {
+    switch childrenPlan(sharing) {
+    case .onAllCores: Self.layOutOnAllCores(children, start: start, read: read)
+    case .inTurnHandingOut:
+      layOutChildrenInTurn(sharing: sharing, handingOut: true, start: start, read: read)
+    case .inTurn:
+      layOutChildrenInTurn(sharing: sharing, handingOut: false, start: start, read: read)
+    }
   }
 
   /// ``layoutIfNeeded(sharing:)``, reading each child's subtree with `read` as soon as it is
@@ -578,50 +608,34 @@ open class View {
     sharing: CoreSharing, start: @escaping @Sendable () -> Reading,
     readingChildren read: @escaping @Sendable (View, Int, inout Reading) -> Void
   ) -> [Reading]? {
-    var touched = layOutSelf()
-    let runs: [Reading]
-    if sharesChildrenOutNow(sharing) {
-      let laidOut = Self.layOutOnAllCores(children, start: start, read: read)
-      touched = laidOut.touched || touched
-      runs = laidOut.runs
-    } else {
-      let laidOut = layOutChildrenInTurn(sharing: sharing, start: start, read: read)
-      touched = laidOut.touched || touched
-      runs = laidOut.runs
-    }
-    return settleFitGroups(ifTouched: touched) ? nil : runs
+    let groupsTouched = layOutSelf()
+    let laidOut = layOutChildren(sharing: sharing, start: start, read: read)
+    return settleFitGroups(ifTouched: laidOut.touched || groupsTouched) ? nil : laidOut.runs
   }
 
   /// Lays out the children's subtrees in order on this thread, reading each with `read`
   /// right after its layout; the runs' values in order, and whether a fit group member was
   /// laid out or changed group.
   ///
-  /// When a core falls free part way through (the other tasks of a run of screens finished
-  /// theirs and wait for this one) and many children are left, the rest are handed out on
-  /// all cores (see ``layOutOnAllCores(_:)``), as `sharing` allows: a screen laid out on one
-  /// core while another stood idle held the whole run up. Each widget is still laid out by
-  /// one thread, so the layout is the one a serial pass gives.
+  /// When `handingOut`, a core falls free part way through (the other tasks of a run of
+  /// screens finished theirs and wait for this one) and many children are left, the rest are
+  /// handed out on all cores (see ``layOutOnAllCores(_:from:start:read:)``), as `sharing` allows: a screen
+  /// laid out on one core while another stood idle held the whole run up. Each widget is
+  /// still laid out by one thread, so the layout is the one a serial pass gives.
   private func layOutChildrenInTurn<Reading: Sendable>(
-    sharing: CoreSharing, start: @escaping @Sendable () -> Reading,
+    sharing: CoreSharing, handingOut: Bool, start: @escaping @Sendable () -> Reading,
     read: @escaping @Sendable (View, Int, inout Reading) -> Void
   ) -> (touched: Bool, runs: [Reading]) {
     var touched = false
     var reading = start()
-    var mayHandOut = mayHandChildrenOutLater(sharing)
-    var checkedWidgets = false
+    var mayHandOut = handingOut
     let children = self.children
     for position in children.indices {
       if mayHandOut, children.count - position >= Self.parallelLayoutThreshold,
         Self.handsOut(at: position, sharing)
       {
-        // Whether every widget below is the package's own (kept on the view), asked once.
-        if !checkedWidgets {
-          checkedWidgets = true
-          mayHandOut = sharesChildrenOut
-        }
-        if mayHandOut,
-          Self.subtreesNeedingLayout(
-            children[position...], atLeast: Self.parallelLayoutThreshold)
+        if Self.subtreesNeedingLayout(
+          children[position...], atLeast: Self.parallelLayoutThreshold)
         {
           let rest = Self.layOutOnAllCores(
             children, from: position, start: start, read: read)
@@ -638,23 +652,12 @@ open class View {
     return (touched, [reading])
   }
 
-  /// Whether a serial layout of the children may hand the rest out on all cores when a core
-  /// falls free (see ``layOutChildrenInTurn(sharing:start:read:)``): the cheap tests.
-  private func mayHandChildrenOutLater(_ sharing: CoreSharing) -> Bool {
-    switch sharing {
-    case .never, .always: false
-    case .whenCoreFree:
-      children.count >= 2 * Self.parallelLayoutThreshold && ParallelLayout.processorCount > 1
-    case .handingOutAfter(let count): children.count - count >= Self.parallelLayoutThreshold
-    }
-  }
-
   /// Whether a serial layout of children hands the rest out at `position`, as `sharing`
   /// says: every ``handOutInterval`` children it looks for a free core (an atomic load).
   private static func handsOut(at position: Int, _ sharing: CoreSharing) -> Bool {
     switch sharing {
     case .never, .always: false
-    // Not at the first child: the layout has just asked whether to share them all out.
+    // Not at the first child: the plan has just found no core free.
     case .whenCoreFree:
       position > 0 && position % handOutInterval == 0 && ParallelLayout.hasFreeCore
     case .handingOutAfter(let count): position == count
@@ -701,8 +704,11 @@ open class View {
   /// thread: the threads' start costs more than they save.
   package static let parallelLayoutThreshold = 128
 
-  /// Lays out the subtrees of `children` on all cores, each core taking runs of consecutive
-  /// children; whether a fit group member was laid out or changed group.
+  /// Lays out the subtrees of `children` from position `first` on all cores, each core taking
+  /// runs of consecutive children, and reads each child with `read` right after its subtree's
+  /// layout, into a value per run that `start` makes; the runs' values in order, and whether
+  /// a fit group member was laid out or changed group. (The children before `first` were
+  /// laid out already; `read` is given each one's position among all of `children`.)
   ///
   /// The parent's own layout is done, so its children's subtrees depend on nothing another
   /// run changes: a subtree's layout writes to its own widgets only, and reads above it only
@@ -710,16 +716,6 @@ open class View {
   /// child reads). Fit groups are settled afterwards, over the whole tree, on the calling
   /// thread. Each widget is laid out by one thread, so its layout is the one a serial pass
   /// gives, and a tree's dump is the same byte for byte.
-  private static func layOutOnAllCores(_ children: [View]) -> Bool {
-    layOutOnAllCores(children, start: {}, read: { _, _, _ in }).touched
-  }
-
-  /// ``layOutOnAllCores(_:)``, reading each child with `read` right after its subtree's
-  /// layout, into a value per run that `start` makes; the runs' values in order, and
-  /// whether a fit group member was laid out or changed group.
-  ///
-  /// Only the children from position `first` are laid out (the ones before were laid out
-  /// already); `read` is given each one's position among all of `children`.
   private static func layOutOnAllCores<Reading: Sendable>(
     _ children: [View], from first: Int = 0, start: @escaping @Sendable () -> Reading,
     read: @escaping @Sendable (View, Int, inout Reading) -> Void

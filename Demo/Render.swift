@@ -16,6 +16,7 @@ func render(_ options: Options) {
   RGBAImage.removeTemporaryFilesOnSignals()
   let folder = options.output ?? "."
   let catalog = loadCatalog(options)
+  let fontsMade = startFontSystem(options, usageStatus: 1)
   let project = loadProject(
     options.arguments.first ?? samplePath(), catalog: catalog, options: options)
   checkOutputFolder(folder)
@@ -25,7 +26,7 @@ func render(_ options: Options) {
   } catch {
     fail("\(error)", status: 2)
   }
-  let fonts = fontSystem(options, usageStatus: 1)
+  let fonts = fontsMade()
   var failures: [String] = []
   do {
     for set in pictures {

@@ -70,6 +70,18 @@ enum DescriptionFile {
   )
     throws(DescriptionError) -> String
   {
+    String(decoding: try utf8(at: path, maximumSize: maximumSize, kind: kind), as: UTF8.self)
+  }
+
+  /// The bytes of the file at `path` (`-`: standard input), checked to be UTF-8 text:
+  /// ``text(at:maximumSize:kind:)`` without making a string of them.
+  ///
+  /// - Throws: ``DescriptionError`` as ``text(at:maximumSize:kind:)`` does.
+  static func utf8(
+    at path: String, maximumSize: Int = maximumSize, kind: String = "a description file"
+  )
+    throws(DescriptionError) -> [UInt8]
+  {
     let name = path == standardInput ? "<stdin>" : path
     let descriptor: Int32
     if path == standardInput {
@@ -130,13 +142,13 @@ enum DescriptionFile {
       guard bytes.count + count <= maximumSize else { throw tooLarge(name, maximumSize, kind) }
       bytes.append(contentsOf: chunk[..<count])
     }
-    guard let text = String(validating: bytes, as: UTF8.self) else {
+    guard isWellFormedUTF8(bytes) else {
       let position = firstInvalidPosition(in: bytes)
       throw DescriptionError(
         file: name, line: position.line, column: position.column,
         message: "not UTF-8 text: a byte sequence here is not a character")
     }
-    return text
+    return bytes
   }
 
   /// The line and column (in Unicode scalars, lines split at LF, CR LF and CR, as the JSON
@@ -204,5 +216,50 @@ enum DescriptionFile {
       if name != "." && name != ".." { names.append(name) }
     }
     return names
+  }
+}
+
+/// Whether `bytes` are well-formed UTF-8 (the Unicode Standard's table 3-7: no overlong
+/// form, surrogate or scalar above U+10FFFF): as `String(validating:as:)` judges, with
+/// ASCII passed over eight bytes at a time (a layout is mostly ASCII).
+package func isWellFormedUTF8(_ bytes: [UInt8]) -> Bool {
+  bytes.withUnsafeBufferPointer { buffer in
+    guard let start = buffer.baseAddress else { return true }
+    let count = buffer.count
+    var index = 0
+    while index < count {
+      if index + 8 <= count,
+        UnsafeRawPointer(start + index).loadUnaligned(as: UInt64.self)
+          & 0x8080_8080_8080_8080 == 0
+      {
+        index += 8
+        continue
+      }
+      let lead = start[index]
+      if lead < 0x80 {
+        index += 1
+        continue
+      }
+      // The sequence's length, and the range of its second byte; the rest are 80–BF.
+      let length: Int
+      var low: UInt8 = 0x80
+      var high: UInt8 = 0xBF
+      switch lead {
+      case 0xC2...0xDF: length = 2
+      case 0xE0: (length, low) = (3, 0xA0)
+      case 0xE1...0xEC, 0xEE...0xEF: length = 3
+      case 0xED: (length, high) = (3, 0x9F)
+      case 0xF0: (length, low) = (4, 0x90)
+      case 0xF1...0xF3: length = 4
+      case 0xF4: (length, high) = (4, 0x8F)
+      default: return false
+      }
+      guard index + length <= count, (low...high).contains(start[index + 1]) else {
+        return false
+      }
+      for offset in 2..<length where start[index + offset] & 0xC0 != 0x80 { return false }
+      index += length
+    }
+    return true
   }
 }

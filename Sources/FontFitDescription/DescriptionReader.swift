@@ -50,18 +50,28 @@ struct DescriptionReader: Sendable {
   let file: String
   /// The parsed document.
   let root: JSONNode
+  /// The most arrays and objects a value of the document is nested in, itself included;
+  /// `Int.max` when it was not counted.
+  let deepestNesting: Int
 
   /// Reads and parses the file at `path` (`-`: standard input, named `<stdin>`).
   init(path: String) throws(DescriptionError) {
-    let text = try DescriptionFile.text(at: path)
-    try self.init(text: text, file: path == DescriptionFile.standardInput ? "<stdin>" : path)
+    // Parsed from the bytes checked as UTF-8: a string of them was checked, and copied,
+    // again.
+    let bytes = try DescriptionFile.utf8(at: path)
+    try self.init(utf8: bytes, file: path == DescriptionFile.standardInput ? "<stdin>" : path)
   }
 
   /// Parses `text`, naming it `file` in errors.
   init(text: String, file: String) throws(DescriptionError) {
+    try self.init(utf8: Array(text.utf8), file: file)
+  }
+
+  /// Parses `bytes`, which are valid UTF-8, naming them `file` in errors.
+  private init(utf8 bytes: [UInt8], file: String) throws(DescriptionError) {
     self.file = file
     do {
-      root = try JSONParser.parse(text)
+      (root, deepestNesting) = try JSONParser.parse(utf8: bytes)
     } catch {
       throw DescriptionError(
         file: file, line: error.location.line, column: error.location.column,

@@ -21,6 +21,21 @@ package enum JSONParser {
     var reader = JSONReader(bytes: Array(text.utf8))
     return try reader.readDocument()
   }
+
+  /// Parses `bytes`, which are valid UTF-8 (as ``DescriptionFile`` checks a file's are), as
+  /// exactly one JSON value surrounded by optional whitespace: ``parse(_:)`` without making
+  /// a string of them first.
+  ///
+  /// - Returns: The top-level value, and the most arrays and objects any value of the
+  ///   document is nested in, itself included (0 for a document of one scalar).
+  /// - Throws: A ``JSONSyntaxError`` at the first character that makes the input invalid.
+  static func parse(utf8 bytes: [UInt8]) throws(JSONSyntaxError) -> (
+    root: JSONNode, deepestNesting: Int
+  ) {
+    var reader = JSONReader(bytes: bytes)
+    let root = try reader.readDocument()
+    return (root, reader.deepestNesting)
+  }
 }
 
 /// An array or object that has been opened but not yet closed while parsing.
@@ -125,6 +140,8 @@ struct JSONReader {
   var markColumn = 1
   /// The short strings made last, by their bytes.
   var shortStrings = ShortStrings()
+  /// The most arrays and objects a value read so far is nested in, itself included.
+  var deepestNesting = 0
 
   /// Creates a reader for `bytes`, skipping a leading byte order mark.
   init(bytes: [UInt8]) {
@@ -160,6 +177,7 @@ struct JSONReader {
             message: "nesting deeper than \(JSONParser.maximumDepth) levels")
         }
         index += 1
+        deepestNesting = max(deepestNesting, stack.count + 1)
         skipWhitespace()
         let closer = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
         if index < bytes.count && bytes[index] == closer {

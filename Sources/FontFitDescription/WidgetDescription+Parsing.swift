@@ -186,8 +186,10 @@ struct WidgetParser: Sendable {
     if let children = object.member("children") {
       let nodes = try reader.array(children, at: join(path(), "children"))
       let inStack = kind == .stack || kind == .scrollView
+      // A document nested no deeper than a worker may go needs no walk of the children.
       if nodes.count >= Self.parallelThreshold, ParallelLayout.processorCount > 1,
-        Self.nest(nodes, atMost: Self.parallelNesting)
+        reader.deepestNesting <= Self.parallelNesting
+          || Self.nest(nodes, atMost: Self.parallelNesting)
       {
         description.children = try parallelChildren(
           nodes, at: DescriptionReader.join(path(), "children"), inStack: inStack)

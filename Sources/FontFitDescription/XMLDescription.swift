@@ -159,5 +159,7 @@ extension DescriptionReader {
   init(root: JSONNode, file: String) {
     self.file = file
     self.root = root
+    // Not counted in a conversion: the children are walked when they are read on all cores.
+    deepestNesting = .max
   }
 }

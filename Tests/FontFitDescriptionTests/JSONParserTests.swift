@@ -418,6 +418,36 @@ struct JSONParserTests {
     #expect(wrong.isEmpty, "\(wrong.prefix(3))")
   }
 
+  @Test("Bytes are judged UTF-8 exactly as the standard library judges them")
+  func wellFormedUTF8AsTheStandardLibrary() {
+    // Runs of ASCII (passed over eight bytes at a time) around the bytes where well-formed
+    // sequences end and begin: every lead byte, the edges of each second byte's range,
+    // continuation bytes alone, sequences cut short at the end.
+    var random = SplitMix64(seed: 11)
+    let edges: [UInt8] = [
+      0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0,
+      0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF,
+    ]
+    let scalars = ["é", "字", "🙂", "\u{7FF}", "\u{800}", "\u{D7FF}", "\u{E000}", "\u{10FFFF}"]
+      .map { Array($0.utf8) }
+    var valid = 0
+    for round in 0..<20_000 {
+      var bytes: [UInt8] = []
+      for _ in 0..<Int(random.next() % 6) {
+        switch random.next() % 4 {
+        case 0: bytes += Array(repeating: 0x61, count: Int(random.next() % 12))
+        case 1: bytes += scalars[Int(random.next() % UInt64(scalars.count))]
+        default: bytes.append(edges[Int(random.next() % UInt64(edges.count))])
+        }
+      }
+      let expected = String(validating: bytes, as: UTF8.self) != nil
+      if expected { valid += 1 }
+      #expect(isWellFormedUTF8(bytes) == expected, "round \(round): \(bytes)")
+    }
+    // Both answers came up often enough to mean something.
+    #expect(valid > 2_000 && valid < 18_000)
+  }
+
   @Test("A 1 MB document on one line parses in linear time")
   func largeInput() {
     let item = "{\"name\":\"wïdget\",\"size\":[12,-0.5e3],\"on\":true,\"tag\":null}"

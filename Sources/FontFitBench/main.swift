@@ -85,6 +85,27 @@ if let index = arguments.firstIndex(of: "--write-demo") {
   }
   exit(0)
 }
+/// `--project-demo RUNS FILE` times `demo dump`'s path through the project API on FILE (as
+/// target 5 does, the fonts opened first) RUNS times and prints the quartiles: a steadier
+/// figure for one change than the whole bench's median of five.
+if let index = arguments.firstIndex(of: "--project-demo") {
+  let rest = arguments.dropFirst(index + 1)
+  guard let runs = rest.first.flatMap({ Int($0) }), let path = rest.dropFirst().first else {
+    fail("--project-demo needs a number of runs and a layout file")
+  }
+  do {
+    let (times, bytes) = try projectDemoTimes(file: URL(fileURLWithPath: path), runs: runs)
+    let milliseconds = times.map { $0 / 1e6 }.sorted()
+    let quartile = { (part: Int) in Report.number(milliseconds[milliseconds.count * part / 4], 1) }
+    print(
+      "project demo of \(path), \(runs) runs, \(bytes) bytes: median \(quartile(2)) ms, "
+        + "quartiles \(quartile(1))–\(quartile(3)) ms, least "
+        + "\(Report.number(milliseconds[0], 1)) ms")
+  } catch {
+    fail("--project-demo \(path): \(error)")
+  }
+  exit(0)
+}
 /// The rounds of the targets' interleaved measurement against Pango.
 let targetRounds = short ? 1 : 5
 
@@ -277,6 +298,12 @@ func measureDemo(workers: Int, file: URL) throws -> (nanoseconds: Double, bytes:
 /// several is the figure to compare.)
 @inline(never)
 func measureProjectDemo(file: URL, runs: Int) throws -> (nanoseconds: Double, bytes: Int) {
+  let (times, bytes) = try projectDemoTimes(file: file, runs: runs)
+  return (Report.percentiles(times).median, bytes)
+}
+
+/// Each run's nanoseconds of ``measureProjectDemo(file:runs:)``, and the bytes of the dump.
+func projectDemoTimes(file: URL, runs: Int) throws -> (nanoseconds: [Double], bytes: Int) {
   var times: [Double] = []
   var bytes = 0
   for _ in 0..<max(1, runs) {
@@ -290,7 +317,7 @@ func measureProjectDemo(file: URL, runs: Int) throws -> (nanoseconds: Double, by
         _ = try project.writeUTF8Dump(.text, shaper: system) { bytes += $0.count }
       })
   }
-  return (Report.percentiles(times).median, bytes)
+  return (times, bytes)
 }
 
 /// One screen of the whole demo's labels laid out again and again, its texts shaped.

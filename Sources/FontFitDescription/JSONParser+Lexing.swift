@@ -110,20 +110,12 @@ extension JSONReader {
   /// The bytes from `start` to `end` (valid UTF-8) as a string: one read before when it is
   /// short (see ``ShortStrings``).
   mutating func string(from start: Int, to end: Int) -> String {
-    let bytes = self.bytes
-    func decoded() -> String {
-      bytes.withUnsafeBufferPointer {
-        String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self)
-      }
-    }
+    let piece = UnsafeBufferPointer(rebasing: bytes[start..<end])
+    func decoded() -> String { String(decoding: piece, as: UTF8.self) }
     let count = end - start
     guard count <= ShortStrings.longest else { return decoded() }
     var words: (UInt64, UInt64) = (0, 0)
-    bytes.withUnsafeBytes { bytes in
-      withUnsafeMutableBytes(of: &words) {
-        $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
-      }
-    }
+    withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(piece)) }
     return shortStrings.string(words, count: count, make: decoded)
   }
 
@@ -144,7 +136,7 @@ extension JSONReader {
       // Eight bytes with no quote, backslash or control character are all the string's.
       if index + 8 <= bytes.count,
         !Self.mayEndPlainRun(
-          bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: index, as: UInt64.self) })
+          UnsafeRawBufferPointer(bytes).loadUnaligned(fromByteOffset: index, as: UInt64.self))
       {
         index += 8
         continue

@@ -18,8 +18,7 @@ package enum JSONParser {
   /// - Returns: The top-level value with the locations of all nested values and keys.
   /// - Throws: A ``JSONSyntaxError`` at the first character that makes `text` invalid.
   package static func parse(_ text: String) throws(JSONSyntaxError) -> JSONNode {
-    var reader = JSONReader(bytes: Array(text.utf8))
-    return try reader.readDocument()
+    try parse(utf8: Array(text.utf8)).root
   }
 
   /// Parses `bytes`, which are valid UTF-8 (as ``DescriptionFile`` checks a file's are), as
@@ -29,12 +28,27 @@ package enum JSONParser {
   /// - Returns: The top-level value, and the most arrays and objects any value of the
   ///   document is nested in, itself included (0 for a document of one scalar).
   /// - Throws: A ``JSONSyntaxError`` at the first character that makes the input invalid.
-  static func parse(utf8 bytes: [UInt8]) throws(JSONSyntaxError) -> (
-    root: JSONNode, deepestNesting: Int
-  ) {
-    var reader = JSONReader(bytes: bytes)
-    let root = try reader.readDocument()
-    return (root, reader.deepestNesting)
+  ///
+  /// A large document's array with the most elements is read on all cores, in runs, when
+  /// `rule` says so; the result is the same.
+  package static func parse(utf8 bytes: [UInt8], splitting rule: JSONSplitRule = .whenLarge)
+    throws(JSONSyntaxError) -> (root: JSONNode, deepestNesting: Int)
+  {
+    // Read in place: a reader holding the array retained and released it at every string.
+    let parsed = bytes.withUnsafeBufferPointer { buffer in
+      if let split = ArraySplit.largestArray(in: buffer, rule: rule) {
+        var reader = JSONReader(bytes: buffer)
+        if let root = try? reader.readDocument(splitting: split) {
+          return Result<_, JSONSyntaxError>.success((root, reader.deepestNesting))
+        }
+        // Not JSON: the error is the one a reading on one thread finds.
+      }
+      var reader = JSONReader(bytes: buffer)
+      return Result { () throws(JSONSyntaxError) in
+        (root: try reader.readDocument(), deepestNesting: reader.deepestNesting)
+      }
+    }
+    return try parsed.get()
   }
 }
 
@@ -126,8 +140,9 @@ struct OpenContainer {
 /// computed column on the current line, and locations are requested in increasing order, so
 /// every byte is counted at most once.
 struct JSONReader {
-  /// The input as UTF-8; Swift strings are always valid UTF-8.
-  let bytes: [UInt8]
+  /// The input as UTF-8, valid (as a Swift string's always is), kept by the caller while
+  /// the reader reads it.
+  let bytes: UnsafeBufferPointer<UInt8>
   /// The offset of the next byte to read.
   var index = 0
   /// The 1-based number of the line containing `index`.
@@ -144,7 +159,7 @@ struct JSONReader {
   var deepestNesting = 0
 
   /// Creates a reader for `bytes`, skipping a leading byte order mark.
-  init(bytes: [UInt8]) {
+  init(bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
     if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
       index = 3
@@ -157,8 +172,33 @@ struct JSONReader {
 
   /// Reads the whole input as one value followed only by whitespace.
   ///
+  /// - Parameter split: The array whose elements are read in runs on all cores, found by
+  ///   ``ArraySplit/largestArray(in:rule:)`` in the same bytes; nil to read it all here.
+  /// - Returns: The value.
+  /// - Throws: A ``JSONSyntaxError`` at the first character that makes the input invalid.
+  mutating func readDocument(splitting split: ArraySplit? = nil) throws(JSONSyntaxError)
+    -> JSONNode
+  {
+    let node = try readValue(base: 0, splitting: split)
+    skipWhitespace()
+    guard index == bytes.count else {
+      throw unexpected("expected end of input after the top-level value")
+    }
+    return node
+  }
+
+  /// Reads one value at the read position, after white space, and stops after it.
+  ///
   /// Containers are kept on an explicit stack rather than the call stack.
-  mutating func readDocument() throws(JSONSyntaxError) -> JSONNode {
+  ///
+  /// - Parameters:
+  ///   - base: How many arrays and objects the value is in.
+  ///   - split: The array read in runs on all cores, or nil.
+  /// - Returns: The value.
+  /// - Throws: A ``JSONSyntaxError`` at the first character that makes the value invalid.
+  mutating func readValue(base: Int, splitting split: ArraySplit?) throws(JSONSyntaxError)
+    -> JSONNode
+  {
     var stack: [OpenContainer] = []
     readingValues: while true {
       // Read one value; containers with members are pushed and their contents read next.
@@ -171,13 +211,20 @@ struct JSONReader {
       switch bytes[index] {
       case UInt8(ascii: "["), UInt8(ascii: "{"):
         let isObject = bytes[index] == UInt8(ascii: "{")
-        guard stack.count < JSONParser.maximumDepth else {
+        guard base + stack.count < JSONParser.maximumDepth else {
           throw JSONSyntaxError(
             location: location,
             message: "nesting deeper than \(JSONParser.maximumDepth) levels")
         }
+        deepestNesting = max(deepestNesting, base + stack.count + 1)
+        if let split, !isObject, index == split.open {
+          // Its elements are read on all cores; the read position moves past its bracket.
+          node = JSONNode(
+            value: .array(try readSplit(split, base: base + stack.count + 1)),
+            location: location)
+          break
+        }
         index += 1
-        deepestNesting = max(deepestNesting, stack.count + 1)
         skipWhitespace()
         let closer = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
         if index < bytes.count && bytes[index] == closer {
@@ -232,10 +279,6 @@ struct JSONReader {
         }
         index += 1
         node = stack.removeLast().node
-      }
-      skipWhitespace()
-      guard index == bytes.count else {
-        throw unexpected("expected end of input after the top-level value")
       }
       return node
     }

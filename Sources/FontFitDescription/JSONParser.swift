@@ -28,21 +28,11 @@ package enum JSONParser {
   /// - Returns: The top-level value, and the most arrays and objects any value of the
   ///   document is nested in, itself included (0 for a document of one scalar).
   /// - Throws: A ``JSONSyntaxError`` at the first character that makes the input invalid.
-  ///
-  /// A large document's array with the most elements is read on all cores, in runs, when
-  /// `rule` says so; the result is the same.
-  package static func parse(utf8 bytes: [UInt8], splitting rule: JSONSplitRule = .whenLarge)
-    throws(JSONSyntaxError) -> (root: JSONNode, deepestNesting: Int)
-  {
+  static func parse(utf8 bytes: [UInt8]) throws(JSONSyntaxError) -> (
+    root: JSONNode, deepestNesting: Int
+  ) {
     // Read in place: a reader holding the array retained and released it at every string.
     let parsed = bytes.withUnsafeBufferPointer { buffer in
-      if let split = ArraySplit.largestArray(in: buffer, rule: rule) {
-        var reader = JSONReader(bytes: buffer)
-        if let root = try? reader.readDocument(splitting: split) {
-          return Result<_, JSONSyntaxError>.success((root, reader.deepestNesting))
-        }
-        // Not JSON: the error is the one a reading on one thread finds.
-      }
       var reader = JSONReader(bytes: buffer)
       return Result { () throws(JSONSyntaxError) in
         (root: try reader.readDocument(), deepestNesting: reader.deepestNesting)
@@ -172,33 +162,8 @@ struct JSONReader {
 
   /// Reads the whole input as one value followed only by whitespace.
   ///
-  /// - Parameter split: The array whose elements are read in runs on all cores, found by
-  ///   ``ArraySplit/largestArray(in:rule:)`` in the same bytes; nil to read it all here.
-  /// - Returns: The value.
-  /// - Throws: A ``JSONSyntaxError`` at the first character that makes the input invalid.
-  mutating func readDocument(splitting split: ArraySplit? = nil) throws(JSONSyntaxError)
-    -> JSONNode
-  {
-    let node = try readValue(base: 0, splitting: split)
-    skipWhitespace()
-    guard index == bytes.count else {
-      throw unexpected("expected end of input after the top-level value")
-    }
-    return node
-  }
-
-  /// Reads one value at the read position, after white space, and stops after it.
-  ///
   /// Containers are kept on an explicit stack rather than the call stack.
-  ///
-  /// - Parameters:
-  ///   - base: How many arrays and objects the value is in.
-  ///   - split: The array read in runs on all cores, or nil.
-  /// - Returns: The value.
-  /// - Throws: A ``JSONSyntaxError`` at the first character that makes the value invalid.
-  mutating func readValue(base: Int, splitting split: ArraySplit?) throws(JSONSyntaxError)
-    -> JSONNode
-  {
+  mutating func readDocument() throws(JSONSyntaxError) -> JSONNode {
     var stack: [OpenContainer] = []
     readingValues: while true {
       // Read one value; containers with members are pushed and their contents read next.
@@ -211,20 +176,13 @@ struct JSONReader {
       switch bytes[index] {
       case UInt8(ascii: "["), UInt8(ascii: "{"):
         let isObject = bytes[index] == UInt8(ascii: "{")
-        guard base + stack.count < JSONParser.maximumDepth else {
+        guard stack.count < JSONParser.maximumDepth else {
           throw JSONSyntaxError(
             location: location,
             message: "nesting deeper than \(JSONParser.maximumDepth) levels")
         }
-        deepestNesting = max(deepestNesting, base + stack.count + 1)
-        if let split, !isObject, index == split.open {
-          // Its elements are read on all cores; the read position moves past its bracket.
-          node = JSONNode(
-            value: .array(try readSplit(split, base: base + stack.count + 1)),
-            location: location)
-          break
-        }
         index += 1
+        deepestNesting = max(deepestNesting, stack.count + 1)
         skipWhitespace()
         let closer = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
         if index < bytes.count && bytes[index] == closer {
@@ -279,6 +237,10 @@ struct JSONReader {
         }
         index += 1
         node = stack.removeLast().node
+      }
+      skipWhitespace()
+      guard index == bytes.count else {
+        throw unexpected("expected end of input after the top-level value")
       }
       return node
     }

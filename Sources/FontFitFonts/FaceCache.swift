@@ -17,6 +17,14 @@ final class FaceCache: Sendable {
   /// file, its FreeType and HarfBuzz views and the faces of a collection, share one copy,
   /// freed with the last face that reads it.
   private let files = Lock<[String: WeakFontFile]>([:])
+  /// Held while a face is opened, so that threads asking for one face at once open it once:
+  /// the others wait, then find it in the cache. (The two cores meeting a layout's first
+  /// Chinese texts each read the 5.2 MB file of WenQuanYi Micro Hei, into memory touched
+  /// for the first time.) Faces are opened a few times a run, so one gate for all of them
+  /// holds nobody up for long.
+  private let opening = Lock(())
+  /// How many font files the cache has read, for tests.
+  let filesRead = Lock(0)
 
   /// A font file's bytes, if a face still holds them.
   private struct WeakFontFile {
@@ -62,6 +70,17 @@ final class FaceCache: Sendable {
     -> FontFace
   {
     if let face = faces.withLock({ $0.value(for: key) }) { return face }
+    return try opening.withLock { (_) throws(FontError) -> FontFace in
+      if let face = faces.withLock({ $0.value(for: key) }) { return face }
+      return try open(key, expectingFamilies: families)
+    }
+  }
+
+  /// Opens the face of `key`, checks it against `families` (or the names its resolution
+  /// gave) and keeps it; the caller holds ``opening``.
+  private func open(_ key: FaceKey, expectingFamilies families: [String]) throws(FontError)
+    -> FontFace
+  {
     let opened = try FontFace(library: library, file: fileBytes(key.file), index: key.index)
     // A face reopened by file and index (to draw, or to measure a break) after the cache let
     // it go is checked against the names its resolution gave.
@@ -85,13 +104,13 @@ final class FaceCache: Sendable {
   /// The bytes of the font file at `path`: the copy an open face of it holds, or the file
   /// read now.
   ///
-  /// Two threads opening the first faces of one file at once may both read it; one copy is
-  /// kept.
+  /// Faces are opened under ``opening``, so a file is read once while a face of it is open.
   ///
   /// - Throws: ``FontError`` naming the file when it cannot be read.
   private func fileBytes(_ path: String) throws(FontError) -> FontFileBytes {
     if let shared = files.withLock({ $0[path]?.bytes }) { return shared }
     let read = try FontFileBytes(reading: path)
+    filesRead.withLock { $0 += 1 }
     return files.withLock { files in
       if let shared = files[path]?.bytes { return shared }
       // Entries whose faces have all closed are dropped, so the table stays as small as the

@@ -1,5 +1,6 @@
+import Dispatch
 import FontFitFontModel
-import FontFitText
+@_spi(Engine) import FontFitText
 import Foundation
 import TestSupport
 import Testing
@@ -168,6 +169,23 @@ struct ChangingFontTests {
     #expect(first.fileBytes === second.fileBytes)
     #expect(first.fileBytes.count == 5_177_387)
     #expect(second.harfBuzz.glyphCount > 0)
+  }
+
+  @Test("Threads asking for one face at once read its file once and share one face")
+  func facesOpenedOnceAtOnce() throws {
+    let scratch = try ScratchFontDirectory(copying: [Self.microHei], prefix: "ChangingFontTests")
+    let fonts = try FontSystem(sources: .only([scratch.path]))
+    let file = scratch.file("wqy-microhei.ttc")
+    let opened = Lock<[ObjectIdentifier]>([])
+    // Every thread asks for one of the collection's two faces; they start together.
+    DispatchQueue.concurrentPerform(iterations: 16) { index in
+      guard let face = try? fonts.face(for: FaceKey(file: file, index: index % 2)) else { return }
+      opened.withLock { $0.append(ObjectIdentifier(face)) }
+    }
+    let faces = opened.withLock { $0 }
+    #expect(faces.count == 16)
+    #expect(Set(faces).count == 2)
+    #expect(fonts.faceCache.filesRead.withLock { $0 } == 1)
   }
 
   @Test(

@@ -17,8 +17,9 @@ final class FaceCache: Sendable {
   /// file, its FreeType and HarfBuzz views and the faces of a collection, share one copy,
   /// freed with the last face that reads it.
   private let files = Lock<[String: WeakFontFile]>([:])
-  /// Held while a face is opened, so that threads asking for one face at once open it once:
-  /// the others wait, then find it in the cache. (The two cores meeting a layout's first
+  /// Held while a face is opened, so that threads asking for one face at once open it once.
+  ///
+  /// The others wait, then find it in the cache. (The two cores meeting a layout's first
   /// Chinese texts each read the 5.2 MB file of WenQuanYi Micro Hei, into memory touched
   /// for the first time.) Faces are opened a few times a run, so one gate for all of them
   /// holds nobody up for long.

@@ -16,7 +16,6 @@ func render(_ options: Options) {
   RGBAImage.removeTemporaryFilesOnSignals()
   let folder = options.output ?? "."
   let catalog = loadCatalog(options)
-  let fontsMade = startFontSystem(options, usageStatus: 1)
   let project = loadProject(
     options.arguments.first ?? samplePath(), catalog: catalog, options: options)
   checkOutputFolder(folder)
@@ -26,7 +25,7 @@ func render(_ options: Options) {
   } catch {
     fail("\(error)", status: 2)
   }
-  let fonts = fontsMade()
+  let fonts = fontSystem(options, usageStatus: 1)
   var failures: [String] = []
   do {
     for set in pictures {

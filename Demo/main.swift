@@ -3,7 +3,6 @@
 
 import FontFit
 import Foundation
-import Synchronization
 
 /// Writes `message` to standard error and exits with `status`; if standard error cannot be
 /// written either, the status still says what happened.
@@ -107,69 +106,27 @@ func loadProject(_ path: String, catalog: ScreenCatalog, options: Options) -> Pr
 /// The font system the options ask for; fonts missing on the machine exit `usageStatus`, a
 /// directory that cannot be used is bad input (2), named by its option.
 func fontSystem(_ options: Options, usageStatus: Int32) -> FontSystem {
-  do {
-    return try Project.fontSystem(sources: fontSources(options))
-  } catch {
-    fontSystemFailed(error, options: options, usageStatus: usageStatus)
-  }
-}
-
-/// ``fontSystem(_:usageStatus:)`` made on another core while this one goes on (opening the
-/// fonts takes about as long as reading a layout of thousands of widgets): returns a
-/// function that waits for it, and exits as ``fontSystem(_:usageStatus:)`` does when it
-/// could not be made, so an error of the work done meanwhile is still told first.
-func startFontSystem(_ options: Options, usageStatus: Int32) -> () -> FontSystem {
-  let sources = fontSources(options)
-  let made = Made()
-  DispatchQueue.global().async {
-    made.result.withLock { result in
-      result = Result { () throws(ProjectError) in try Project.fontSystem(sources: sources) }
-    }
-    made.done.signal()
-  }
-  return {
-    made.done.wait()
-    switch made.result.withLock({ $0 }) {
-    case .success(let system): return system
-    case .failure(let error): fontSystemFailed(error, options: options, usageStatus: usageStatus)
-    case nil: fatalError("the font system was signalled made before it was")
-    }
-  }
-}
-
-/// A font system being made on another thread: the result, and the signal that it is there.
-private final class Made: Sendable {
-  let result = Mutex<Result<FontSystem, ProjectError>?>(nil)
-  let done = DispatchSemaphore(value: 0)
-}
-
-/// The fonts the options name: `--only-fonts` directories alone, or the system's and
-/// `--font-dir`'s.
-private func fontSources(_ options: Options) -> FontSources {
-  options.onlyFonts.isEmpty
+  let sources =
+    options.onlyFonts.isEmpty
     ? FontSources(directories: options.fontDirectories, includesSystemFonts: true)
     : FontSources(directories: options.onlyFonts, includesSystemFonts: false)
-}
-
-/// Exits for a font system that could not be made: a directory that cannot be used is bad
-/// input (2), named by its option; fonts missing on the machine exit `usageStatus`.
-private func fontSystemFailed(_ error: ProjectError, options: Options, usageStatus: Int32)
-  -> Never
-{
-  if case .fontSources(let error) = error, error.function == "FcConfigAppFontAddDir" {
-    let flag = options.onlyFonts.isEmpty ? "--font-dir" : "--only-fonts"
-    fail("\(flag) \(error.file ?? ""): \(error.message)", status: 2)
+  do {
+    return try Project.fontSystem(sources: sources)
+  } catch {
+    if case .fontSources(let error) = error, error.function == "FcConfigAppFontAddDir" {
+      let flag = options.onlyFonts.isEmpty ? "--font-dir" : "--only-fonts"
+      fail("\(flag) \(error.file ?? ""): \(error.message)", status: 2)
+    }
+    fail("\(error)", status: usageStatus)
   }
-  fail("\(error)", status: usageStatus)
 }
 
 /// `demo dump`: every screen's part laid out on all cores, written in order as it comes.
 func dump(_ options: Options) {
   let catalog = loadCatalog(options)
-  let fontsMade = startFontSystem(options, usageStatus: 1)
   let project = loadProject(
     options.arguments.first ?? samplePath(), catalog: catalog, options: options)
-  let fonts = fontsMade()
+  let fonts = fontSystem(options, usageStatus: 1)
   let format: DumpFormat =
     options.format == .text ? .text : .json(includingGlyphs: options.glyphs)
   let failures: [String]

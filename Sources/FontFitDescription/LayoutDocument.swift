@@ -57,12 +57,8 @@ public struct LayoutDocument: Hashable, Sendable {
         try LayoutDocument(reader: reader, catalog: catalog, localization: localization)
       }
     }
-    let reader = try DescriptionReader(path: path)
-    let document = try LayoutDocument(
-      reader: reader, catalog: catalog, localization: localization)
-    // The parsed file is let go of on another core, while the caller builds its trees.
-    ParallelLayout.letGo(of: consume reader)
-    return document
+    return try LayoutDocument(
+      reader: DescriptionReader(path: path), catalog: catalog, localization: localization)
   }
 
   /// Reads a description from `text`, naming it `file` in errors: XML when its first

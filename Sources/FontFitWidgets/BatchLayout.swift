@@ -104,24 +104,6 @@ public enum ParallelLayout {
     return body()
   }
 
-  /// Lets go of `value` on another thread when there are several cores, here on one.
-  ///
-  /// The memory of a large value made of many small allocations (a parsed document's ten
-  /// thousand nodes) is given back there while this thread goes on.
-  package static func letGo<Value: Sendable>(of value: consuming Value) {
-    guard processorCount > 1 else { return }
-    // Held by the box alone, which only the other thread lets go of: a value captured by the
-    // closure would be let go of by whichever thread came last.
-    let box = Unmanaged.passRetained(Holder(value: value))
-    DispatchQueue.global().async { box.release() }
-  }
-
-  /// A value held by reference, to be let go of on another thread.
-  private final class Holder<Value: Sendable>: Sendable {
-    let value: Value
-    init(value: consuming Value) { self.value = value }
-  }
-
   /// The `part`-th of `parts` consecutive, nearly equal ranges that split `0..<count`.
   package static func part(_ part: Int, of parts: Int, splitting count: Int) -> Range<Int> {
     count * part / parts..<count * (part + 1) / parts

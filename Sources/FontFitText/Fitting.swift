@@ -282,15 +282,25 @@ enum UsedFonts: Hashable, Sendable {
     }
   }
 
-  /// The one name of ``names``, or nil when there are several or none; one font drawn is
-  /// named without making the list.
+  /// The one name of ``names``, or nil when there are several or none, found without making
+  /// the list (a dump asks for it for every text, and lists the names only when there are
+  /// several).
   var onlyName: String? {
-    if case .drawn(let fonts, let mask) = self, mask.nonzeroBitCount == 1 {
-      let index = mask.trailingZeroBitCount
-      if index < fonts.count { return fonts[index].name }
+    switch self {
+    case .names(let names):
+      return names.count == 1 ? names[0] : nil
+    case .drawn(let fonts, let mask):
+      var only: String?
+      for index in fonts.indices where index < 64 && mask & 1 << UInt64(index) != 0 {
+        let name = fonts[index].name
+        if let only {
+          if name != only { return nil }
+        } else {
+          only = name
+        }
+      }
+      return only
     }
-    let names = names
-    return names.count == 1 ? names[0] : nil
   }
 
   /// The names of the fonts of `fonts` whose index `includes`, each once, in order.

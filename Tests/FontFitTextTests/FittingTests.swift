@@ -216,3 +216,28 @@ struct FittingTests {
     }
   }
 }
+
+@Suite("The fonts a fit names")
+struct UsedFontsTests {
+  @Test(
+    "The one font name is found without the list, and agrees with the list, for any fonts drawn"
+  )
+  func onlyNameAgreesWithNames() {
+    var random = SplitMix64(seed: 31)
+    let metrics = LineMetrics(ascent: 0.8, descent: 0.2, lineGap: 0)
+    for _ in 0..<2_000 {
+      // Few names, so that one face drawn at several sizes (one name twice) comes up.
+      let fonts = (0..<Int(1 + random.next() % 70)).map { _ in
+        ShapedFont(name: ["A", "B", "C"][Int(random.next() % 3)], metrics: metrics)
+      }
+      let sparse = random.next() & random.next() & random.next()
+      let mask = random.next() % 3 == 0 ? UInt64(1) << (random.next() % 64) : sparse
+      let used = UsedFonts.drawn(fonts: fonts, mask: mask)
+      let names = used.names
+      #expect(used.onlyName == (names.count == 1 ? names[0] : nil), "\(mask)")
+    }
+    #expect(UsedFonts.names(["A"]).onlyName == "A")
+    #expect(UsedFonts.names(["A", "B"]).onlyName == nil)
+    #expect(UsedFonts.names([]).onlyName == nil)
+  }
+}

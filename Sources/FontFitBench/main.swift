@@ -11,7 +11,8 @@
 // Other modes exit when done: `--limits` (Limits.swift), `--c-boundary` (Boundary.swift),
 // `--stacks` (Stacks.swift), `--typography` (Typography.swift), `--rich` (RichText.swift),
 // `--ci-sweep` (Sweep.swift), `--targets` (Targets.swift), `--memory` (MemoryBench.swift),
-// `--engine-warm` (EngineWarm.swift) and `--write-demo FILE` (the whole demo's description).
+// `--engine-warm` (EngineWarm.swift), `--write-demo FILE` (the whole demo's description) and
+// `--project-demo RUNS FILE` (`demo dump`'s path on FILE, timed RUNS times).
 
 import FontFit
 import FontFitDescription
@@ -94,11 +95,12 @@ if let index = arguments.firstIndex(of: "--project-demo") {
     fail("--project-demo needs a number of runs and a layout file")
   }
   do {
-    let (times, bytes) = try projectDemoTimes(file: URL(fileURLWithPath: path), runs: runs)
+    let (times, bytes) = try projectDemoTimes(
+      file: URL(fileURLWithPath: path), runs: max(1, runs))
     let milliseconds = times.map { $0 / 1e6 }.sorted()
     let quartile = { (part: Int) in Report.number(milliseconds[milliseconds.count * part / 4], 1) }
     print(
-      "project demo of \(path), \(runs) runs, \(bytes) bytes: median \(quartile(2)) ms, "
+      "project demo of \(path), \(times.count) runs, \(bytes) bytes: median \(quartile(2)) ms, "
         + "quartiles \(quartile(1))–\(quartile(3)) ms, least "
         + "\(Report.number(milliseconds[0], 1)) ms")
   } catch {

@@ -4,6 +4,13 @@ import FontFitText
 // locations and error messages.
 
 extension JSONReader {
+  /// Reads an object key and the colon after it into `container`.
+  ///
+  /// - Parameters:
+  ///   - container: The object that gets the key as its pending key.
+  ///   - expected: The start of the message if no string is at the read position.
+  /// - Throws: A ``JSONSyntaxError`` when no string key and colon are there, or the key is
+  ///   the object's already.
   mutating func readKey(
     into container: inout OpenContainer, expected: String
   ) throws(JSONSyntaxError) {

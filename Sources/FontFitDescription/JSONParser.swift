@@ -28,7 +28,7 @@ package enum JSONParser {
   /// - Returns: The top-level value, and the most arrays and objects any value of the
   ///   document is nested in, itself included (0 for a document of one scalar).
   /// - Throws: A ``JSONSyntaxError`` at the first character that makes the input invalid.
-  static func parse(utf8 bytes: [UInt8]) throws(JSONSyntaxError) -> (
+  package static func parse(utf8 bytes: [UInt8]) throws(JSONSyntaxError) -> (
     root: JSONNode, deepestNesting: Int
   ) {
     // Read in place: a reader holding the array retained and released it at every string.
@@ -245,10 +245,4 @@ struct JSONReader {
       return node
     }
   }
-
-  /// Reads an object key and the colon after it into `container`.
-  ///
-  /// - Parameters:
-  ///   - container: The object that gets the key as its pending key.
-  ///   - expected: The start of the message if no string is at the read position.
 }

@@ -24,7 +24,8 @@ final class FaceCache: Sendable {
   /// for the first time.) Faces are opened a few times a run, so one gate for all of them
   /// holds nobody up for long.
   private let opening = Lock(())
-  /// How many font files the cache has read, for tests.
+  /// How many font files the cache has read: tests check a file is read once while a face
+  /// of it is open.
   let filesRead = Lock(0)
 
   /// A font file's bytes, if a face still holds them.

@@ -278,8 +278,13 @@ enum UsedFonts: Hashable, Sendable {
     switch self {
     case .names(let names): names
     case .drawn(let fonts, let mask):
-      Self.names(of: fonts) { $0 < 64 && mask & 1 << UInt64($0) != 0 }
+      Self.names(of: fonts) { Self.draws($0, mask) }
     }
+  }
+
+  /// Whether the font at `index` drew, by its bit in `mask`.
+  private static func draws(_ index: Int, _ mask: UInt64) -> Bool {
+    index < 64 && mask & 1 << UInt64(index) != 0
   }
 
   /// The one name of ``names``, or nil when there are several or none, found without making
@@ -291,7 +296,7 @@ enum UsedFonts: Hashable, Sendable {
       return names.count == 1 ? names[0] : nil
     case .drawn(let fonts, let mask):
       var only: String?
-      for index in fonts.indices where index < 64 && mask & 1 << UInt64(index) != 0 {
+      for index in fonts.indices where Self.draws(index, mask) {
         let name = fonts[index].name
         if let only {
           if name != only { return nil }

@@ -418,6 +418,16 @@ struct JSONParserTests {
     #expect(wrong.isEmpty, "\(wrong.prefix(3))")
   }
 
+  @Test(
+    "The deepest nesting counts the arrays and objects a value is in, itself included",
+    arguments: [
+      ("0", 0), ("\"[{\"", 0), ("[]", 1), ("{}", 1), ("[[[]]]", 3), ("\u{FEFF}[[]]", 2),
+      ("{\"a\": [{\"b\": []}, 1], \"c\": {}}", 4), ("[[], [[[{}]]], []]", 5),
+    ])
+  func deepestNesting(text: String, deepest: Int) throws {
+    #expect(try JSONParser.parse(utf8: Array(text.utf8)).deepestNesting == deepest)
+  }
+
   @Test("Bytes are judged UTF-8 exactly as the standard library judges them")
   func wellFormedUTF8AsTheStandardLibrary() {
     // Runs of ASCII (passed over eight bytes at a time) around the bytes where well-formed

@@ -72,6 +72,37 @@ struct FallbackTests {
     #expect(system.fallbackChainsMade == languages.count)
   }
 
+  @Test("Threads that ask a new font system for the same new fonts at once resolve each once")
+  func concurrentResolutionsMadeOnce() throws {
+    let system = try FontSystem()
+    let fonts = ["DejaVu Sans", "DejaVu Serif", "DejaVu Sans Mono"].map {
+      FontDescriptor(family: $0)
+    }
+    let threads = 8
+    // Every thread waits until all have started, then asks for every font.
+    let ready = DispatchSemaphore(value: 0)
+    let start = DispatchSemaphore(value: 0)
+    let done = DispatchSemaphore(value: 0)
+    let files = Lock<Set<String>>([])
+    for thread in 0..<threads {
+      Thread {
+        ready.signal()
+        start.wait()
+        for offset in 0..<fonts.count {
+          if let resolved = try? system.resolve(fonts[(thread + offset) % fonts.count]) {
+            files.withLock { _ = $0.insert(resolved.file) }
+          }
+        }
+        done.signal()
+      }.start()
+    }
+    for _ in 0..<threads { ready.wait() }
+    for _ in 0..<threads { start.signal() }
+    for _ in 0..<threads { done.wait() }
+    #expect(system.resolutionsMade == fonts.count)
+    #expect(files.withLock { $0.count } == fonts.count)
+  }
+
   @Test(
     "A face's lock-free answer for a character is its character map's, over the whole BMP",
     arguments: ["DejaVu Sans", "DejaVu Serif Bold", "Noto Sans"])

@@ -1,4 +1,4 @@
-import FontFitText
+@_spi(Engine) import FontFitText
 import FontFitWidgets
 
 /// Text being written, kept as UTF-8 bytes and made a `String` once, when it is done, or
@@ -20,13 +20,21 @@ struct TextOutput: @unchecked Sendable {
   /// only read, hence `@unchecked Sendable`.
   private final class Storage: @unchecked Sendable {
     let base: UnsafeMutablePointer<UInt8>
+    /// The bytes `base` has room for: at least the capacity asked for, more when the memory
+    /// was kept from a larger output.
+    let capacity: Int
 
     init(capacity: Int) {
-      base = .allocate(capacity: capacity)
+      if let kept = LargeBlocks.shared.take(atLeast: capacity) {
+        (base, self.capacity) = kept
+      } else {
+        base = .allocate(capacity: capacity)
+        self.capacity = capacity
+      }
     }
 
     deinit {
-      base.deallocate()
+      if !LargeBlocks.shared.keep(base, capacity: capacity) { base.deallocate() }
     }
 
     /// The storage of every output made without room, shared and never written: the first
@@ -46,7 +54,7 @@ struct TextOutput: @unchecked Sendable {
   init(reservingCapacity capacity: Int = 0) {
     storage = capacity > 0 ? Storage(capacity: capacity) : Storage.empty
     base = storage.base
-    self.capacity = max(0, capacity)
+    self.capacity = storage.capacity
   }
 
   /// The bytes written.
@@ -82,7 +90,7 @@ struct TextOutput: @unchecked Sendable {
     moved.base.initialize(from: base, count: count)
     storage = moved
     base = moved.base
-    capacity = room
+    capacity = moved.capacity
   }
 
   /// Makes room for `extra` more bytes at once, and an eighth more for what follows them, so
@@ -291,5 +299,85 @@ struct TextOutput: @unchecked Sendable {
   /// (a string literal appended with `+=` is one; a `String` is appended with `append(_:)`).
   static func += (output: inout TextOutput, text: StaticString) {
     output.append(text)
+  }
+}
+
+/// The memory of large outputs let go of, kept for the next.
+///
+/// A dump writes each screen's part, megabytes, into memory of its own, and memory the system
+/// hands out afresh costs a page fault a page on first use (1.7 µs a page on the machine the benchmarks run on: up to
+/// 12,000 of a 10,000-label dump's 22,000 faults were its parts'). The allocator gave parts
+/// fresh memory again and again (each over its threshold for mapping memory of its own, or
+/// in a thread's arena it gives back), so the blocks are kept here instead.
+///
+/// At most `limit` blocks of at least `smallest` bytes, and `budget` bytes in all, are kept;
+/// an output takes the smallest block that holds what it asks for.
+final class LargeBlocks: Sendable {
+  /// The blocks every output keeps and takes, for the life of the process: at most eight of
+  /// 256 KiB or more, 48 MiB in all.
+  static let shared = LargeBlocks(smallest: 256 << 10, limit: 8, budget: 48 << 20)
+
+  /// The smallest block kept: smaller ones come and go through the allocator's free lists.
+  let smallest: Int
+  /// The most blocks kept: a part per core and the runs of a screen shared out.
+  let limit: Int
+  /// The most bytes kept.
+  let budget: Int
+  /// The blocks kept, smallest first.
+  private let blocks = Lock<[(base: UnsafeMutablePointer<UInt8>, capacity: Int)]>([])
+
+  /// An empty store of at most `limit` blocks of `smallest` bytes or more, `budget` in all.
+  init(smallest: Int, limit: Int, budget: Int) {
+    self.smallest = smallest
+    self.limit = limit
+    self.budget = budget
+  }
+
+  deinit {
+    blocks.withLock { blocks in for block in blocks { block.base.deallocate() } }
+  }
+
+  /// The capacities of the blocks kept, smallest first.
+  var capacities: [Int] { blocks.withLock { $0.map(\.capacity) } }
+
+  /// A kept block of at least `capacity` bytes, which the caller now owns; nil when none is
+  /// large enough (or `capacity` is under `smallest`).
+  func take(atLeast capacity: Int) -> (base: UnsafeMutablePointer<UInt8>, capacity: Int)? {
+    guard capacity >= smallest else { return nil }
+    return blocks.withLock { blocks in
+      guard let index = blocks.firstIndex(where: { $0.capacity >= capacity }) else { return nil }
+      return blocks.remove(at: index)
+    }
+  }
+
+  /// Keeps `base`, a block of `capacity` bytes the caller let go of, for a later output;
+  /// false when it is not kept (too small, or no room even were every smaller block let go
+  /// of), and the caller frees it.
+  ///
+  /// With no room, the smallest blocks make way for a larger one: an output that grew by
+  /// doubling lets go of a block at every step, which would otherwise fill the places a
+  /// screen's part needs.
+  func keep(_ base: UnsafeMutablePointer<UInt8>, capacity: Int) -> Bool {
+    guard capacity >= smallest, capacity <= budget else { return false }
+    let evicted = blocks.withLock { blocks -> [UnsafeMutablePointer<UInt8>]? in
+      // The blocks at least as large stay; is there room beside them?
+      let larger = blocks.drop { $0.capacity < capacity }
+      guard larger.count < limit, larger.reduce(capacity, { $0 + $1.capacity }) <= budget else {
+        return nil
+      }
+      // The fewest of the smallest make room.
+      var total = blocks.reduce(capacity) { $0 + $1.capacity }
+      var evicted: [UnsafeMutablePointer<UInt8>] = []
+      while blocks.count >= limit || total > budget {
+        total -= blocks[0].capacity
+        evicted.append(blocks.removeFirst().base)
+      }
+      let index = blocks.firstIndex { $0.capacity >= capacity } ?? blocks.endIndex
+      blocks.insert((base, capacity), at: index)
+      return evicted
+    }
+    guard let evicted else { return false }
+    for block in evicted { block.deallocate() }
+    return true
   }
 }

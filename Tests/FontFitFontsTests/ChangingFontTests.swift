@@ -1,4 +1,3 @@
-import Dispatch
 import FontFitFontModel
 @_spi(Engine) import FontFitText
 import Foundation
@@ -177,25 +176,13 @@ struct ChangingFontTests {
     let fonts = try FontSystem(sources: .only([scratch.path]))
     let file = scratch.file("wqy-microhei.ttc")
     let opened = Lock<[ObjectIdentifier]>([])
-    // Every thread waits until all have started, then asks for one of the collection's two
-    // faces. (On one core the threads may take turns, and the test shows less.)
-    let threads = 16
-    let ready = DispatchSemaphore(value: 0)
-    let start = DispatchSemaphore(value: 0)
-    let done = DispatchSemaphore(value: 0)
-    for thread in 0..<threads {
-      Thread {
-        ready.signal()
-        start.wait()
-        if let face = try? fonts.face(for: FaceKey(file: file, index: thread % 2)) {
-          opened.withLock { $0.append(ObjectIdentifier(face)) }
-        }
-        done.signal()
-      }.start()
+    // Every thread asks for one of the collection's two faces, all at once. (On one core the
+    // threads may take turns, and the test shows less.)
+    runTogether(threads: 16) { thread in
+      if let face = try? fonts.face(for: FaceKey(file: file, index: thread % 2)) {
+        opened.withLock { $0.append(ObjectIdentifier(face)) }
+      }
     }
-    for _ in 0..<threads { ready.wait() }
-    for _ in 0..<threads { start.signal() }
-    for _ in 0..<threads { done.wait() }
     let faces = opened.withLock { $0 }
     #expect(faces.count == 16)
     #expect(Set(faces).count == 2)

@@ -1,6 +1,7 @@
 import FontFitFontModel
 @_spi(Engine) import FontFitText
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FontFitFonts
@@ -50,25 +51,13 @@ struct FallbackTests {
   func concurrentChainMadeOnce() throws {
     let system = try FontSystem()
     let languages: [Language?] = [nil, try Language("zh"), try Language("ar")]
-    let threads = 8
-    // Every thread waits until all have started, then asks for every chain.
-    let ready = DispatchSemaphore(value: 0)
-    let start = DispatchSemaphore(value: 0)
-    let done = DispatchSemaphore(value: 0)
-    for thread in 0..<threads {
-      Thread {
-        ready.signal()
-        start.wait()
-        for offset in 0..<languages.count {
-          _ = try? system.fallbackChain(
-            for: Self.sans, language: languages[(thread + offset) % languages.count])
-        }
-        done.signal()
-      }.start()
+    // Every thread asks for every chain, all at once.
+    runTogether(threads: 8) { thread in
+      for offset in 0..<languages.count {
+        _ = try? system.fallbackChain(
+          for: Self.sans, language: languages[(thread + offset) % languages.count])
+      }
     }
-    for _ in 0..<threads { ready.wait() }
-    for _ in 0..<threads { start.signal() }
-    for _ in 0..<threads { done.wait() }
     #expect(system.fallbackChainsMade == languages.count)
   }
 
@@ -78,27 +67,15 @@ struct FallbackTests {
     let fonts = ["DejaVu Sans", "DejaVu Serif", "DejaVu Sans Mono"].map {
       FontDescriptor(family: $0)
     }
-    let threads = 8
-    // Every thread waits until all have started, then asks for every font.
-    let ready = DispatchSemaphore(value: 0)
-    let start = DispatchSemaphore(value: 0)
-    let done = DispatchSemaphore(value: 0)
     let files = Lock<Set<String>>([])
-    for thread in 0..<threads {
-      Thread {
-        ready.signal()
-        start.wait()
-        for offset in 0..<fonts.count {
-          if let resolved = try? system.resolve(fonts[(thread + offset) % fonts.count]) {
-            files.withLock { _ = $0.insert(resolved.file) }
-          }
+    // Every thread asks for every font, all at once.
+    runTogether(threads: 8) { thread in
+      for offset in 0..<fonts.count {
+        if let resolved = try? system.resolve(fonts[(thread + offset) % fonts.count]) {
+          files.withLock { _ = $0.insert(resolved.file) }
         }
-        done.signal()
-      }.start()
+      }
     }
-    for _ in 0..<threads { ready.wait() }
-    for _ in 0..<threads { start.signal() }
-    for _ in 0..<threads { done.wait() }
     #expect(system.resolutionsMade == fonts.count)
     #expect(files.withLock { $0.count } == fonts.count)
   }

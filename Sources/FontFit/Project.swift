@@ -407,7 +407,9 @@ extension Project {
   /// The texts are shaped first, each once, on all cores. Then screens are laid out, one per
   /// core for the text dump and one at a time for JSON (whose parts are ten times larger), each
   /// tree moved on to a later screen of its locale once its part is written: memory holds at
-  /// most one tree and one part per core, however many screens and locales there are. Each
+  /// most one tree and one part per core, however many screens and locales there are, and
+  /// the memory of parts written, kept for the next parts (at most 48 MiB, given back when
+  /// the dump is done). Each
   /// of a tree's top widgets is written as soon as it is laid out, while it is still in the
   /// cache, and lets go of its layout then (the tree is laid out again on its next screen);
   /// a tree with fit groups, whose layouts change when the groups settle, is laid out whole
@@ -419,6 +421,9 @@ extension Project {
   public func writeUTF8Dump(
     _ format: DumpFormat, shaper: any TextShaping, to write: (UnsafeRawBufferPointer) -> Void
   ) throws(SnapshotError) -> [String] {
+    // The parts' memory is kept from screen to screen while the dump is written, and given
+    // back when it is done.
+    defer { LargeBlocks.shared.releaseAll() }
     let jobs = self.jobs
     let firstTree = Self.prepareTexts(of: jobs, shaper: shaper)
     Array(format.header.utf8).withUnsafeBytes(write)

@@ -23,9 +23,12 @@ struct TextOutput: @unchecked Sendable {
     /// The bytes `base` has room for: at least the capacity asked for, more when the memory
     /// was kept from a larger output.
     let capacity: Int
+    /// Where the memory came from and goes back to when it is large.
+    let blocks: LargeBlocks
 
-    init(capacity: Int) {
-      if let kept = LargeBlocks.shared.take(atLeast: capacity) {
+    init(capacity: Int, blocks: LargeBlocks) {
+      self.blocks = blocks
+      if let kept = blocks.take(atLeast: capacity) {
         (base, self.capacity) = kept
       } else {
         base = .allocate(capacity: capacity)
@@ -34,12 +37,12 @@ struct TextOutput: @unchecked Sendable {
     }
 
     deinit {
-      if !LargeBlocks.shared.keep(base, capacity: capacity) { base.deallocate() }
+      if !blocks.keep(base, capacity: capacity) { base.deallocate() }
     }
 
     /// The storage of every output made without room, shared and never written: the first
     /// byte appended moves the output to storage of its own.
-    static let empty = Storage(capacity: 0)
+    static let empty = Storage(capacity: 0, blocks: .shared)
   }
 
   private var storage: Storage
@@ -50,9 +53,10 @@ struct TextOutput: @unchecked Sendable {
   /// The number of bytes written.
   private(set) var count = 0
 
-  /// Empty output with room for `capacity` bytes.
-  init(reservingCapacity capacity: Int = 0) {
-    storage = capacity > 0 ? Storage(capacity: capacity) : Storage.empty
+  /// Empty output with room for `capacity` bytes, its large memory taken from and given back
+  /// to `blocks`.
+  init(reservingCapacity capacity: Int = 0, blocks: LargeBlocks = .shared) {
+    storage = capacity > 0 ? Storage(capacity: capacity, blocks: blocks) : Storage.empty
     base = storage.base
     self.capacity = storage.capacity
   }
@@ -86,7 +90,7 @@ struct TextOutput: @unchecked Sendable {
 
   /// Copies the bytes into new memory, of this output's own, with room for `room` bytes.
   private mutating func moveToNewStorage(capacity room: Int) {
-    let moved = Storage(capacity: room)
+    let moved = Storage(capacity: room, blocks: storage.blocks)
     moved.base.initialize(from: base, count: count)
     storage = moved
     base = moved.base
@@ -302,20 +306,24 @@ struct TextOutput: @unchecked Sendable {
   }
 }
 
-/// The memory of large outputs let go of, kept for the next.
+/// The memory of large outputs let go of, kept for the next while a dump is written.
 ///
-/// A dump writes each screen's part, megabytes, into memory of its own, and memory the system
-/// hands out afresh costs a page fault a page on first use (1.7 µs a page on the machine the benchmarks run on: up to
-/// 12,000 of a 10,000-label dump's 22,000 faults were its parts'). The allocator gave parts
-/// fresh memory again and again (each over its threshold for mapping memory of its own, or
-/// in a thread's arena it gives back), so the blocks are kept here instead.
+/// A dump writes each screen's part, megabytes, into memory of its own, and memory the
+/// system hands out afresh costs a page fault a page on first use (1.7 µs a page on the
+/// machine the benchmarks run on: up to 12,000 of a 10,000-label dump's 22,000 faults were
+/// its parts'). The allocator gave parts fresh memory again and again (each over its
+/// threshold for mapping memory of its own, or in a thread's arena it gives back), so the
+/// blocks are kept here instead, and given back when the dump is done
+/// (``releaseAll()``).
 ///
 /// At most `limit` blocks of at least `smallest` bytes, and `budget` bytes in all, are kept;
-/// an output takes the smallest block that holds what it asks for.
-final class LargeBlocks: Sendable {
-  /// The blocks every output keeps and takes, for the life of the process: at most eight of
-  /// 256 KiB or more, 48 MiB in all.
-  static let shared = LargeBlocks(smallest: 256 << 10, limit: 8, budget: 48 << 20)
+/// an output takes the smallest block that holds what it asks for, and no block more than
+/// twice that. (Sendable as its blocks are only handed over under its lock, each to one
+/// owner.)
+package final class LargeBlocks: Sendable {
+  /// The blocks every output keeps and takes: at most eight of 256 KiB or more, 48 MiB in
+  /// all, released by each dump of ``FontFit/Project`` when it ends.
+  package static let shared = LargeBlocks(smallest: 256 << 10, limit: 8, budget: 48 << 20)
 
   /// The smallest block kept: smaller ones come and go through the allocator's free lists.
   let smallest: Int
@@ -327,7 +335,7 @@ final class LargeBlocks: Sendable {
   private let blocks = Lock<[(base: UnsafeMutablePointer<UInt8>, capacity: Int)]>([])
 
   /// An empty store of at most `limit` blocks of `smallest` bytes or more, `budget` in all.
-  init(smallest: Int, limit: Int, budget: Int) {
+  package init(smallest: Int, limit: Int, budget: Int) {
     self.smallest = smallest
     self.limit = limit
     self.budget = budget
@@ -340,14 +348,27 @@ final class LargeBlocks: Sendable {
   /// The capacities of the blocks kept, smallest first.
   var capacities: [Int] { blocks.withLock { $0.map(\.capacity) } }
 
-  /// A kept block of at least `capacity` bytes, which the caller now owns; nil when none is
-  /// large enough (or `capacity` is under `smallest`).
+  /// A kept block of at least `capacity` bytes and at most twice that, which the caller now
+  /// owns; nil when none fits (or `capacity` is under `smallest`). (A small output does not
+  /// take a block a screen's part will need.)
   func take(atLeast capacity: Int) -> (base: UnsafeMutablePointer<UInt8>, capacity: Int)? {
     guard capacity >= smallest else { return nil }
     return blocks.withLock { blocks in
-      guard let index = blocks.firstIndex(where: { $0.capacity >= capacity }) else { return nil }
+      guard let index = blocks.firstIndex(where: { $0.capacity >= capacity }),
+        blocks[index].capacity / 2 <= capacity
+      else { return nil }
       return blocks.remove(at: index)
     }
+  }
+
+  /// Frees every block kept: a dump calls it when it is done, so the memory is kept only
+  /// while it writes.
+  package func releaseAll() {
+    let released = blocks.withLock { blocks in
+      defer { blocks = [] }
+      return blocks
+    }
+    for block in released { block.base.deallocate() }
   }
 
   /// Keeps `base`, a block of `capacity` bytes the caller let go of, for a later output;

@@ -16,13 +16,16 @@ struct LargeBlocksTests {
         let asked = Int(random.next() % 12_000)
         let before = store.capacities
         if let block = store.take(atLeast: asked) {
-          // The smallest kept block that holds the request.
+          // The smallest kept block that holds the request, and no more than twice it.
           #expect(block.capacity >= asked && asked >= store.smallest, "step \(step)")
           #expect(block.capacity == before.first { $0 >= asked }, "step \(step)")
+          #expect(block.capacity / 2 <= asked, "step \(step)")
           block.base[block.capacity - 1] = 1
           held.append(block)
         } else {
-          #expect(asked < store.smallest || !before.contains { $0 >= asked }, "step \(step)")
+          let fitting = before.first { $0 >= asked }
+          #expect(
+            asked < store.smallest || fitting.map { $0 / 2 > asked } ?? true, "step \(step)")
           held.append((.allocate(capacity: max(1, asked)), max(1, asked)))
         }
       } else {
@@ -76,16 +79,29 @@ struct LargeBlocksTests {
     #expect(store.capacities == [400, 4_500, 5_000])
   }
 
-  @Test("An output given memory an earlier output let go of holds only what it writes")
+  @Test(
+    "An output takes the memory an earlier one let go of and holds only its own bytes; a release empties the store"
+  )
   func outputsReuseMemory() {
-    // Kept by the shared store: the second output is given a block at least as large, and
-    // what it writes is its own.
-    var first = TextOutput(reservingCapacity: 1 << 20)
-    first.append(String(repeating: "a", count: 1000))
-    #expect(first.count == 1000)
+    let store = LargeBlocks(smallest: 1_000, limit: 4, budget: 1 << 20)
+    var first = TextOutput(reservingCapacity: 4_000, blocks: store)
+    first.append(String(repeating: "a", count: 3_000))
+    #expect(store.capacities.isEmpty)
     first = TextOutput()
-    var second = TextOutput(reservingCapacity: 1 << 20)
+    #expect(store.capacities == [4_000])
+    // Too small a request leaves the block for a larger one; a close one takes it.
+    let small = TextOutput(reservingCapacity: 1_500, blocks: store)
+    #expect(store.capacities == [4_000])
+    var second = TextOutput(reservingCapacity: 3_000, blocks: store)
+    #expect(store.capacities.isEmpty)
     second.append("b")
     #expect(second.string == "b")
+    // Grown past its block, it moves to memory of the same store and gives the block back.
+    second.append(String(repeating: "c", count: 5_000))
+    #expect(second.count == 5_001)
+    #expect(store.capacities == [4_000])
+    store.releaseAll()
+    #expect(store.capacities.isEmpty)
+    _ = small
   }
 }

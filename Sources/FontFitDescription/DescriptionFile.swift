@@ -70,7 +70,12 @@ enum DescriptionFile {
   )
     throws(DescriptionError) -> String
   {
-    String(decoding: try utf8(at: path, maximumSize: maximumSize, kind: kind), as: UTF8.self)
+    let bytes = try contents(at: path, maximumSize: maximumSize, kind: kind)
+    // Checked once, as the string is made.
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+      throw notUTF8(path, bytes)
+    }
+    return text
   }
 
   /// The bytes of the file at `path` (`-`: standard input), checked to be UTF-8 text:
@@ -80,6 +85,26 @@ enum DescriptionFile {
   static func utf8(
     at path: String, maximumSize: Int = maximumSize, kind: String = "a description file"
   )
+    throws(DescriptionError) -> [UInt8]
+  {
+    let bytes = try contents(at: path, maximumSize: maximumSize, kind: kind)
+    guard isWellFormedUTF8(bytes) else { throw notUTF8(path, bytes) }
+    return bytes
+  }
+
+  /// The error for the file at `path` whose `bytes` are not UTF-8, at the first that is not.
+  private static func notUTF8(_ path: String, _ bytes: [UInt8]) -> DescriptionError {
+    let position = firstInvalidPosition(in: bytes)
+    return DescriptionError(
+      file: path == standardInput ? "<stdin>" : path, line: position.line,
+      column: position.column, message: "not UTF-8 text: a byte sequence here is not a character")
+  }
+
+  /// The bytes of the file at `path` (`-`: standard input), unchecked.
+  ///
+  /// - Throws: ``DescriptionError`` naming the file and the cause: no such file, permission
+  ///   denied, is a directory, too many levels of symbolic links, too large.
+  private static func contents(at path: String, maximumSize: Int, kind: String)
     throws(DescriptionError) -> [UInt8]
   {
     let name = path == standardInput ? "<stdin>" : path
@@ -141,12 +166,6 @@ enum DescriptionFile {
       if count == 0 { break }
       guard bytes.count + count <= maximumSize else { throw tooLarge(name, maximumSize, kind) }
       bytes.append(contentsOf: chunk[..<count])
-    }
-    guard isWellFormedUTF8(bytes) else {
-      let position = firstInvalidPosition(in: bytes)
-      throw DescriptionError(
-        file: name, line: position.line, column: position.column,
-        message: "not UTF-8 text: a byte sequence here is not a character")
     }
     return bytes
   }

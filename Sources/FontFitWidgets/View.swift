@@ -515,8 +515,8 @@ open class View {
   /// out or changed group.
   ///
   /// A widget with many children lays their subtrees out on all cores when every widget in
-  /// them is one of the package's own (see ``layOutOnAllCores(_:from:start:read:)``), as `sharing` allows
-  /// (never inside such a subtree, which is laid out on one of the cores).
+  /// them is one of the package's own (see ``layOutOnAllCores(_:from:start:read:)``), as
+  /// `sharing` allows (never inside such a subtree, which is laid out on one of the cores).
   private func layoutSubtree(sharing: CoreSharing) -> Bool {
     let groupsTouched = layOutSelf()
     // Few children (most widgets have none) are laid out here, with no reader to call.
@@ -619,9 +619,10 @@ open class View {
   ///
   /// When `handingOut`, a core falls free part way through (the other tasks of a run of
   /// screens finished theirs and wait for this one) and many children are left, the rest are
-  /// handed out on all cores (see ``layOutOnAllCores(_:from:start:read:)``), as `sharing` allows: a screen
-  /// laid out on one core while another stood idle held the whole run up. Each widget is
-  /// still laid out by one thread, so the layout is the one a serial pass gives.
+  /// handed out on all cores (see ``layOutOnAllCores(_:from:start:read:)``), as `sharing`
+  /// allows: a screen laid out on one core while another stood idle held the whole run up.
+  /// Each widget is still laid out by one thread, so the layout is the one a serial pass
+  /// gives.
   private func layOutChildrenInTurn<Reading: Sendable>(
     sharing: CoreSharing, handingOut: Bool, start: @escaping @Sendable () -> Reading,
     read: @escaping @Sendable (View, Int, inout Reading) -> Void
